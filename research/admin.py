@@ -1,0 +1,63 @@
+from django.contrib import admin
+
+from research import models
+
+
+class SectionInline(admin.TabularInline):
+    model = models.Section
+    extra = 0
+
+
+@admin.register(models.Project)
+class ProjectAdmin(admin.ModelAdmin):
+    list_display = ["id", "__str__", "owner", "status", "created_at"]
+    list_filter = ["status"]
+    search_fields = ["title", "question"]
+    inlines = [SectionInline]
+    raw_id_fields = ["owner", "updated_by"]
+
+
+@admin.register(models.Query)
+class QueryAdmin(admin.ModelAdmin):
+    list_display = ["id", "text", "project", "origin", "status"]
+    list_filter = ["origin", "status"]
+    raw_id_fields = ["project", "section", "parent", "edited_by"]
+
+
+@admin.register(models.Source)
+class SourceAdmin(admin.ModelAdmin):
+    list_display = ["id", "n", "title", "domain", "project", "fetch_status", "excluded", "pinned"]
+    list_filter = ["fetch_status", "excluded", "pinned"]
+    search_fields = ["url", "title"]
+    raw_id_fields = ["project", "snapshot", "added_by", "updated_by"]
+
+
+@admin.register(models.PageSnapshot)
+class PageSnapshotAdmin(admin.ModelAdmin):
+    list_display = ["id", "url", "fetched_at", "content_type", "extractor"]
+    search_fields = ["url", "title"]
+
+
+@admin.register(models.Summary)
+class SummaryAdmin(admin.ModelAdmin):
+    list_display = ["id", "query", "source", "relevant", "model"]
+    raw_id_fields = ["query", "source"]
+
+
+@admin.register(models.Report)
+class ReportAdmin(admin.ModelAdmin):
+    list_display = ["id", "project", "version", "style", "language", "is_current", "created_at"]
+    raw_id_fields = ["project", "created_by", "cited_sources"]
+
+
+@admin.register(models.Note)
+class NoteAdmin(admin.ModelAdmin):
+    list_display = ["id", "project", "author", "created_at"]
+    raw_id_fields = ["project", "query", "source", "summary", "report", "author"]
+
+
+@admin.register(models.StepRun)
+class StepRunAdmin(admin.ModelAdmin):
+    list_display = ["id", "project", "stage", "status", "attempt", "started_at", "finished_at"]
+    list_filter = ["stage", "status"]
+    raw_id_fields = ["project", "query", "source", "requested_by"]

@@ -1,0 +1,508 @@
+"""The product's memory: every intermediate result of a research run is a row here."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from research.options import ProjectOptions
+
+User = settings.AUTH_USER_MODEL
+
+
+# --- Statuses ----------------------------------------------------------------------------
+
+
+class ProjectStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    PLANNING = "planning", "Planning"
+    AWAITING_REVIEW = "awaiting_review", "Awaiting review"
+    RESEARCHING = "researching", "Researching"
+    WRITING = "writing", "Writing"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+    @classmethod
+    def running(cls) -> list[ProjectStatus]:
+        return [cls.PLANNING, cls.RESEARCHING, cls.WRITING]
+
+    @classmethod
+    def finished(cls) -> list[ProjectStatus]:
+        return [cls.DONE, cls.FAILED, cls.CANCELLED]
+
+    @property
+    def is_running(self) -> bool:
+        return self in ProjectStatus.running()
+
+
+class QueryOrigin(models.TextChoices):
+    PLANNED = "planned", "Planned"
+    REFLECTION = "reflection", "Reflection"
+    USER = "user", "Added by a member"
+
+
+class QueryStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class FetchStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    FETCHED = "fetched", "Fetched"
+    FAILED = "failed", "Failed"
+    SKIPPED = "skipped", "Skipped"
+    BLOCKED = "blocked", "Blocked"
+
+
+class Stage(models.TextChoices):
+    GROUND = "ground", "Ground the plan"
+    PLAN = "plan", "Plan"
+    SEARCH = "search", "Search"
+    RANK = "rank", "Rank"
+    FETCH = "fetch", "Fetch"
+    SUMMARIZE = "summarize", "Summarise"
+    REFLECT = "reflect", "Reflect"
+    REPORT = "report", "Write report"
+
+
+class StepStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+    @classmethod
+    def open(cls) -> list[StepStatus]:
+        return [cls.QUEUED, cls.RUNNING]
+
+
+class ReportStyle(models.TextChoices):
+    PROFESSIONAL = "professional", "Professional"
+    ACADEMIC = "academic", "Academic"
+    POPULAR_SCIENCE = "popular_science", "Popular science"
+    NEWS = "news", "News"
+    SOCIAL_MEDIA = "social_media", "Social media"
+
+
+class TimeRange(models.TextChoices):
+    ANY = "", "Any time"
+    DAY = "day", "Past day"
+    WEEK = "week", "Past week"
+    MONTH = "month", "Past month"
+    YEAR = "year", "Past year"
+
+
+# --- Projects ----------------------------------------------------------------------------
+
+
+class ProjectQuerySet(models.QuerySet):
+    def running(self) -> ProjectQuerySet:
+        return self.filter(status__in=ProjectStatus.running())
+
+    def finished(self) -> ProjectQuerySet:
+        return self.filter(status__in=ProjectStatus.finished())
+
+    def owned_by(self, user) -> ProjectQuerySet:
+        return self.filter(owner=user)
+
+
+class Project(models.Model):
+    title = models.CharField(max_length=300, blank=True)
+    question = models.TextField()
+    owner = models.ForeignKey(User, on_delete=models.PROTECT, related_name="projects")
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(
+        max_length=20, choices=ProjectStatus.choices, default=ProjectStatus.DRAFT
+    )
+    error = models.TextField(blank=True)
+    language = models.CharField(max_length=40, blank=True, help_text="Detected or chosen.")
+    next_source_n = models.PositiveIntegerField(default=1, editable=False)
+    reflection_round = models.PositiveSmallIntegerField(default=0)
+    tokens_prompt = models.PositiveBigIntegerField(default=0)
+    tokens_completion = models.PositiveBigIntegerField(default=0)
+    cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = ProjectQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return self.title or self.question[:80]
+
+    @property
+    def opts(self) -> ProjectOptions:
+        return ProjectOptions.model_validate(self.options or {})
+
+    @property
+    def tokens(self) -> int:
+        return self.tokens_prompt + self.tokens_completion
+
+    @property
+    def is_running(self) -> bool:
+        return ProjectStatus(self.status).is_running
+
+    def allocate_source_numbers(self, count: int) -> range:
+        """Reserve `count` citation numbers; numbers are never reused, even after deletes."""
+        with transaction.atomic():
+            Project.objects.filter(pk=self.pk).update(next_source_n=F("next_source_n") + count)
+            end = Project.objects.filter(pk=self.pk).values_list("next_source_n", flat=True).get()
+        return range(end - count, end)
+
+    def add_usage(self, prompt: int, completion: int, cost: float) -> None:
+        Project.objects.filter(pk=self.pk).update(
+            tokens_prompt=F("tokens_prompt") + prompt,
+            tokens_completion=F("tokens_completion") + completion,
+            cost_usd=F("cost_usd") + cost,
+        )
+
+
+class Section(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="sections")
+    title = models.CharField(max_length=300)
+    goal = models.TextField(blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class QueryQuerySet(models.QuerySet):
+    def planned(self) -> QueryQuerySet:
+        return self.filter(origin=QueryOrigin.PLANNED)
+
+    def unfinished(self) -> QueryQuerySet:
+        return self.exclude(status__in=[QueryStatus.DONE, QueryStatus.FAILED])
+
+
+class Query(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="queries")
+    section = models.ForeignKey(
+        Section, on_delete=models.SET_NULL, null=True, blank=True, related_name="queries"
+    )
+    parent = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="follow_ups"
+    )
+    text = models.CharField(max_length=500)
+    origin = models.CharField(
+        max_length=20, choices=QueryOrigin.choices, default=QueryOrigin.PLANNED
+    )
+    status = models.CharField(
+        max_length=20, choices=QueryStatus.choices, default=QueryStatus.PENDING
+    )
+    error = models.TextField(blank=True)
+    position = models.PositiveIntegerField(default=0)
+    reflection_round = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    edited_at = models.DateTimeField(null=True, blank=True)
+    edited_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = QueryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["position", "id"]
+        verbose_name_plural = "queries"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class PageSnapshotQuerySet(models.QuerySet):
+    def fresh(self, url: str, ttl: timedelta | None = None) -> PageSnapshot | None:
+        if ttl is None:
+            ttl = timedelta(hours=settings.FETCH_CACHE_TTL_HOURS)
+        since = timezone.now() - ttl
+        return self.filter(url=url, fetched_at__gte=since).order_by("-fetched_at").first()
+
+
+class PageSnapshot(models.Model):
+    """One fetch of one URL, shared by every project: the fetch cache."""
+
+    url = models.URLField(max_length=2000)
+    final_url = models.URLField(max_length=2000, blank=True)
+    fetched_at = models.DateTimeField(default=timezone.now)
+    http_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    content_type = models.CharField(max_length=200, blank=True)
+    content_hash = models.CharField(max_length=64, blank=True)
+    title = models.CharField(max_length=500, blank=True)
+    text = models.TextField(blank=True)
+    published = models.DateField(null=True, blank=True)
+    extractor = models.CharField(max_length=40, blank=True)
+
+    objects = PageSnapshotQuerySet.as_manager()
+
+    class Meta:
+        indexes = [models.Index(fields=["url", "-fetched_at"])]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class SourceQuerySet(models.QuerySet):
+    def fetched(self) -> SourceQuerySet:
+        return self.filter(fetch_status=FetchStatus.FETCHED)
+
+    def citable(self) -> SourceQuerySet:
+        return self.filter(excluded=False)
+
+
+class Source(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="sources")
+    n = models.PositiveIntegerField(help_text="Citation number inside the project; never reused.")
+    url = models.URLField(max_length=2000)
+    final_url = models.URLField(max_length=2000, blank=True)
+    title = models.CharField(max_length=500, blank=True)
+    domain = models.CharField(max_length=255, blank=True)
+    snippet = models.TextField(blank=True)
+    published = models.DateField(null=True, blank=True)
+    fetch_status = models.CharField(
+        max_length=20, choices=FetchStatus.choices, default=FetchStatus.PENDING
+    )
+    fetch_reason = models.TextField(blank=True)
+    http_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    content_type = models.CharField(max_length=200, blank=True)
+    snapshot = models.ForeignKey(
+        PageSnapshot, on_delete=models.SET_NULL, null=True, blank=True, related_name="sources"
+    )
+    excluded = models.BooleanField(default=False)
+    pinned = models.BooleanField(default=False)
+    added_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SourceQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["n"]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "url"], name="source_unique_url"),
+            models.UniqueConstraint(fields=["project", "n"], name="source_unique_n"),
+        ]
+
+    def __str__(self) -> str:
+        return f"[{self.n}] {self.title or self.url}"
+
+    def save(self, *args, **kwargs):
+        if not self.domain and self.url:
+            self.domain = (urlsplit(self.url).hostname or "").removeprefix("www.")
+        super().save(*args, **kwargs)
+
+    @property
+    def text(self) -> str:
+        return self.snapshot.text if self.snapshot_id else ""
+
+
+class QuerySource(models.Model):
+    """A search result: one source found by one query, with the ranking judgement."""
+
+    query = models.ForeignKey(Query, on_delete=models.CASCADE, related_name="results")
+    source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="results")
+    rank = models.PositiveIntegerField(help_text="Position in the search engine's results.")
+    engine = models.CharField(max_length=40, blank=True)
+    score = models.FloatField(null=True, blank=True, help_text="The ranker's score, 0 to 10.")
+    reason = models.TextField(blank=True)
+    selected = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["query", "source"], name="querysource_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.query_id} -> {self.source_id} (#{self.rank})"
+
+
+class SummaryQuerySet(models.QuerySet):
+    def relevant(self) -> SummaryQuerySet:
+        return self.filter(relevant=True)
+
+
+class Summary(models.Model):
+    """What one source says about one query, with exact supporting quotes."""
+
+    query = models.ForeignKey(Query, on_delete=models.CASCADE, related_name="summaries")
+    source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="summaries")
+    text = models.TextField(blank=True)
+    relevant = models.BooleanField(default=True)
+    quotes = models.JSONField(default=list, blank=True)
+    quotes_dropped = models.PositiveIntegerField(default=0)
+    model = models.CharField(max_length=200, blank=True)
+    tokens = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SummaryQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "summaries"
+        constraints = [
+            models.UniqueConstraint(fields=["query", "source"], name="summary_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Summary of source {self.source_id} for query {self.query_id}"
+
+
+class ReportQuerySet(models.QuerySet):
+    def current(self) -> ReportQuerySet:
+        return self.filter(is_current=True)
+
+
+class Report(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="reports")
+    version = models.PositiveIntegerField()
+    markdown = models.TextField()
+    style = models.CharField(max_length=20, choices=ReportStyle.choices)
+    language = models.CharField(max_length=40)
+    model = models.CharField(max_length=200, blank=True)
+    is_current = models.BooleanField(default=True)
+    cited_sources = models.ManyToManyField(Source, blank=True, related_name="cited_in")
+    citations_removed = models.PositiveIntegerField(default=0)
+    tokens = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = ReportQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "version"], name="report_unique_version"),
+            models.UniqueConstraint(
+                fields=["project"], condition=Q(is_current=True), name="report_one_current"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.project} v{self.version}"
+
+
+class Note(models.Model):
+    """A member's note on a project or on one of its queries, sources, summaries or reports."""
+
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="notes")
+    query = models.ForeignKey(
+        Query, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
+    source = models.ForeignKey(
+        Source, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
+    summary = models.ForeignKey(
+        Summary, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
+    report = models.ForeignKey(
+        Report, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
+    author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="notes")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    edited_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(query__isnull=True, source__isnull=True, summary__isnull=True)
+                    | Q(query__isnull=True, source__isnull=True, report__isnull=True)
+                    | Q(query__isnull=True, summary__isnull=True, report__isnull=True)
+                    | Q(source__isnull=True, summary__isnull=True, report__isnull=True)
+                ),
+                name="note_at_most_one_target",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Note by {self.author_id}: {self.text[:60]}"
+
+
+class StepRunQuerySet(models.QuerySet):
+    def open(self) -> StepRunQuerySet:
+        return self.filter(status__in=StepStatus.open())
+
+    def failed(self) -> StepRunQuerySet:
+        return self.filter(status=StepStatus.FAILED)
+
+    def claimable(self) -> StepRunQuerySet:
+        """Queued, or running under a lease that expired (its worker died)."""
+        now = timezone.now()
+        return self.filter(
+            Q(status=StepStatus.QUEUED) | Q(status=StepStatus.RUNNING, lease_until__lt=now)
+        )
+
+
+class StepRun(models.Model):
+    """One execution of one pipeline step on one target. Progress and reruns are built on it."""
+
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="steps")
+    stage = models.CharField(max_length=20, choices=Stage.choices)
+    query = models.ForeignKey(
+        Query, on_delete=models.CASCADE, null=True, blank=True, related_name="steps"
+    )
+    source = models.ForeignKey(
+        Source, on_delete=models.CASCADE, null=True, blank=True, related_name="steps"
+    )
+    status = models.CharField(max_length=20, choices=StepStatus.choices, default=StepStatus.QUEUED)
+    attempt = models.PositiveSmallIntegerField(default=0)
+    lease_until = models.DateTimeField(null=True, blank=True)
+    detail = models.CharField(max_length=300, blank=True)
+    error = models.TextField(blank=True)
+    tokens_prompt = models.PositiveIntegerField(default=0)
+    tokens_completion = models.PositiveIntegerField(default=0)
+    llm_calls = models.PositiveIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = StepRunQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [
+            models.Index(fields=["project", "stage", "status"]),
+            models.Index(fields=["status", "lease_until"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_stage_display()} #{self.pk} ({self.status})"
+
+    @property
+    def duration(self) -> timedelta | None:
+        if self.started_at and self.finished_at:
+            return self.finished_at - self.started_at
+        return None
+
+    @property
+    def tokens(self) -> int:
+        return self.tokens_prompt + self.tokens_completion

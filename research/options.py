@@ -1,0 +1,48 @@
+"""A project's options: a validated pydantic model with defaults, stored as JSON on the row."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from django.conf import settings
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+ReportStyleName = Literal["professional", "academic", "popular_science", "news", "social_media"]
+TimeRangeName = Literal["", "day", "week", "month", "year"]
+SearchProviderName = Literal["", "duckduckgo", "searxng", "tavily", "brave", "serper"]
+
+
+class ProjectOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    queries: int = Field(4, ge=1, le=20, description="Search queries in the plan, in all.")
+    sources_per_query: int = Field(
+        4, ge=1, le=10, description="Sources kept per query after ranking, then fetched."
+    )
+    reflection_rounds: int = Field(
+        1, ge=0, le=3, description="Rounds of looking for gaps and searching again."
+    )
+    report_style: ReportStyleName = Field("professional", description="How the report reads.")
+    language: str = Field(
+        "", max_length=40, description="Report language; empty means the question's language."
+    )
+    search_provider: SearchProviderName = Field(
+        "", description="Search backend; empty means the server's default."
+    )
+    time_range: TimeRangeName = Field("", description="Only results from this recent period.")
+    review_plan: bool = Field(False, description="Stop after planning so a member can edit it.")
+    token_budget: int = Field(
+        default_factory=lambda: settings.DEFAULT_TOKEN_BUDGET,
+        ge=1000,
+        le=50_000_000,
+        description="The run stops cleanly before it uses more LLM tokens than this.",
+    )
+
+    @field_validator("language")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        return value.strip()
+
+    @property
+    def provider(self) -> str:
+        return self.search_provider or settings.SEARCH_PROVIDER

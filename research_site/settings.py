@@ -1,0 +1,290 @@
+"""Dossier settings: one file, every value from the environment, parsed strictly.
+
+A bad value stops start-up with an ImproperlyConfigured error that names the variable.
+The README's configuration table lists every variable read here.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def envstr(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def envbool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false, yes/no), got {raw!r}")
+
+
+def envint(
+    name: str, default: int, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, got {raw!r}") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ImproperlyConfigured(f"{name} must be at most {maximum}, got {value}")
+    return value
+
+
+def envfloat(name: str, default: float, *, minimum: float = 0.0) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, got {raw!r}") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def envlist(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
+
+
+def envchoice(name: str, default: str, choices: set[str]) -> str:
+    value = envstr(name, default).lower()
+    if value not in choices:
+        allowed = ", ".join(sorted(choices))
+        raise ImproperlyConfigured(f"{name} must be one of {allowed}; got {value!r}")
+    return value
+
+
+def envurl(name: str, default: str = "", *, schemes: tuple[str, ...] = ("http", "https")) -> str:
+    value = envstr(name, default)
+    if value and not any(value.startswith(f"{scheme}://") for scheme in schemes):
+        raise ImproperlyConfigured(f"{name} must be a URL starting with {' or '.join(schemes)}://")
+    return value
+
+
+def envhosts(name: str) -> list[str]:
+    """Hosts and CIDR networks, comma separated. CIDRs are validated here."""
+    items = envlist(name)
+    for item in items:
+        if "/" in item:
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ImproperlyConfigured(
+                    f"{name}: {item!r} is not a valid CIDR network"
+                ) from None
+    return items
+
+
+def _data_dir() -> Path:
+    path = Path(envstr("DOSSIER_DATA_DIR", "data"))
+    if not path.is_absolute():
+        path = BASE_DIR / path
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _secret_key(data_dir: Path, debug: bool) -> str:
+    key = envstr("SECRET_KEY")
+    if key:
+        return key
+    if not debug:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+    key_file = data_dir / "secret_key"
+    if not key_file.exists():
+        key_file.write_text(secrets.token_urlsafe(50))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+def _database(data_dir: Path) -> dict:
+    url = envstr("DATABASE_URL", f"sqlite:///{data_dir / 'dossier.sqlite3'}")
+    try:
+        config = dj_database_url.parse(url, conn_max_age=0 if url.startswith("sqlite") else 60)
+    except Exception as exc:  # dj_database_url raises several types for bad URLs
+        raise ImproperlyConfigured(
+            f"DATABASE_URL is not a database URL we understand: {exc}"
+        ) from None
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {
+            # Django reads these keys for SQLite (5.1+): WAL lets readers run during writes,
+            # IMMEDIATE takes the write lock at BEGIN so two writers never deadlock on upgrade.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": envint("SQLITE_BUSY_TIMEOUT", 30, minimum=1),
+        }
+        config["TEST"] = {"NAME": str(data_dir / "test-db.sqlite3")}
+    return config
+
+
+DATA_DIR = _data_dir()
+DEBUG = envbool("DEBUG", False)
+SECRET_KEY = _secret_key(DATA_DIR, DEBUG)
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost")
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_q",
+    "ninja",
+    "research",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "research.middleware.LoginRequiredMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "research.middleware.ContentSecurityPolicyMiddleware",
+]
+
+ROOT_URLCONF = "research_site.urls"
+WSGI_APPLICATION = "research_site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": _database(DATA_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "project-list"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = envstr("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = DATA_DIR / "staticfiles"
+STATIC_ROOT.mkdir(exist_ok=True)
+WHITENOISE_USE_FINDERS = True
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        "research": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO").upper()},
+        "django_q": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+    },
+}
+
+# --- Worker (django-q2) ------------------------------------------------------------------
+# One task is one pipeline step, so a task is short. timeout < retry, as django-q2 requires:
+# a task not acknowledged after `retry` seconds is delivered again (a killed worker loses
+# nothing), and our own StepRun rows record what failed, so failures are acknowledged.
+WORKER_TIMEOUT = envint("WORKER_TIMEOUT", 600, minimum=10)
+REDIS_URL = envurl("REDIS_URL", schemes=("redis", "rediss", "unix"))
+Q_CLUSTER = {
+    "name": "dossier",
+    "workers": envint("WORKER_PROCESSES", 4, minimum=1, maximum=64),
+    "timeout": WORKER_TIMEOUT,
+    "retry": WORKER_TIMEOUT + 60,
+    "max_attempts": 3,
+    "ack_failures": True,
+    "catch_up": False,
+    "save_limit": 1000,
+    "poll": 0.2,
+    "label": "Worker",
+}
+if REDIS_URL:
+    Q_CLUSTER["redis"] = REDIS_URL
+else:
+    Q_CLUSTER["orm"] = "default"
+
+# --- LLM ---------------------------------------------------------------------------------
+LLM_BASE_URL = envurl("LLM_BASE_URL", envstr("OPENAI_BASE_URL"))
+LLM_API_KEY = envstr("LLM_API_KEY", envstr("OPENAI_API_KEY"))
+LLM_MODEL = envstr("LLM_MODEL")
+LLM_FAST_MODEL = envstr("LLM_FAST_MODEL") or LLM_MODEL
+LLM_TIMEOUT = envint("LLM_TIMEOUT", 120, minimum=1)
+LLM_MAX_RETRIES = envint("LLM_MAX_RETRIES", 3, minimum=0, maximum=10)
+LLM_CONTEXT_TOKENS = envint("LLM_CONTEXT_TOKENS", 32000, minimum=2000)
+LLM_MAX_CONCURRENCY = envint("LLM_MAX_CONCURRENCY", 4, minimum=1, maximum=64)
+LLM_PRICE_INPUT = envfloat("LLM_PRICE_INPUT", 0.0)  # USD per million prompt tokens
+LLM_PRICE_OUTPUT = envfloat("LLM_PRICE_OUTPUT", 0.0)  # USD per million completion tokens
+
+# --- Search ------------------------------------------------------------------------------
+SEARCH_PROVIDER = envchoice(
+    "SEARCH_PROVIDER", "duckduckgo", {"duckduckgo", "searxng", "tavily", "brave", "serper"}
+)
+SEARXNG_URL = envurl("SEARXNG_URL")
+TAVILY_API_KEY = envstr("TAVILY_API_KEY")
+BRAVE_API_KEY = envstr("BRAVE_API_KEY")
+SERPER_API_KEY = envstr("SERPER_API_KEY")
+SEARCH_TIMEOUT = envint("SEARCH_TIMEOUT", 20, minimum=1)
+SEARCH_MAX_CONCURRENCY = envint("SEARCH_MAX_CONCURRENCY", 4, minimum=1, maximum=64)
+
+# --- Fetch -------------------------------------------------------------------------------
+FETCH_ALLOW_HOSTS = envhosts("FETCH_ALLOW_HOSTS")
+FETCH_CACHE_TTL_HOURS = envint("FETCH_CACHE_TTL_HOURS", 24 * 7, minimum=0)
+FETCH_MAX_BYTES = envint("FETCH_MAX_BYTES", 10 * 1024 * 1024, minimum=1024)
+FETCH_MAX_CONCURRENCY = envint("FETCH_MAX_CONCURRENCY", 8, minimum=1, maximum=64)
+FETCH_MAX_PER_HOST = envint("FETCH_MAX_PER_HOST", 2, minimum=1, maximum=16)
+FETCH_USER_AGENT = envstr(
+    "FETCH_USER_AGENT",
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/130.0 Safari/537.36 Dossier/0.1",
+)
+
+# --- Runs --------------------------------------------------------------------------------
+PIPELINE_MAX_ACTIVE_PROJECTS = envint("PIPELINE_MAX_ACTIVE_PROJECTS", 4, minimum=1)
+DEFAULT_TOKEN_BUDGET = envint("DEFAULT_TOKEN_BUDGET", 400_000, minimum=1000)

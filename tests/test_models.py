@@ -1,0 +1,103 @@
+import pytest
+from django.db import IntegrityError, transaction
+
+from research.models import (
+    Note,
+    Project,
+    ProjectStatus,
+    Query,
+    QuerySource,
+    Report,
+    Source,
+    Summary,
+)
+
+
+@pytest.fixture
+def project(member):
+    return Project.objects.create(question="What is WAL mode?", owner=member)
+
+
+def test_it_refuses_a_duplicate_source_url_in_one_project(project):
+    Source.objects.create(project=project, n=1, url="https://example.com/a")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Source.objects.create(project=project, n=2, url="https://example.com/a")
+
+
+def test_it_allows_the_same_url_in_two_projects(project, member):
+    other = Project.objects.create(question="Another question", owner=member)
+    Source.objects.create(project=project, n=1, url="https://example.com/a")
+    Source.objects.create(project=other, n=1, url="https://example.com/a")
+    assert Source.objects.filter(url="https://example.com/a").count() == 2
+
+
+def test_it_refuses_a_duplicate_citation_number(project):
+    Source.objects.create(project=project, n=1, url="https://example.com/a")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Source.objects.create(project=project, n=1, url="https://example.com/b")
+
+
+def test_citation_numbers_are_never_reused(project):
+    first = project.allocate_source_numbers(3)
+    Source.objects.create(project=project, n=first[-1], url="https://example.com/c")
+    Source.objects.all().delete()
+    second = project.allocate_source_numbers(2)
+    assert list(first) == [1, 2, 3]
+    assert list(second) == [4, 5]
+
+
+def test_it_refuses_a_second_link_between_a_query_and_a_source(project):
+    query = Query.objects.create(project=project, text="sqlite wal")
+    source = Source.objects.create(project=project, n=1, url="https://example.com/a")
+    QuerySource.objects.create(query=query, source=source, rank=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        QuerySource.objects.create(query=query, source=source, rank=2)
+
+
+def test_it_refuses_a_second_summary_of_a_source_for_one_query(project):
+    query = Query.objects.create(project=project, text="sqlite wal")
+    source = Source.objects.create(project=project, n=1, url="https://example.com/a")
+    Summary.objects.create(query=query, source=source, text="x")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Summary.objects.create(query=query, source=source, text="y")
+
+
+def test_it_refuses_a_duplicate_report_version(project):
+    Report.objects.create(
+        project=project, version=1, markdown="a", style="news", language="en", is_current=False
+    )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Report.objects.create(
+            project=project, version=1, markdown="b", style="news", language="en", is_current=False
+        )
+
+
+def test_it_refuses_two_current_reports(project):
+    Report.objects.create(project=project, version=1, markdown="a", style="news", language="en")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Report.objects.create(project=project, version=2, markdown="b", style="news", language="en")
+
+
+def test_it_refuses_a_note_with_two_targets(project, member):
+    query = Query.objects.create(project=project, text="sqlite wal")
+    source = Source.objects.create(project=project, n=1, url="https://example.com/a")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Note.objects.create(project=project, query=query, source=source, author=member, text="x")
+
+
+def test_source_domain_is_derived_from_the_url(project):
+    source = Source.objects.create(project=project, n=1, url="https://www.Example.com/a?b=1")
+    assert source.domain == "example.com"
+
+
+def test_options_have_validated_defaults(project):
+    opts = project.opts
+    assert (opts.queries, opts.sources_per_query, opts.reflection_rounds) == (4, 4, 1)
+    assert opts.report_style == "professional"
+
+
+def test_named_querysets_filter_by_status(project, member):
+    Project.objects.create(question="q2", owner=member, status=ProjectStatus.RESEARCHING)
+    Project.objects.create(question="q3", owner=member, status=ProjectStatus.DONE)
+    assert Project.objects.running().count() == 1
+    assert Project.objects.finished().count() == 1

@@ -1,0 +1,127 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from research_site import settings as site_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("raw,expected", [("1", True), ("yes", True), ("off", False), ("", False)])
+def test_envbool_parses_the_usual_spellings(monkeypatch, raw, expected):
+    monkeypatch.setenv("SOME_FLAG", raw)
+    assert site_settings.envbool("SOME_FLAG", not expected) is expected
+
+
+def test_envbool_rejects_a_bad_value_and_names_the_variable(monkeypatch):
+    monkeypatch.setenv("SOME_FLAG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="SOME_FLAG"):
+        site_settings.envbool("SOME_FLAG", False)
+
+
+def test_envint_rejects_a_bad_value_and_names_the_variable(monkeypatch):
+    monkeypatch.setenv("SOME_COUNT", "four")
+    with pytest.raises(ImproperlyConfigured, match="SOME_COUNT"):
+        site_settings.envint("SOME_COUNT", 4)
+
+
+def test_envint_enforces_bounds(monkeypatch):
+    monkeypatch.setenv("SOME_COUNT", "0")
+    with pytest.raises(ImproperlyConfigured, match="SOME_COUNT must be at least 1"):
+        site_settings.envint("SOME_COUNT", 4, minimum=1)
+
+
+def test_envhosts_rejects_a_bad_cidr(monkeypatch):
+    monkeypatch.setenv("FETCH_ALLOW_HOSTS", "example.com,10.0.0.0/33")
+    with pytest.raises(ImproperlyConfigured, match="FETCH_ALLOW_HOSTS"):
+        site_settings.envhosts("FETCH_ALLOW_HOSTS")
+
+
+def _start_up(tmp_path, **env) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, "DOSSIER_DATA_DIR": str(tmp_path), **env}
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "variable,value",
+    [
+        ("DEBUG", "maybe"),
+        ("WORKER_PROCESSES", "many"),
+        ("SEARCH_PROVIDER", "altavista"),
+        ("LLM_BASE_URL", "ftp://x"),
+        ("DATABASE_URL", "nosuchdb://x"),
+    ],
+)
+def test_a_bad_value_stops_start_up_and_names_the_variable(tmp_path, variable, value):
+    result = _start_up(tmp_path, **{variable: value})
+    assert result.returncode != 0
+    assert variable in result.stderr
+
+
+def test_secret_key_is_required_when_debug_is_off(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    env.update(DEBUG="0", DOSSIER_DATA_DIR=str(tmp_path))
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_development_secret_key_is_generated_once_and_kept(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    env.update(DEBUG="1", DOSSIER_DATA_DIR=str(tmp_path))
+    for _ in range(2):
+        result = subprocess.run(
+            [sys.executable, "manage.py", "check"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert result.returncode == 0, result.stderr
+    key_file = tmp_path / "secret_key"
+    assert len(key_file.read_text()) > 40
+    assert oct(key_file.stat().st_mode & 0o777) == "0o600"
+
+
+def test_sqlite_runs_in_wal_mode_with_immediate_transactions(db):
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0].lower() == "wal"
+    assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert connection.settings_dict["OPTIONS"]["timeout"] >= 1
+
+
+def test_database_url_switches_to_postgres(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.internal:5432/dossier")
+    config = site_settings._database(Path("/tmp"))
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert config["NAME"] == "dossier"
+
+
+def test_the_worker_times_out_before_redelivery():
+    from django.conf import settings
+
+    assert settings.Q_CLUSTER["timeout"] < settings.Q_CLUSTER["retry"]
+    assert settings.Q_CLUSTER["max_attempts"] == 3
+    assert settings.Q_CLUSTER["ack_failures"] is True
