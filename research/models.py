@@ -213,6 +213,9 @@ class Query(models.Model):
     error = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
     reflection_round = models.PositiveSmallIntegerField(default=0)
+    generation = models.PositiveIntegerField(
+        default=0, help_text="Bumped when the query is edited and rerun; steps are keyed on it."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     edited_at = models.DateTimeField(null=True, blank=True)
     edited_by = models.ForeignKey(
@@ -285,6 +288,9 @@ class Source(models.Model):
     content_type = models.CharField(max_length=200, blank=True)
     snapshot = models.ForeignKey(
         PageSnapshot, on_delete=models.SET_NULL, null=True, blank=True, related_name="sources"
+    )
+    generation = models.PositiveIntegerField(
+        default=0, help_text="Bumped on refetch or resummarise; steps are keyed on it."
     )
     excluded = models.BooleanField(default=False)
     pinned = models.BooleanField(default=False)
@@ -464,6 +470,13 @@ class StepRun(models.Model):
 
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="steps")
     stage = models.CharField(max_length=20, choices=Stage.choices)
+    key = models.CharField(
+        max_length=200, help_text="Stage, target and generation: makes enqueueing idempotent."
+    )
+    params = models.JSONField(default=dict, blank=True)
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, null=True, blank=True, related_name="steps"
+    )
     query = models.ForeignKey(
         Query, on_delete=models.CASCADE, null=True, blank=True, related_name="steps"
     )
@@ -492,6 +505,9 @@ class StepRun(models.Model):
         indexes = [
             models.Index(fields=["project", "stage", "status"]),
             models.Index(fields=["status", "lease_until"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "key"], name="steprun_unique_key"),
         ]
 
     def __str__(self) -> str:
