@@ -127,6 +127,13 @@ class Project(models.Model):
     language = models.CharField(max_length=40, blank=True, help_text="Detected or chosen.")
     next_source_n = models.PositiveIntegerField(default=1, editable=False)
     reflection_round = models.PositiveSmallIntegerField(default=0)
+    report_generation = models.PositiveIntegerField(
+        default=0, help_text="Bumped by reruns that call for a new report version."
+    )
+    plan_approved_at = models.DateTimeField(null=True, blank=True)
+    plan_approved_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     tokens_prompt = models.PositiveBigIntegerField(default=0)
     tokens_completion = models.PositiveBigIntegerField(default=0)
     cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
@@ -474,6 +481,7 @@ class StepRun(models.Model):
         max_length=200, help_text="Stage, target and generation: makes enqueueing idempotent."
     )
     params = models.JSONField(default=dict, blank=True)
+    output = models.JSONField(default=dict, blank=True, help_text="Small results kept on the step.")
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, null=True, blank=True, related_name="steps"
     )

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from research.pipeline import runner, sweeper
+
 
 def ping(token: str) -> str:
     """A trivial task: the health page sends one through the queue and waits for the answer."""
     return f"pong:{token}"
+
+
+def run_step(step_id: int) -> str:
+    return runner.run_step(step_id)
+
+
+def sweep() -> str:
+    return sweeper.sweep()

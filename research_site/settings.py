@@ -231,13 +231,14 @@ LOGGING = {
 # One task is one pipeline step, so a task is short. timeout < retry, as django-q2 requires:
 # a task not acknowledged after `retry` seconds is delivered again (a killed worker loses
 # nothing), and our own StepRun rows record what failed, so failures are acknowledged.
-WORKER_TIMEOUT = envint("WORKER_TIMEOUT", 600, minimum=10)
+WORKER_TIMEOUT = envint("WORKER_TIMEOUT", 600, minimum=2)
+WORKER_RETRY = envint("WORKER_RETRY", WORKER_TIMEOUT + 60, minimum=WORKER_TIMEOUT + 1)
 REDIS_URL = envurl("REDIS_URL", schemes=("redis", "rediss", "unix"))
 Q_CLUSTER = {
     "name": "dossier",
     "workers": envint("WORKER_PROCESSES", 4, minimum=1, maximum=64),
     "timeout": WORKER_TIMEOUT,
-    "retry": WORKER_TIMEOUT + 60,
+    "retry": WORKER_RETRY,
     "max_attempts": 3,
     "ack_failures": True,
     "catch_up": False,
@@ -286,5 +287,4 @@ FETCH_USER_AGENT = envstr(
 )
 
 # --- Runs --------------------------------------------------------------------------------
-PIPELINE_MAX_ACTIVE_PROJECTS = envint("PIPELINE_MAX_ACTIVE_PROJECTS", 4, minimum=1)
 DEFAULT_TOKEN_BUDGET = envint("DEFAULT_TOKEN_BUDGET", 400_000, minimum=1000)

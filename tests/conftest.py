@@ -23,7 +23,7 @@ def member_client(client, member):
 
 
 @pytest.fixture
-def worker(transactional_db, tmp_path):
+def worker(transactional_db, tmp_path, request):
     """The real django-q2 worker (`manage.py qcluster`) on the test database, in a subprocess."""
     import os
     import signal
@@ -38,6 +38,8 @@ def worker(transactional_db, tmp_path):
         **os.environ,
         "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
         "WORKER_PROCESSES": "2",
+        **(request.getfixturevalue("world").env if "world" in request.fixturenames else {}),
+        **getattr(request, "param", {}),
     }
     log = open(tmp_path / "qcluster.log", "w")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
@@ -60,3 +62,56 @@ def worker(transactional_db, tmp_path):
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
         log.close()
+
+
+# --- Loopback fakes of the outside world -------------------------------------------------
+
+
+@pytest.fixture
+def fake_web():
+    from tests.fakes import FakeWeb
+
+    with FakeWeb() as web:
+        yield web
+
+
+@pytest.fixture
+def fake_searx(fake_web):
+    from tests.fakes import FakeSearx
+
+    with FakeSearx(page_base_url=fake_web.url) as searx:
+        yield searx
+
+
+@pytest.fixture
+def fake_llm():
+    from tests.fakes import FakeLLM
+    from tests.fakes.researcher import Researcher
+
+    with FakeLLM(responder=Researcher()) as llm:
+        yield llm
+
+
+@pytest.fixture
+def world(settings, fake_llm, fake_searx, fake_web):
+    """Settings pointing Dossier at the fakes; `world.env` does the same for a subprocess."""
+    from types import SimpleNamespace
+
+    from research.providers import llm as llm_provider
+
+    values = {
+        "LLM_BASE_URL": f"{fake_llm.url}/v1",
+        "LLM_API_KEY": "test-key",
+        "LLM_MODEL": "fake-model",
+        "LLM_FAST_MODEL": "fake-fast-model",
+        "LLM_MAX_RETRIES": 2,
+        "LLM_TIMEOUT": 10,
+        "SEARCH_PROVIDER": "searxng",
+        "SEARXNG_URL": fake_searx.url,
+        "FETCH_ALLOW_HOSTS": ["127.0.0.1"],
+    }
+    for name, value in values.items():
+        setattr(settings, name, value)
+    llm_provider._schema_unsupported.clear()
+    env = {k: ",".join(v) if isinstance(v, list) else str(v) for k, v in values.items()}
+    return SimpleNamespace(llm=fake_llm, searx=fake_searx, web=fake_web, env=env)

@@ -1,0 +1,75 @@
+"""Citations in a report: keep `[n]` only for real sources; the references come from the table.
+
+No URL in a report comes from the model: links and bare URLs in its text are removed, and the
+references list is built from the Source rows the report cites.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+CITATION = re.compile(r"\[(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\](?!\()")
+MD_LINK = re.compile(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))+(?:\s+\"[^\"]*\")?\)")
+BARE_URL = re.compile(r"<?\b(?:https?|ftp)://[^\s<>\]\)]+>?", re.IGNORECASE)
+REFERENCES_HEADING = re.compile(
+    r"^#{1,6}\s*(references|sources|bibliography|参考文献|参考资料|来源)\s*$", re.I | re.M
+)
+
+
+@dataclass
+class Cleaned:
+    markdown: str
+    cited: list[int]
+    removed_citations: int
+    removed_links: int
+
+
+def clean(markdown: str, allowed: set[int]) -> Cleaned:
+    text = _drop_model_references(markdown)
+    text, links = _strip_links(text)
+    cited: list[int] = []
+    removed = 0
+
+    def keep(match: re.Match) -> str:
+        nonlocal removed
+        numbers = [int(n) for n in re.split(r"\s*[,;]\s*", match.group(1))]
+        good = [n for n in numbers if n in allowed]
+        removed += len(numbers) - len(good)
+        for n in good:
+            if n not in cited:
+                cited.append(n)
+        return "".join(f"[{n}]" for n in good)
+
+    text = CITATION.sub(keep, text)
+    text = re.sub(r"[ \t]+([.,;:!?。，；：])", r"\1", text)
+    return Cleaned(text.strip(), sorted(cited), removed, links)
+
+
+def _drop_model_references(markdown: str) -> str:
+    """A references section the model wrote anyway is cut: ours replaces it."""
+    match = REFERENCES_HEADING.search(markdown)
+    return markdown[: match.start()] if match else markdown
+
+
+def _strip_links(text: str) -> tuple[str, int]:
+    count = 0
+
+    def link_text(match: re.Match) -> str:
+        nonlocal count
+        count += 1
+        return match.group(1)
+
+    text = MD_LINK.sub(link_text, text)
+    text, bare = BARE_URL.subn("", text)
+    return text, count + bare
+
+
+def references(sources) -> str:
+    lines = ["## References", ""]
+    for source in sources:
+        title = (source.title or source.domain or source.url).replace("]", ")").replace("[", "(")
+        date = f" ({source.published.isoformat()})" if source.published else ""
+        lines.append(f"[{source.n}] {title}. {source.domain}{date}. <{source.url}>")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

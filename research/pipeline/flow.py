@@ -1,0 +1,186 @@
+"""The scheduler: after every step, decide from the database what can run next.
+
+`advance` is idempotent and safe to call from any number of workers at once: steps are keyed, so
+asking for a step twice creates it once, and status changes are compare-and-set updates. Work is
+pipelined per target: a query is ranked as soon as its own search is done, a source is fetched as
+soon as a query selects it, and summarised as soon as it is fetched.
+
+  ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
+         -> reflect (per section, bounded rounds; new queries go through the same steps) -> report
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+
+from research.models import (
+    FetchStatus,
+    Project,
+    ProjectStatus,
+    Query,
+    QuerySource,
+    QueryStatus,
+    Stage,
+    StepRun,
+    StepStatus,
+)
+from research.pipeline.runner import ensure_step
+
+OPEN = set(StepStatus.open())
+
+
+def query_key(query: Query) -> str:
+    return f"q{query.pk}.{query.generation}"
+
+
+def source_key(source) -> str:
+    return f"s{source.pk}.{source.generation}"
+
+
+def summarize_key(query: Query, source) -> str:
+    return f"summarize:{query_key(query)}:{source_key(source)}"
+
+
+@dataclass
+class Plan:
+    """The project's steps by key, and whether anything is still to do."""
+
+    project: Project
+    steps: dict[str, StepRun]
+    busy: bool = False
+    finished_queries: list[int] = field(default_factory=list)
+
+    def state(self, key: str) -> StepStatus | None:
+        step = self.steps.get(key)
+        return StepStatus(step.status) if step else None
+
+    def need(self, stage: Stage, key: str, **targets) -> StepStatus | None:
+        """The state of step `key`, enqueueing it if missing. Marks the plan busy unless done."""
+        state = self.state(key)
+        if state is None:
+            ensure_step(self.project, stage, key, **targets)
+            state = StepStatus.QUEUED
+        if state in OPEN:
+            self.busy = True
+        return state
+
+
+def advance(project_id: int) -> None:
+    for _ in range(5):  # a finished reflection round can unlock the next one at once
+        project = Project.objects.get(pk=project_id)
+        if project.status not in ProjectStatus.running():
+            return
+        if not _advance_once(project):
+            return
+
+
+def _advance_once(project: Project) -> bool:
+    """One pass. True when it changed something that calls for another pass."""
+    plan = Plan(project, {s.key: s for s in project.steps.all()})
+    if plan.need(Stage.GROUND, "ground") != StepStatus.DONE:
+        return False
+    if plan.need(Stage.PLAN, "plan") != StepStatus.DONE:
+        return False
+    if project.opts.review_plan and project.plan_approved_at is None:
+        _set_status(project, ProjectStatus.PLANNING, ProjectStatus.AWAITING_REVIEW)
+        return False
+    _set_status(project, ProjectStatus.PLANNING, ProjectStatus.RESEARCHING)
+    _advance_queries(plan)
+    _mark_queries_done(plan)
+    if plan.busy or any(s.status in OPEN for s in plan.steps.values()):
+        return False
+    if _advance_reflection(plan):
+        return True
+    return _advance_report(plan)
+
+
+def _advance_queries(plan: Plan) -> None:
+    queries = plan.project.queries.exclude(status=QueryStatus.FAILED)
+    selected = _selected_sources(plan.project)
+    for query in queries:
+        qkey = query_key(query)
+        if plan.need(Stage.SEARCH, f"search:{qkey}", query=query) != StepStatus.DONE:
+            continue
+        if plan.need(Stage.RANK, f"rank:{qkey}", query=query) != StepStatus.DONE:
+            continue
+        pending = False
+        for source in selected.get(query.pk, []):
+            pending |= _advance_source(plan, query, source)
+        if not pending:
+            plan.finished_queries.append(query.pk)
+
+
+def _advance_source(plan: Plan, query: Query, source) -> bool:
+    """Fetch, then summarise for this query. True while work on it is open."""
+    fetch = plan.need(Stage.FETCH, f"fetch:{source_key(source)}", source=source)
+    if fetch in OPEN:
+        return True
+    if fetch != StepStatus.DONE or source.fetch_status != FetchStatus.FETCHED:
+        return False
+    summary = plan.need(Stage.SUMMARIZE, summarize_key(query, source), query=query, source=source)
+    return summary in OPEN
+
+
+def _selected_sources(project: Project) -> dict[int, list]:
+    by_query: dict[int, list] = {}
+    links = QuerySource.objects.filter(
+        query__project=project, selected=True, source__excluded=False
+    ).select_related("source")
+    for link in links:
+        by_query.setdefault(link.query_id, []).append(link.source)
+    return by_query
+
+
+def _mark_queries_done(plan: Plan) -> None:
+    if plan.finished_queries:
+        Query.objects.filter(pk__in=plan.finished_queries).exclude(
+            status__in=[QueryStatus.DONE, QueryStatus.FAILED]
+        ).update(status=QueryStatus.DONE)
+
+
+def _advance_reflection(plan: Plan) -> bool:
+    """Run reflection rounds. True when a round just finished and produced new queries."""
+    project = plan.project
+    done_rounds = project.reflection_round
+    if done_rounds >= project.opts.reflection_rounds or _reflection_exhausted(project):
+        return False
+    next_round = done_rounds + 1
+    for section in project.sections.all():
+        key = f"reflect:sec{section.pk}:r{next_round}"
+        plan.need(Stage.REFLECT, key, section=section, params={"round": next_round})
+    if plan.busy:
+        return False
+    Project.objects.filter(pk=project.pk, reflection_round=done_rounds).update(
+        reflection_round=next_round
+    )
+    return True
+
+
+def _reflection_exhausted(project: Project) -> bool:
+    """A finished round that found no gaps ends reflection: another would find none either."""
+    if project.reflection_round == 0:
+        return False
+    return not project.queries.filter(reflection_round=project.reflection_round).exists()
+
+
+def _advance_report(plan: Plan) -> bool:
+    project = plan.project
+    key = f"report:auto:{project.report_generation}"
+    state = plan.state(key)
+    if state is None:
+        _set_status(project, ProjectStatus.RESEARCHING, ProjectStatus.WRITING)
+        ensure_step(project, Stage.REPORT, key)
+        return False
+    if state == StepStatus.DONE:
+        Project.objects.filter(pk=project.pk, status__in=ProjectStatus.running()).update(
+            status=ProjectStatus.DONE, finished_at=timezone.now(), error=""
+        )
+    return False
+
+
+def _set_status(project: Project, old: ProjectStatus, new: ProjectStatus) -> None:
+    if project.status == old:
+        Project.objects.filter(pk=project.pk, status=old).update(status=new)
+        project.status = new

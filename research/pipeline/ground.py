@@ -1,0 +1,27 @@
+"""Step 1, ground: search the question itself, so the plan knows the topic's vocabulary."""
+
+from __future__ import annotations
+
+from research.pipeline.context import StepContext
+from research.providers.search import get_provider
+
+GROUND_RESULTS = 8
+
+
+def run(ctx: StepContext) -> None:
+    provider = get_provider(ctx.opts.provider)
+    results = provider.search(
+        ctx.project.question,
+        max_results=GROUND_RESULTS,
+        time_range=ctx.opts.time_range,
+        language=ctx.opts.language,
+    )
+    ctx.save_output(
+        {
+            "provider": provider.name,
+            "results": [
+                {"url": r.url, "title": r.title, "snippet": r.snippet[:400]} for r in results
+            ],
+        }
+    )
+    ctx.note(f"{len(results)} results from {provider.name}")

@@ -1,0 +1,74 @@
+"""Pydantic models of every structured LLM answer. Each pairs with a prompt in research/prompts/."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field, field_validator
+
+
+class PlannedSection(BaseModel):
+    title: str = Field(min_length=1, max_length=300)
+    goal: str = Field("", max_length=2000, description="What this section must establish.")
+    queries: list[str] = Field(min_length=1, description="Web search queries for this section.")
+
+    @field_validator("queries")
+    @classmethod
+    def _clean_queries(cls, value: list[str]) -> list[str]:
+        cleaned = [q.strip()[:500] for q in value if q and q.strip()]
+        if not cleaned:
+            raise ValueError("a section needs at least one non-empty query")
+        return cleaned
+
+
+class PlanOutput(BaseModel):
+    """plan.md: the outline of the report and the searches that feed each section."""
+
+    title: str = Field(min_length=1, max_length=300, description="A short title for the research.")
+    language: str = Field(
+        min_length=2, max_length=40, description="The language of the question, e.g. English."
+    )
+    sections: list[PlannedSection] = Field(min_length=1, max_length=12)
+
+
+class Judgement(BaseModel):
+    id: int = Field(description="The result's id as given in the list.")
+    score: float = Field(ge=0, le=10, description="Overall usefulness, 0 (useless) to 10.")
+    reason: str = Field(
+        max_length=500, description="One short sentence: relevance, credibility, recency."
+    )
+
+
+class RankOutput(BaseModel):
+    """rank.md: a judgement for every search result, from its title and snippet only."""
+
+    judgements: list[Judgement]
+
+
+class ChunkSummary(BaseModel):
+    """summarize.md: what one part of a source says about the query."""
+
+    relevant: bool = Field(description="False when this text says nothing about the query.")
+    summary: str = Field(
+        "", description="What the text says about the query, with facts and figures."
+    )
+    quotes: list[str] = Field(
+        default_factory=list, description="Exact sentences copied from the text that support it."
+    )
+
+
+class MergedSummary(BaseModel):
+    """merge.md: one summary of a source from the summaries of its parts."""
+
+    summary: str = Field(min_length=1)
+    quotes: list[str] = Field(default_factory=list)
+
+
+class ReflectOutput(BaseModel):
+    """reflect.md: at most one follow-up search for the biggest gap in a section."""
+
+    gap: str = Field("", description="The most important thing the section cannot yet answer.")
+    query: str | None = Field(None, description="One web search that would fill it, or null.")
+
+    @field_validator("query")
+    @classmethod
+    def _blank_is_none(cls, value: str | None) -> str | None:
+        return value.strip()[:500] if value and value.strip() else None

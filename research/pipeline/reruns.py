@@ -1,0 +1,107 @@
+"""Reruns: each reruns only what depends on its target, reusing cached pages.
+
+Every rerun ends in a new report version: it bumps the project's report generation, and the
+scheduler writes a report once the rerun's work is done.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from research.models import FetchStatus, Project, ProjectStatus, Query, QueryStatus, Source, Stage
+from research.pipeline import flow
+from research.pipeline.control import NotAllowed
+from research.pipeline.runner import ensure_step
+from research.providers.llm import check_configured
+
+RERUNNABLE = {
+    ProjectStatus.RESEARCHING,
+    ProjectStatus.WRITING,
+    ProjectStatus.DONE,
+    ProjectStatus.FAILED,
+}
+
+
+def _reopen(project: Project, user, status: ProjectStatus = ProjectStatus.RESEARCHING) -> None:
+    if project.status not in RERUNNABLE:
+        raise NotAllowed(
+            f"Nothing can be rerun while the project is {project.get_status_display().lower()}."
+        )
+    check_configured()
+    Project.objects.filter(pk=project.pk).update(
+        status=status,
+        error="",
+        finished_at=None,
+        updated_by=user,
+        report_generation=F("report_generation") + 1,
+    )
+    transaction.on_commit(lambda: flow.advance(project.pk))
+
+
+def rerun_query(query: Query, *, text: str | None = None, user=None) -> Query:
+    """Search, rank, fetch and summarise this query again (after its text was edited)."""
+    with transaction.atomic():
+        _reopen(query.project, user)
+        changes = {"generation": F("generation") + 1, "status": QueryStatus.PENDING, "error": ""}
+        if text is not None and text.strip() and text.strip() != query.text:
+            changes.update(text=text.strip()[:500], edited_by=user, edited_at=timezone.now())
+        Query.objects.filter(pk=query.pk).update(**changes)
+    query.refresh_from_db()
+    return query
+
+
+def refetch_source(source: Source, *, user=None) -> Source:
+    """Download the page again (bypassing the cache), then summarise it again."""
+    return _redo_source(source, user, force=True)
+
+
+def resummarize_source(source: Source, *, user=None) -> Source:
+    """Summarise the stored page again for every query that selected it."""
+    if source.fetch_status != FetchStatus.FETCHED:
+        raise NotAllowed("Only a fetched source can be summarised again; refetch it first.")
+    return _redo_source(source, user, force=False)
+
+
+def _redo_source(source: Source, user, *, force: bool) -> Source:
+    with transaction.atomic():
+        _reopen(source.project, user)
+        Source.objects.filter(pk=source.pk).update(
+            generation=F("generation") + 1,
+            updated_by=user,
+            **({"fetch_status": FetchStatus.PENDING, "fetch_reason": ""} if force else {}),
+        )
+        source.refresh_from_db()
+        ensure_step(
+            source.project,
+            Stage.FETCH,
+            f"fetch:{flow.source_key(source)}",
+            source=source,
+            params={"force": force},
+            requested_by=user,
+        )
+    return source
+
+
+def new_report(project: Project, *, style: str = "", language: str = "", user=None):
+    """Write a new report version from the stored summaries, optionally restyled."""
+    with transaction.atomic():
+        if project.status not in RERUNNABLE:
+            state = project.get_status_display().lower()
+            raise NotAllowed(f"No report can be written while the project is {state}.")
+        check_configured()
+        if project.status in (ProjectStatus.DONE, ProjectStatus.FAILED):
+            Project.objects.filter(pk=project.pk).update(
+                status=ProjectStatus.WRITING, error="", finished_at=None, updated_by=user
+            )
+        step, _ = ensure_step(
+            project,
+            Stage.REPORT,
+            f"report:manual:{uuid.uuid4().hex[:12]}",
+            params={"style": style, "language": language},
+            requested_by=user,
+        )
+    return step

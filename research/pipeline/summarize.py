@@ -1,0 +1,102 @@
+"""Step 7, summarise: what one source says about one query, with exact supporting quotes.
+
+Long text is split into chunks by a token budget; each chunk is summarised against the query
+(concurrently), chunks the model finds not relevant are dropped, and the rest are merged.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from django.conf import settings
+from django.db import connection
+
+from research.models import Summary
+from research.pipeline import prompts
+from research.pipeline.context import StepContext
+from research.pipeline.outputs import ChunkSummary, MergedSummary
+from research.pipeline.runner import StepFailed
+from research.pipeline.textutil import chunks, exact_quotes
+
+MAX_QUOTES = 4
+MAX_CHUNKS = 6
+
+
+def chunk_tokens() -> int:
+    """Room for page text in one prompt: the context less the instructions and the answer."""
+    return max(800, min(6000, (settings.LLM_CONTEXT_TOKENS - 2500) // 2))
+
+
+def run(ctx: StepContext) -> None:
+    query, source = ctx.step.query, ctx.step.source
+    text = source.snapshot.text if source.snapshot_id else ""
+    if not text.strip():
+        raise StepFailed("The source has no extracted text to summarise.")
+    parts = chunks(text, chunk_tokens())
+    read = parts[:MAX_CHUNKS]
+    answers = _summarise_chunks(ctx, query.text, source.title, read, len(parts))
+    relevant = [a for a in answers if a.relevant and a.summary.strip()]
+    merged = _merge(ctx, query.text, relevant)
+    quotes, dropped = exact_quotes(merged.quotes if merged else [], text, MAX_QUOTES)
+    Summary.objects.update_or_create(
+        query=query,
+        source=source,
+        defaults={
+            "text": merged.summary if merged else "",
+            "relevant": merged is not None,
+            "quotes": quotes,
+            "quotes_dropped": dropped,
+            "model": settings.LLM_FAST_MODEL,
+        },
+    )
+    read_note = f"read {len(read)} of {len(parts)} parts" if len(parts) > len(read) else ""
+    ctx.note(
+        ", ".join(
+            filter(
+                None,
+                [
+                    "relevant" if merged else "not relevant",
+                    f"{len(quotes)} quotes kept",
+                    f"{dropped} dropped (not in the text)" if dropped else "",
+                    read_note,
+                ],
+            )
+        )
+    )
+
+
+def _summarise_chunks(ctx, query: str, title: str, parts: list[str], total: int):
+    def one(index_part):
+        index, part = index_part
+        try:
+            messages = prompts.render(
+                "summarize",
+                question=ctx.project.question,
+                query=query,
+                title=title,
+                text=part,
+                part=index + 1,
+                parts=total,
+                max_quotes=MAX_QUOTES,
+                language=ctx.language,
+            )
+            return ctx.llm(fast=True).structured(messages, ChunkSummary)
+        finally:
+            if len(parts) > 1:
+                connection.close()
+
+    if len(parts) == 1:
+        return [one((0, parts[0]))]
+    with ThreadPoolExecutor(max_workers=min(len(parts), settings.LLM_MAX_CONCURRENCY)) as pool:
+        return list(pool.map(one, enumerate(parts)))
+
+
+def _merge(ctx, query: str, relevant: list[ChunkSummary]) -> MergedSummary | None:
+    if not relevant:
+        return None
+    if len(relevant) == 1:
+        return MergedSummary(summary=relevant[0].summary, quotes=relevant[0].quotes)
+    messages = prompts.render(
+        "merge", query=query, parts=relevant, max_quotes=MAX_QUOTES, language=ctx.language
+    )
+    return ctx.llm(fast=True).structured(messages, MergedSummary)

@@ -1,0 +1,211 @@
+"""Fetched bytes -> readable text: trafilatura for HTML, pypdf for PDF, plain text as is.
+
+Later code checks that quotes are exact substrings of `Extracted.text`, so the text is only
+normalised lightly (line endings, trailing spaces, runs of blank lines) and paragraphs stay.
+"""
+
+from __future__ import annotations
+
+import codecs
+import datetime
+import io
+import logging
+import re
+from dataclasses import dataclass
+
+import pypdf
+import trafilatura
+
+logger = logging.getLogger(__name__)
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/csv"})
+PDF_TYPES = frozenset({"application/pdf"})
+
+TITLE_MAX = 500  # PageSnapshot.title max_length
+SNIFF_BYTES = 1024
+FALLBACK_ENCODING = "cp1252"
+
+# Labels that browsers decode with a wider codec (WHATWG Encoding Standard).
+_ENCODING_ALIASES = {
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "x-gbk": "gb18030",
+    "iso-8859-1": "cp1252",
+    "latin1": "cp1252",
+    "latin-1": "cp1252",
+    "us-ascii": "cp1252",
+    "ascii": "cp1252",
+}
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_META_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
+
+
+class ExtractError(Exception):
+    """No usable text in a fetched body. `reason` is written for people."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Extracted:
+    title: str
+    text: str
+    published: datetime.date | None
+    extractor: str  # "trafilatura", "pypdf" or "text"
+
+
+def extract(body: bytes, content_type: str, charset: str | None, url: str) -> Extracted:
+    media_type = content_type.split(";")[0].strip().lower() or _sniff(body)
+    if media_type in PDF_TYPES:
+        return _extract_pdf(body)
+    if media_type in HTML_TYPES:
+        _refuse_binary(body, media_type)
+        return _extract_html(body, charset, url)
+    if media_type in TEXT_TYPES:
+        _refuse_binary(body, media_type)
+        return _extract_text(body, charset, media_type)
+    raise ExtractError(f"unsupported content type {media_type or 'unknown'}")
+
+
+def _sniff(body: bytes) -> str:
+    """A media type for a body that came without a Content-Type, or "" if unsure."""
+    head = body[:SNIFF_BYTES].lstrip().lower()
+    if head.startswith(b"%pdf-"):
+        return "application/pdf"
+    if head.startswith((b"<!doctype html", b"<html")) or b"<body" in head:
+        return "text/html"
+    return ""
+
+
+def _refuse_binary(body: bytes, media_type: str) -> None:
+    head = body[:SNIFF_BYTES]
+    if b"\x00" in head and not head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise ExtractError(f"declared {media_type} but the content is binary")
+
+
+# --- Decoding --------------------------------------------------------------------------------
+
+
+def decode(body: bytes, charset: str | None, *, html: bool = False) -> str:
+    """Decode with the byte-order mark, the declared charset, the document's own
+    `<meta charset>` (HTML only) or UTF-8, whichever first decodes cleanly; else cp1252 with
+    replacement characters, so a page with a wrong charset still reads."""
+    candidates = [_bom_encoding(body), charset]
+    if html:
+        candidates.append(_meta_charset(body))
+    candidates.append("utf-8")
+    for name in candidates:
+        text = _try_decode(body, name)
+        if text is not None:
+            return text
+    return body.decode(FALLBACK_ENCODING, errors="replace")
+
+
+def _bom_encoding(body: bytes) -> str | None:
+    for bom, encoding in _BOMS:
+        if body.startswith(bom):
+            return encoding
+    return None
+
+
+def _meta_charset(body: bytes) -> str | None:
+    match = _META_CHARSET.search(body[:4096])
+    return match.group(1).decode("ascii") if match else None
+
+
+def _try_decode(body: bytes, name: str | None) -> str | None:
+    if not name:
+        return None
+    name = name.strip().lower()
+    try:
+        return body.decode(_ENCODING_ALIASES.get(name, name))
+    except (LookupError, UnicodeDecodeError):
+        return None
+
+
+# --- Extractors ------------------------------------------------------------------------------
+
+
+def _extract_html(body: bytes, charset: str | None, url: str) -> Extracted:
+    document = trafilatura.bare_extraction(
+        decode(body, charset, html=True),
+        url=url or None,
+        with_metadata=True,
+        include_comments=False,
+        include_tables=True,
+    )
+    text = normalise_text(getattr(document, "text", None) or "")
+    if not text.strip():
+        raise ExtractError("no readable text found")
+    return Extracted(
+        title=_clean_title(getattr(document, "title", None) or ""),
+        text=text,
+        published=_parse_date(getattr(document, "date", None)),
+        extractor="trafilatura",
+    )
+
+
+def _extract_pdf(body: bytes) -> Extracted:
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(body))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise ExtractError("the PDF is password-protected")
+        pages = [page.extract_text() or "" for page in reader.pages]
+        title = (reader.metadata.title if reader.metadata else None) or ""
+    except ExtractError:
+        raise
+    except Exception as exc:  # pypdf raises many types on malformed files
+        logger.info("pypdf could not read a PDF: %r", exc)
+        raise ExtractError("could not read the PDF") from None
+    text = normalise_text("\n\n".join(page.strip() for page in pages if page.strip()))
+    if not text.strip():
+        raise ExtractError("no readable text found in the PDF (it may be scanned images)")
+    return Extracted(title=_clean_title(str(title)), text=text, published=None, extractor="pypdf")
+
+
+def _extract_text(body: bytes, charset: str | None, media_type: str) -> Extracted:
+    text = normalise_text(decode(body, charset))
+    if not text.strip():
+        raise ExtractError("no readable text found")
+    title = "" if media_type == "text/csv" else _first_line(text)
+    return Extracted(title=title, text=text, published=None, extractor="text")
+
+
+# --- Helpers ---------------------------------------------------------------------------------
+
+
+def normalise_text(text: str) -> str:
+    """Unify line endings, drop NULs (PostgreSQL refuses them) and trailing spaces, and
+    collapse runs of blank lines to one; paragraphs and inner spacing are kept."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip()
+
+
+def _clean_title(title: str) -> str:
+    return " ".join(title.replace("\x00", "").split())[:TITLE_MAX]
+
+
+def _first_line(text: str) -> str:
+    for line in text.splitlines():
+        line = line.strip().lstrip("#").strip()
+        if line:
+            return _clean_title(line)[:200]
+    return ""
+
+
+def _parse_date(value: object) -> datetime.date | None:
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        return datetime.date.fromisoformat(value[:10])
+    except ValueError:
+        return None

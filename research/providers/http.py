@@ -1,0 +1,374 @@
+"""The one outbound HTTP choke point for fetching web pages.
+
+Every page Dossier reads comes through `fetch`. It enforces, per request:
+
+* only http and https URLs;
+* the SSRF guard (`check_url`): the host is resolved once and every address it resolves to must
+  be a public (globally routable) address, unless `settings.FETCH_ALLOW_HOSTS` exempts it;
+* redirects are followed by hand, at most `MAX_REDIRECTS`, and every hop passes the guard again;
+* a connect timeout, a wall-clock deadline for the whole fetch (checked while streaming the
+  body too) and a body size limit (`settings.FETCH_MAX_BYTES`, checked against Content-Length
+  and again while counting the streamed bytes);
+* any final status outside 2xx is a `FetchError`.
+
+DNS rebinding: the address the guard checked is the address we connect to. `fetch` puts the
+checked addresses on the request (`PIN_EXTENSION`), and `PinnedTransport` rewrites the request
+URL's host to that IP before handing it to httpx's normal transport, so httpcore opens the
+socket to the literal IP and never asks DNS again. The original host name is kept where it
+matters: the `Host` header (httpx set it from the original URL when the request was built) and,
+for https, httpcore's documented `sni_hostname` request extension, which httpcore passes to
+`ssl.SSLContext.wrap_socket(server_hostname=...)`, so SNI and certificate checking use the
+real host name, not the IP. Keep-alive is off so one connection (and its TLS identity) is
+never reused for a different host name that happens to share an IP.
+
+This module does not touch the database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import re
+import socket
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import httpx
+from django.conf import settings
+
+CONNECT_TIMEOUT = 5.0
+TOTAL_TIMEOUT = 20.0
+MAX_REDIRECTS = 5
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+ALLOWED_SCHEMES = frozenset({"http", "https"})
+PIN_EXTENSION = "dossier.checked_addresses"
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_MIB = 1024 * 1024
+
+
+class FetchError(Exception):
+    """A page could not be fetched. `reason` is written for people."""
+
+    blocked: bool = False
+
+    def __init__(self, reason: str, *, status_code: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status_code = status_code
+
+
+class BlockedURL(FetchError):
+    """Refused before connecting: bad scheme, unparseable URL or a non-public address."""
+
+    blocked = True
+
+
+@dataclass(frozen=True)
+class Fetched:
+    url: str
+    final_url: str
+    status_code: int
+    content_type: str
+    charset: str | None
+    body: bytes
+
+
+# --- SSRF guard ------------------------------------------------------------------------------
+
+
+def check_url(url: str | httpx.URL) -> list[IPAddress]:
+    """Resolve the URL's host and return its addresses, or raise BlockedURL.
+
+    Every address must be public (`is_global`) unless the host name or the address is listed
+    in `settings.FETCH_ALLOW_HOSTS`. A host that does not resolve raises a plain FetchError.
+    """
+    parsed = _parse_url(url)
+    host = _host_name(parsed)
+    addresses = _resolve(host, parsed.port or (443 if parsed.scheme == "https" else 80))
+    names, networks = _allow_list()
+    if host in names:
+        return addresses
+    for address in addresses:
+        if not _is_public(address) and not any(address in net for net in networks):
+            where = str(address) if host == str(address) else f"{host} ({address})"
+            raise BlockedURL(f"{where} is not a public internet address")
+    return addresses
+
+
+def _parse_url(url: str | httpx.URL) -> httpx.URL:
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError) as exc:
+        raise BlockedURL(f"not a valid URL: {exc}") from None
+    if parsed.scheme not in ALLOWED_SCHEMES:
+        scheme = parsed.scheme or "no scheme"
+        raise BlockedURL(f"only http and https URLs can be fetched, not {scheme}")
+    if not parsed.raw_host:
+        raise BlockedURL("the URL has no host name")
+    return parsed
+
+
+def _host_name(url: httpx.URL) -> str:
+    """The host as ASCII (IDNA-encoded), lower-case, without a trailing dot or brackets."""
+    return url.raw_host.decode("ascii").lower().rstrip(".")
+
+
+def _resolve(host: str, port: int) -> list[IPAddress]:
+    literal = _ip_literal(host)
+    if literal is not None:
+        return [literal]
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        raise FetchError(f"could not resolve the host name {host}") from None
+    addresses: list[IPAddress] = []
+    for family, _, _, _, sockaddr in infos:
+        if family not in (socket.AF_INET, socket.AF_INET6):
+            continue
+        address = _unmapped(ipaddress.ip_address(sockaddr[0]))
+        if address not in addresses:
+            addresses.append(address)
+    if not addresses:
+        raise FetchError(f"the host name {host} has no internet address")
+    return addresses
+
+
+def _ip_literal(host: str) -> IPAddress | None:
+    """An IP written in the URL, including the odd IPv4 spellings resolvers accept."""
+    try:
+        return _unmapped(ipaddress.ip_address(host))
+    except ValueError:
+        return _legacy_ipv4(host)
+
+
+def _legacy_ipv4(host: str) -> ipaddress.IPv4Address | None:
+    """Parse IPv4 the way inet_aton does: 1-4 parts, each decimal, 0-octal or 0x-hex.
+
+    `2130706433`, `0177.0.0.1`, `0x7f.0.0.1` and `127.1` all mean 127.0.0.1. We decode them
+    ourselves so the guard never depends on what the system resolver makes of them.
+    """
+    parts = host.split(".")
+    if not 1 <= len(parts) <= 4:
+        return None
+    numbers = [_inet_number(part) for part in parts]
+    if any(number is None for number in numbers):
+        return None
+    *head, last = numbers
+    if any(n > 255 for n in head) or last >= 256 ** (5 - len(parts)):
+        return None
+    value = last
+    for index, number in enumerate(head):
+        value += number << (8 * (3 - index))
+    return ipaddress.IPv4Address(value)
+
+
+def _inet_number(part: str) -> int | None:
+    if re.fullmatch(r"0[xX][0-9a-fA-F]*", part):
+        return int(part[2:] or "0", 16)
+    if re.fullmatch(r"0[0-7]*", part):
+        return int(part, 8)
+    if re.fullmatch(r"[1-9][0-9]*", part):
+        return int(part)
+    return None
+
+
+def _unmapped(address: IPAddress) -> IPAddress:
+    """`::ffff:127.0.0.1` is 127.0.0.1: judge (and connect to) the IPv4 address."""
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def _is_public(address: IPAddress) -> bool:
+    if isinstance(address, ipaddress.IPv6Address):
+        embedded = address.sixtofour
+        if embedded is None and address in _NAT64:
+            embedded = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+        if embedded is not None and not _is_public(embedded):
+            return False
+    return address.is_global and not address.is_multicast
+
+
+def _allow_list() -> tuple[set[str], list[ipaddress.IPv4Network | ipaddress.IPv6Network]]:
+    """Split FETCH_ALLOW_HOSTS into host names and networks. Read on every call."""
+    names: set[str] = set()
+    networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
+    for item in settings.FETCH_ALLOW_HOSTS:
+        item = item.strip()
+        try:
+            networks.append(ipaddress.ip_network(item.strip("[]"), strict=False))
+        except ValueError:
+            names.add(item.lower().rstrip("."))
+    return names, networks
+
+
+# --- Transport -------------------------------------------------------------------------------
+
+
+class PinnedTransport(httpx.HTTPTransport):
+    """An httpx transport that connects only to the addresses the SSRF guard checked.
+
+    The request must carry the checked addresses in `request.extensions[PIN_EXTENSION]`
+    (a request without them is refused). The URL host is swapped for the IP, so httpcore does
+    no DNS lookup; the Host header stays as built from the original URL, and for https the
+    original host name goes to httpcore's `sni_hostname` extension for SNI and certificate
+    verification. Addresses are tried in order while the connection is refused.
+    """
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        addresses = request.extensions.get(PIN_EXTENSION)
+        if not addresses:
+            raise BlockedURL("the request did not pass the address check")
+        error: httpx.ConnectError | None = None
+        for address in addresses:
+            try:
+                return super().handle_request(_pinned(request, address))
+            except httpx.ConnectError as exc:
+                error = exc
+        assert error is not None
+        raise error
+
+
+def _pinned(request: httpx.Request, address: IPAddress) -> httpx.Request:
+    extensions = {k: v for k, v in request.extensions.items() if k != PIN_EXTENSION}
+    if request.url.scheme == "https":
+        extensions["sni_hostname"] = request.url.raw_host.decode("ascii")
+    return httpx.Request(
+        request.method,
+        request.url.copy_with(host=str(address)),
+        headers=request.headers,
+        stream=request.stream,
+        extensions=extensions,
+    )
+
+
+def _client(transport: httpx.BaseTransport | None) -> httpx.Client:
+    if transport is None:
+        transport = PinnedTransport(limits=httpx.Limits(max_keepalive_connections=0))
+    return httpx.Client(
+        transport=transport,
+        follow_redirects=False,
+        trust_env=False,  # an environment proxy would do its own DNS lookup
+        headers={
+            "User-Agent": settings.FETCH_USER_AGENT,
+            "Accept": "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.8",
+            "Accept-Language": "en;q=0.9, *;q=0.5",
+        },
+    )
+
+
+# --- Fetching --------------------------------------------------------------------------------
+
+
+def fetch(url: str, *, transport: httpx.BaseTransport | None = None) -> Fetched:
+    """GET a page, following up to MAX_REDIRECTS redirects, each checked by the SSRF guard.
+
+    `transport` is for tests (e.g. `httpx.MockTransport`); the guard still runs on every hop,
+    but pinning to the checked address is the default transport's job.
+    """
+    deadline = time.monotonic() + TOTAL_TIMEOUT
+    current = _parse_url(url)
+    with _client(transport) as client:
+        for _ in range(MAX_REDIRECTS + 1):
+            result = _fetch_hop(client, current, deadline)
+            if isinstance(result, httpx.URL):
+                current = result
+                continue
+            status_code, content_type, charset, body = result
+            return Fetched(url, str(current), status_code, content_type, charset, body)
+    raise FetchError(f"too many redirects (more than {MAX_REDIRECTS})")
+
+
+_Page = tuple[int, str, str | None, bytes]
+
+
+def _fetch_hop(client: httpx.Client, url: httpx.URL, deadline: float) -> httpx.URL | _Page:
+    """One request: the redirect target, or (status, content type, charset, body)."""
+    addresses = check_url(url)
+    request = client.build_request(
+        "GET", url, timeout=_timeout(deadline), extensions={PIN_EXTENSION: addresses}
+    )
+    with _translate_errors(url):
+        response = client.send(request, stream=True)
+        try:
+            return _read_response(response, url, deadline)
+        finally:
+            response.close()
+
+
+def _read_response(response: httpx.Response, url: httpx.URL, deadline: float) -> httpx.URL | _Page:
+    location = response.headers.get("location")
+    if response.status_code in REDIRECT_STATUSES and location:
+        try:
+            return url.join(location.strip())
+        except httpx.InvalidURL:
+            raise FetchError(f"redirected to an invalid URL: {location[:200]}") from None
+    if not response.is_success:
+        reason = f"HTTP {response.status_code} {response.reason_phrase}".strip()
+        raise FetchError(reason, status_code=response.status_code)
+    content_type, charset = parse_content_type(response.headers.get("content-type", ""))
+    return response.status_code, content_type, charset, _read_body(response, deadline)
+
+
+def _read_body(response: httpx.Response, deadline: float) -> bytes:
+    limit = settings.FETCH_MAX_BYTES
+    declared = response.headers.get("content-length", "").strip()
+    if declared.isdigit() and int(declared) > limit:
+        raise FetchError(f"page is larger than {_size(limit)}")
+    chunks: list[bytes] = []
+    received = 0
+    for chunk in response.iter_bytes():
+        received += len(chunk)
+        if received > limit:
+            raise FetchError(f"page is larger than {_size(limit)}")
+        if time.monotonic() > deadline:
+            raise _too_slow()
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _timeout(deadline: float) -> httpx.Timeout:
+    """Per-operation timeouts, none longer than what is left of the whole-fetch deadline."""
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise _too_slow()
+    return httpx.Timeout(remaining, connect=min(CONNECT_TIMEOUT, remaining))
+
+
+@contextlib.contextmanager
+def _translate_errors(url: httpx.URL) -> Iterator[None]:
+    try:
+        yield
+    except httpx.ConnectTimeout:
+        raise FetchError(f"timed out connecting to {url.host}") from None
+    except httpx.TimeoutException:
+        raise _too_slow() from None
+    except httpx.ConnectError:
+        raise FetchError(f"could not connect to {url.host}") from None
+    except httpx.HTTPError as exc:
+        raise FetchError(f"fetching {url.host} failed: {str(exc) or type(exc).__name__}") from None
+
+
+def _too_slow() -> FetchError:
+    return FetchError(f"page took longer than {TOTAL_TIMEOUT:g} seconds to download")
+
+
+def _size(limit: int) -> str:
+    if limit >= _MIB:
+        return f"{limit / _MIB:.3g} MB"
+    return f"{limit / 1024:.3g} KB"
+
+
+def parse_content_type(header: str) -> tuple[str, str | None]:
+    """`Text/HTML; charset="UTF-8"` -> ("text/html", "utf-8")."""
+    media, _, params = header.partition(";")
+    charset = None
+    for param in params.split(";"):
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "charset":
+            charset = value.strip().strip("\"'").lower() or None
+    return media.strip().lower(), charset

@@ -1,0 +1,75 @@
+"""Web search behind one interface: `get_provider(name).search(query, ...)`.
+
+    from research.providers.search import get_provider
+    results = get_provider(options.provider).search("heat pumps", time_range="year")
+
+Every backend returns the same normalised `SearchResult`s and fails with `SearchError`
+(`SearchNotConfigured` when its URL or key is missing); the reason is readable as it stands.
+"""
+
+from __future__ import annotations
+
+import httpx
+from django.conf import settings
+
+from research.providers.search.base import (
+    SearchError,
+    SearchNotConfigured,
+    SearchProvider,
+    SearchResult,
+)
+from research.providers.search.brave import BraveProvider
+from research.providers.search.duckduckgo import DuckDuckGoProvider
+from research.providers.search.searxng import SearxngProvider
+from research.providers.search.serper import SerperProvider
+from research.providers.search.tavily import TavilyProvider
+
+__all__ = [
+    "PROVIDERS",
+    "SearchError",
+    "SearchNotConfigured",
+    "SearchProvider",
+    "SearchResult",
+    "available_providers",
+    "describe",
+    "get_provider",
+]
+
+PROVIDERS: dict[str, type[SearchProvider]] = {
+    provider.name: provider
+    for provider in (
+        DuckDuckGoProvider,
+        SearxngProvider,
+        TavilyProvider,
+        BraveProvider,
+        SerperProvider,
+    )
+}
+
+
+def provider_class(name: str) -> type[SearchProvider]:
+    """The class registered as `name` (empty: settings.SEARCH_PROVIDER)."""
+    key = (name or settings.SEARCH_PROVIDER).strip().lower()
+    try:
+        return PROVIDERS[key]
+    except KeyError:
+        known = ", ".join(sorted(PROVIDERS))
+        raise SearchError(f"Unknown search provider {name!r}; known providers: {known}") from None
+
+
+def get_provider(name: str = "", *, transport: httpx.BaseTransport | None = None) -> SearchProvider:
+    """A ready backend. `transport` replaces the network for HTTP backends (tests)."""
+    return provider_class(name)(transport=transport)
+
+
+def available_providers() -> dict[str, bool]:
+    """Every backend's name and whether its settings are present."""
+    return {name: provider.is_configured() for name, provider in PROVIDERS.items()}
+
+
+def describe(name: str) -> str:
+    """A human label, with what is missing: "Brave Search (needs BRAVE_API_KEY)"."""
+    provider = provider_class(name)
+    if provider.is_configured():
+        return provider.label
+    return f"{provider.label} (needs {provider.required_setting})"

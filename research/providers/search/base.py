@@ -1,0 +1,221 @@
+"""The search interface: one call, normalised results, failures with a readable reason.
+
+A backend implements `fetch()`, which turns its API's answer into `Hit`s as the API spelled them;
+`SearchProvider.search()` cleans those into `SearchResult`s the same way for every backend.
+"""
+
+from __future__ import annotations
+
+import datetime
+import email.utils
+import html
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+TIME_RANGES = ("", "day", "week", "month", "year")
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    url: str
+    title: str
+    snippet: str
+    published: datetime.date | None
+    engine: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One result as a backend's API gave it, before normalisation (values may be anything)."""
+
+    url: Any
+    title: Any = ""
+    snippet: Any = ""
+    published: Any = None
+
+
+class SearchError(Exception):
+    """A search failed for good; `reason` says why in words a user can act on."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class SearchNotConfigured(SearchError):
+    """The backend needs a setting that is empty (the reason names the variable)."""
+
+
+class SearchProvider(ABC):
+    name: ClassVar[str]
+    label: ClassVar[str]
+    required_setting: ClassVar[str] = ""  # e.g. "BRAVE_API_KEY"; empty: needs nothing
+
+    @classmethod
+    def is_configured(cls) -> bool:
+        return not cls.required_setting or bool(getattr(settings, cls.required_setting, ""))
+
+    def setting(self) -> str:
+        """The value of `required_setting`, or SearchNotConfigured naming the variable."""
+        value = str(getattr(settings, self.required_setting, "") or "").strip()
+        if not value:
+            raise SearchNotConfigured(
+                f"{self.label} is not configured: {self.required_setting} is not set"
+            )
+        return value
+
+    def search(
+        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
+    ) -> list[SearchResult]:
+        """Up to `max_results` results for `query`, optionally only from the last day..year."""
+        if time_range not in TIME_RANGES:
+            raise ValueError(f"time_range must be one of {TIME_RANGES}, got {time_range!r}")
+        if self.required_setting:
+            self.setting()
+        query = " ".join(query.split())
+        if not query or max_results < 1:
+            return []
+        hits = self.fetch(
+            query, max_results=max_results, time_range=time_range, language=language.strip()
+        )
+        return normalise(hits, max_results=max_results, engine=self.name)
+
+    @abstractmethod
+    def fetch(
+        self, query: str, *, max_results: int, time_range: str, language: str
+    ) -> Iterable[Hit]:
+        """Ask the backend; raise SearchError (or retry.Retryable) when it fails."""
+
+
+# --- normalisation -----------------------------------------------------------------------
+
+_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
+
+
+def clean(value: Any) -> str:
+    """Text without tags, entities or runs of whitespace ("" for anything that is not text)."""
+    if not isinstance(value, str):
+        return ""
+    return " ".join(html.unescape(_TAG.sub("", value)).split())
+
+
+def web_url(value: Any) -> str:
+    """The URL if it is an absolute http(s) URL with a host, else ""."""
+    url = value.strip() if isinstance(value, str) else ""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return ""
+    return url if parts.scheme.lower() in ("http", "https") and parts.hostname else ""
+
+
+def _dedupe_key(url: str) -> str:
+    parts = urlsplit(url)
+    lowered = parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower())
+    return lowered._replace(fragment="").geturl()
+
+
+def normalise(hits: Iterable[Hit], *, max_results: int, engine: str) -> list[SearchResult]:
+    """Clean text, drop non-web URLs and repeats (the first wins), parse dates, cap the count."""
+    results: list[SearchResult] = []
+    seen: set[str] = set()
+    for hit in hits:
+        url = web_url(hit.url)
+        if not url or _dedupe_key(url) in seen:
+            continue
+        seen.add(_dedupe_key(url))
+        title = clean(hit.title) or url
+        published = parse_date(hit.published)
+        results.append(SearchResult(url, title, clean(hit.snippet), published, engine))
+        if len(results) >= max_results:
+            break
+    return results
+
+
+# --- dates -------------------------------------------------------------------------------
+
+_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%Y/%m/%d", "%d.%m.%Y", "%b %Y")
+_RELATIVE = re.compile(r"^(\d+|an?|one)\s+(minute|hour|day|week|month|year)s?\s+ago$")
+_UNIT_DAYS = {"minute": 0, "hour": 0, "day": 1, "week": 7, "month": 30, "year": 365}
+
+
+def parse_date(value: Any, *, today: datetime.date | None = None) -> datetime.date | None:
+    """A publication date from what APIs send: ISO 8601, RFC 2822, "May 1, 2024", "3 days ago"."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    text = value.strip() if isinstance(value, str) else ""
+    if not text:
+        return None
+    for parse in (_iso, _rfc2822, _formatted):
+        if (day := parse(text)) is not None:
+            return day if 1900 <= day.year <= 2200 else None
+    return _relative(text.lower(), today or datetime.date.today())
+
+
+def _iso(text: str) -> datetime.date | None:
+    try:
+        return datetime.datetime.fromisoformat(text).date()
+    except ValueError:
+        return None
+
+
+def _rfc2822(text: str) -> datetime.date | None:
+    try:
+        return email.utils.parsedate_to_datetime(text).date()
+    except (TypeError, ValueError, IndexError):
+        return None
+
+
+def _formatted(text: str) -> datetime.date | None:
+    text = text.replace("Sept ", "Sep ")
+    for fmt in _FORMATS:
+        try:
+            return datetime.datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _relative(text: str, today: datetime.date) -> datetime.date | None:
+    if text in ("today", "yesterday"):
+        return today - datetime.timedelta(days=int(text == "yesterday"))
+    match = _RELATIVE.match(text)
+    if match is None:
+        return None
+    count = int(match[1]) if match[1].isdigit() else 1
+    return today - datetime.timedelta(days=count * _UNIT_DAYS[match[2]])
+
+
+# --- languages ---------------------------------------------------------------------------
+
+_LANGUAGE_NAMES = {
+    "english": "en", "german": "de", "deutsch": "de", "french": "fr", "français": "fr",
+    "spanish": "es", "español": "es", "italian": "it", "italiano": "it", "portuguese": "pt",
+    "dutch": "nl", "polish": "pl", "russian": "ru", "chinese": "zh", "japanese": "ja",
+    "korean": "ko", "arabic": "ar", "turkish": "tr", "swedish": "sv", "hindi": "hi",
+}  # fmt: skip
+_LANGUAGE_TAG = re.compile(r"^([a-z]{2})(?:[-_]([a-z]{2}))?$")
+
+
+def language_tag(language: str) -> tuple[str, str]:
+    """("de", "at") from "de-AT"; ("de", "") from "de" or "German"; ("", "") if unrecognised."""
+    text = language.strip().lower()
+    match = _LANGUAGE_TAG.match(_LANGUAGE_NAMES.get(text, text))
+    if match is None:
+        return "", ""
+    return match[1], match[2] or ""
+
+
+def items(data: Any, *path: str) -> list[dict[str, Any]]:
+    """The objects listed at `data[path[0]][path[1]]...`; [] if the answer is shaped otherwise."""
+    for key in path:
+        data = data.get(key) if isinstance(data, dict) else None
+    return [item for item in data if isinstance(item, dict)] if isinstance(data, list) else []

@@ -1,0 +1,31 @@
+"""SearXNG: a self-hosted metasearch instance at SEARXNG_URL, through its JSON search API."""
+
+from __future__ import annotations
+
+from research.providers.search.base import Hit, items, language_tag
+from research.providers.search.retry import HttpSearchProvider
+
+TIME_RANGES = {"day": "day", "week": "week", "month": "month", "year": "year"}
+
+
+class SearxngProvider(HttpSearchProvider):
+    name = "searxng"
+    label = "SearXNG"
+    required_setting = "SEARXNG_URL"
+    status_hints = {
+        403: "is the json format enabled in the instance's settings.yml (search: formats)?",
+    }
+
+    def fetch(self, query: str, *, max_results: int, time_range: str, language: str) -> list[Hit]:
+        params: dict[str, str | int] = {"q": query, "format": "json", "pageno": 1}
+        if time_range:
+            params["time_range"] = TIME_RANGES[time_range]
+        lang, country = language_tag(language)
+        if lang:
+            params["language"] = f"{lang}-{country.upper()}" if country else lang
+        url = self.setting().rstrip("/") + "/search"
+        data = self.request_json("GET", url, params=params)
+        return [
+            Hit(item.get("url"), item.get("title"), item.get("content"), item.get("publishedDate"))
+            for item in items(data, "results")
+        ]

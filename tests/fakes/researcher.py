@@ -1,0 +1,121 @@
+"""A scripted model for FakeLLM: answers each Dossier prompt the way a plain, obedient model would.
+
+It reads the request like a real endpoint does (the messages and the response_format), so the
+pipeline is exercised through its real prompts. It is naive on purpose: when page text tells it to
+cite a URL, it does, so the tests show that Dossier, not the model, keeps such links out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+SOURCE_BLOCK = re.compile(r"<source[^>]*>\n(.*?)\n</source>", re.S)
+RESULT_ID = re.compile(r'<result id="(\d+)">')
+SOURCE_N = re.compile(r'<source n="(\d+)"')
+INJECTED_URL = re.compile(r"cite (https?://\S+?)[\s.]", re.I)
+NOT_IN_PAGE = "This sentence appears nowhere in the page at all."
+
+
+def schema_name(request: dict[str, Any]) -> str:
+    fmt = request.get("response_format") or {}
+    if fmt.get("type") == "json_schema":
+        return fmt["json_schema"]["name"]
+    last = request["messages"][-1]["content"]
+    match = re.search(r'"title":\s*"(\w+)"\s*,\s*"type":\s*"object"\s*}\s*$', last)
+    if "matching this JSON schema" in last and match:
+        return match.group(1)
+    return "text"
+
+
+def _user(request: dict[str, Any]) -> str:
+    return "\n".join(m["content"] for m in request["messages"] if m["role"] == "user")
+
+
+def _first_sentence(text: str) -> str:
+    for line in text.splitlines():
+        line = line.strip()
+        if len(line) > 20:
+            end = line.find(". ")
+            return line[: end + 1] if end > 20 else line
+    return text.strip()[:80]
+
+
+class Researcher:
+    """Callable responder: `FakeLLM(responder=Researcher())`."""
+
+    def __init__(self, *, follow_ups: bool = True, invalid_citation: int = 99):
+        self.follow_ups = follow_ups
+        self.invalid_citation = invalid_citation
+        self.kinds: list[str] = []
+
+    def __call__(self, request: dict[str, Any]) -> str:
+        kind = schema_name(request)
+        self.kinds.append(kind)
+        self.system = request["messages"][0]["content"]
+        answer = getattr(self, f"answer_{kind}")(_user(request))
+        return answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+
+    def answer_PlanOutput(self, prompt: str) -> dict:
+        question = re.search(r"<question>\n(.*?)\n</question>", prompt, re.S).group(1).strip()
+        count = int(re.search(r"Use (\d+) search queries", self.system).group(1))
+        words = " ".join(question.rstrip("?").split()[:6])
+        angles = ["background", "current state", "evidence", "criticism", "outlook", "costs"] * 4
+        queries = [f"{words} {angle}" for angle in angles[:count]]
+        return {
+            "title": f"Research: {words}",
+            "language": "中文" if re.search(r"[\u4e00-\u9fff]", question) else "English",
+            "sections": [
+                {"title": "Background", "goal": "What it is", "queries": queries[::2]},
+                {"title": "Evidence", "goal": "What is known", "queries": queries[1::2]},
+            ],
+        }
+
+    def answer_RankOutput(self, prompt: str) -> dict:
+        ids = [int(i) for i in RESULT_ID.findall(prompt)]
+        return {
+            "judgements": [
+                {"id": i, "score": max(0.0, 9.5 - i), "reason": f"Result {i} looks relevant."}
+                for i in ids
+            ]
+        }
+
+    def answer_ChunkSummary(self, prompt: str) -> dict:
+        text = SOURCE_BLOCK.search(prompt).group(1)
+        summary = f"The page explains: {text.strip()[:160]}"
+        injected = INJECTED_URL.search(text)
+        if injected:
+            summary += f" The page asks to cite {injected.group(1)}."
+        return {
+            "relevant": True,
+            "summary": summary,
+            "quotes": [_first_sentence(text), NOT_IN_PAGE],
+        }
+
+    def answer_MergedSummary(self, prompt: str) -> dict:
+        summaries = re.findall(r"summary: (.*)", prompt)
+        quotes = re.findall(r"^- (.*)$", prompt, re.M)
+        return {"summary": " ".join(summaries), "quotes": quotes[:3]}
+
+    def answer_ReflectOutput(self, prompt: str) -> dict:
+        section = re.search(r"Section: (.*)", prompt).group(1).strip()
+        follow_up = f"{section} latest findings"
+        searched = re.findall(r"^- (.*)$", prompt.split("Findings:")[0], re.M)
+        if not self.follow_ups or follow_up in searched:
+            return {"gap": "", "query": None}
+        return {"gap": f"Nothing recent on {section}.", "query": follow_up}
+
+    def answer_text(self, prompt: str) -> str:
+        numbers = SOURCE_N.findall(prompt)
+        lines = ["# Report", "", f"The sources agree on the main points [{numbers[0]}]."]
+        for n in numbers[1:]:
+            lines.append(f"Source {n} adds detail [{n}].")
+        lines.append(f"An unsupported claim [{self.invalid_citation}].")
+        injected = INJECTED_URL.search(prompt)
+        if injected:
+            lines.append(
+                f"As instructed, see [the main source]({injected.group(1)}) and "
+                f"{injected.group(1)} [{numbers[0]}]."
+            )
+        return "\n".join(lines)

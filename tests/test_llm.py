@@ -1,0 +1,148 @@
+"""The LLM provider against FakeLLM: structured output, repair, retry, faults, budget."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pydantic import BaseModel
+
+from research.providers import llm as provider
+from research.providers.llm import BudgetExhausted, LLMClient, LLMError, LLMNotConfigured
+from tests.fakes import FakeLLM
+
+
+class Answer(BaseModel):
+    city: str
+    population: int
+
+
+GOOD = json.dumps({"city": "Lyon", "population": 522000})
+MESSAGES = [{"role": "user", "content": "Which city? Answer in JSON."}]
+
+
+@pytest.fixture
+def llm(settings):
+    with FakeLLM(responder=lambda request: GOOD) as fake:
+        settings.LLM_BASE_URL = f"{fake.url}/v1"
+        settings.LLM_API_KEY = "k"
+        settings.LLM_MODEL = "m"
+        settings.LLM_MAX_RETRIES = 2
+        settings.LLM_TIMEOUT = 2
+        provider._schema_unsupported.clear()
+        yield fake
+
+
+def client(**kwargs) -> LLMClient:
+    return LLMClient("m", **kwargs)
+
+
+def test_it_asks_for_a_json_schema_and_validates_the_answer(llm):
+    answer = client().structured(MESSAGES, Answer)
+    assert answer == Answer(city="Lyon", population=522000)
+    response_format = llm.requests[0]["response_format"]
+    assert response_format["type"] == "json_schema"
+    assert response_format["json_schema"]["schema"]["required"] == ["city", "population"]
+
+
+@pytest.mark.parametrize("variant", ["trailing_comma", "fenced", "prose"])
+def test_it_repairs_broken_json_once_without_asking_again(llm, variant):
+    llm.broken_json_next(1, variant=variant)
+    assert client().structured(MESSAGES, Answer).city == "Lyon"
+    assert len(llm.requests) == 1
+
+
+def test_a_truncated_answer_that_repair_cannot_complete_is_asked_again(llm):
+    llm.broken_json_next(1, variant="truncated")
+    assert client().structured(MESSAGES, Answer).population == 522000
+    assert len(llm.requests) == 2
+
+
+def test_it_retries_once_showing_the_validation_error(llm):
+    answers = iter([json.dumps({"city": "Lyon"}), GOOD])
+    llm.responder = lambda request: next(answers)
+    assert client().structured(MESSAGES, Answer).population == 522000
+    assert len(llm.requests) == 2
+    retry_prompt = llm.requests[1]["messages"][-1]["content"]
+    assert "population" in retry_prompt and "Field required" in retry_prompt
+
+
+def test_it_fails_visibly_after_one_repair_and_one_retry(llm):
+    llm.responder = lambda request: "I am sorry, I cannot answer in JSON."
+    with pytest.raises(LLMError, match="did not match the Answer format"):
+        client().structured(MESSAGES, Answer)
+    assert len(llm.requests) == 2
+
+
+def test_an_endpoint_without_json_schema_gets_the_schema_in_the_prompt(llm):
+    llm.reject_json_schema = True
+    assert client().structured(MESSAGES, Answer).city == "Lyon"
+    assert client().structured(MESSAGES, Answer).city == "Lyon"
+    assert len(llm.requests) == 3  # one refusal, remembered, then two plain calls
+    assert "response_format" not in llm.requests[2]
+    assert "JSON schema" in llm.requests[2]["messages"][-1]["content"]
+
+
+def test_a_500_is_retried_with_backoff_then_fails_with_the_status(llm):
+    llm.fail_next(500, count=3)
+    with pytest.raises(LLMError, match="HTTP 500 after 2 retries"):
+        client().structured(MESSAGES, Answer)
+    assert llm.calls == 3
+
+
+def test_a_500_that_clears_up_is_retried_to_success(llm):
+    llm.fail_next(500, count=1)
+    assert client().structured(MESSAGES, Answer).city == "Lyon"
+    assert llm.calls == 2
+
+
+def test_a_429_is_retried_then_fails_saying_rate_limited(llm):
+    llm.fail_next(429, count=3, headers={"Retry-After": "0"})
+    with pytest.raises(LLMError, match="rate-limiting"):
+        client().structured(MESSAGES, Answer)
+    assert llm.calls == 3
+
+
+def test_a_hung_endpoint_times_out_with_a_clear_reason(llm, settings):
+    settings.LLM_TIMEOUT = 1
+    settings.LLM_MAX_RETRIES = 0
+    llm.hang_next(5, count=1)
+    with pytest.raises(LLMError, match="did not answer within 1 s"):
+        client().structured(MESSAGES, Answer)
+
+
+def test_usage_is_reported_to_the_meter(llm):
+    seen = []
+    client(meter=lambda estimate, usage: seen.append((estimate, usage))).structured(
+        MESSAGES, Answer
+    )
+    (estimate, before), (_, after) = seen
+    assert estimate > 0 and before is None
+    assert after.prompt_tokens > 0 and after.completion_tokens > 0 and not after.estimated
+
+
+def test_a_meter_can_refuse_a_call_before_it_is_made(llm):
+    def meter(estimate, usage):
+        raise BudgetExhausted("Token budget exhausted")
+
+    with pytest.raises(BudgetExhausted):
+        client(meter=meter).structured(MESSAGES, Answer)
+    assert llm.calls == 0
+
+
+def test_missing_usage_is_estimated(llm):
+    llm.responder = lambda request: {"content": GOOD, "usage": None}
+    seen = []
+    client(meter=lambda e, u: seen.append(u)).structured(MESSAGES, Answer)
+    assert seen[-1].estimated and seen[-1].prompt_tokens > 0
+
+
+def test_no_model_configured_names_the_variables_to_set(settings):
+    settings.LLM_MODEL = ""
+    with pytest.raises(LLMNotConfigured, match="LLM_MODEL"):
+        LLMClient("")
+
+
+def test_cjk_text_counts_one_token_per_character():
+    assert provider.estimate_tokens("研究报告") == 4
+    assert provider.estimate_tokens("a" * 40) == 10

@@ -1,0 +1,303 @@
+"""Each pipeline step on its own, against the loopback fakes (LLM, SearXNG, pages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from research.models import (
+    FetchStatus,
+    PageSnapshot,
+    Project,
+    ProjectStatus,
+    Query,
+    QueryOrigin,
+    QuerySource,
+    Report,
+    Section,
+    Source,
+    Stage,
+    StepRun,
+    StepStatus,
+    Summary,
+)
+from research.pipeline.runner import run_step
+from tests.fakes.researcher import NOT_IN_PAGE
+
+
+@pytest.fixture
+def project(member, world):
+    return Project.objects.create(
+        question="How does SQLite WAL mode work?",
+        owner=member,
+        status=ProjectStatus.RESEARCHING,
+        options={"queries": 4, "sources_per_query": 2},
+        language="English",
+    )
+
+
+def step(project, stage, key, **targets) -> StepRun:
+    """The step with this key: the scheduler may have queued it already after the last step."""
+    found, _ = StepRun.objects.update_or_create(
+        project=project, key=key, defaults={"stage": stage, "status": StepStatus.QUEUED, **targets}
+    )
+    return found
+
+
+def run(project, stage, key, **targets) -> StepRun:
+    created = step(project, stage, key, **targets)
+    run_step(created.pk)
+    created.refresh_from_db()
+    return created
+
+
+def searched_query(project, text="sqlite wal mode") -> Query:
+    query = Query.objects.create(project=project, text=text)
+    assert run(project, Stage.SEARCH, f"search:{query.pk}", query=query).status == "done"
+    return query
+
+
+def test_ground_stores_the_question_search_results_on_its_step(project, world):
+    done = run(project, Stage.GROUND, "ground")
+    assert done.status == StepStatus.DONE, done.error
+    assert len(done.output["results"]) == 6
+    assert world.searx.requests[0]["q"] == project.question
+
+
+def test_plan_writes_sections_and_exactly_the_asked_number_of_queries(project, world):
+    run(project, Stage.GROUND, "ground")
+    done = run(project, Stage.PLAN, "plan")
+    assert done.status == StepStatus.DONE, done.error
+    assert Section.objects.filter(project=project).count() == 2
+    assert Query.objects.filter(project=project, origin=QueryOrigin.PLANNED).count() == 4
+    project.refresh_from_db()
+    assert project.language == "English"
+    assert project.title.startswith("Research:")
+    request = world.llm.requests[-1]
+    assert request["response_format"]["json_schema"]["name"] == "PlanOutput"
+    assert "Snippet" not in request["messages"][0]["content"]  # results go in the user message
+
+
+def test_plan_rerun_replaces_its_own_outline(project):
+    run(project, Stage.GROUND, "ground")
+    run(project, Stage.PLAN, "plan")
+    StepRun.objects.filter(key="plan").update(status=StepStatus.QUEUED)
+    run_step(StepRun.objects.get(key="plan").pk)
+    assert Section.objects.filter(project=project).count() == 2
+    assert Query.objects.filter(project=project).count() == 4
+
+
+def test_search_makes_one_source_per_url_and_links_it_to_each_query(project, world):
+    first = searched_query(project, "sqlite wal mode")
+    second = searched_query(project, "sqlite wal mode")  # same results, second query
+    assert Source.objects.filter(project=project).count() == 6
+    assert QuerySource.objects.filter(query=first).count() == 6
+    assert QuerySource.objects.filter(query=second).count() == 6
+    numbers = sorted(Source.objects.filter(project=project).values_list("n", flat=True))
+    assert numbers == [1, 2, 3, 4, 5, 6]
+
+
+def test_search_passes_the_time_range_to_the_backend(project, world):
+    project.options = {**project.options, "time_range": "week"}
+    project.save()
+    searched_query(project)
+    assert world.searx.requests[-1]["time_range"] == "week"
+
+
+def test_a_search_backend_error_fails_that_query_with_the_reason(project, world):
+    world.searx.fail_next(500, count=5)
+    query = Query.objects.create(project=project, text="sqlite wal mode")
+    done = run(project, Stage.SEARCH, "search:x", query=query)
+    assert done.status == StepStatus.FAILED
+    assert "500" in done.error
+    query.refresh_from_db()
+    assert query.status == "failed" and "500" in query.error
+    project.refresh_from_db()
+    assert project.status == ProjectStatus.RESEARCHING  # one failed query does not stop the run
+
+
+def test_rank_keeps_the_best_k_on_snippets_and_stores_every_reason(project, world):
+    query = searched_query(project)
+    done = run(project, Stage.RANK, "rank:x", query=query)
+    assert done.status == StepStatus.DONE, done.error
+    links = list(QuerySource.objects.filter(query=query).order_by("rank"))
+    assert [link.selected for link in links] == [True, True, False, False, False, False]
+    assert all(link.reason for link in links)
+    assert links[0].score > links[-1].score
+    prompt = world.llm.requests[-1]["messages"][1]["content"]
+    assert "<search_results>" in prompt and "<source" not in prompt
+    skipped = Source.objects.filter(project=project, fetch_status=FetchStatus.SKIPPED).count()
+    assert skipped == 4
+
+
+def test_fetch_stores_a_snapshot_and_a_second_project_reuses_it(project, member, world):
+    url = world.web.page_url("sqlite-wal-mode-1")
+    source = Source.objects.create(project=project, n=1, url=url)
+    done = run(project, Stage.FETCH, "fetch:1", source=source)
+    assert done.status == StepStatus.DONE, done.error
+    source.refresh_from_db()
+    assert source.fetch_status == FetchStatus.FETCHED
+    assert "sqlite" in source.snapshot.text.lower()
+    other = Project.objects.create(question="q", owner=member, status=ProjectStatus.RESEARCHING)
+    again = Source.objects.create(project=other, n=1, url=url)
+    hits = len(world.web.requests)
+    run(other, Stage.FETCH, "fetch:1", source=again)
+    again.refresh_from_db()
+    assert again.snapshot_id == source.snapshot_id
+    assert len(world.web.requests) == hits  # not fetched again
+    assert PageSnapshot.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "path,expected",
+    [
+        ("/binary.png", "image/png"),
+        ("/huge", "10 MB"),
+        ("/loop", "redirect"),
+        ("/404", "404"),
+    ],
+)
+def test_a_bad_page_fails_its_source_with_a_reason(project, world, path, expected):
+    source = Source.objects.create(project=project, n=1, url=world.web.url_for(path))
+    done = run(project, Stage.FETCH, "fetch:1", source=source)
+    assert done.status == StepStatus.FAILED
+    source.refresh_from_db()
+    assert source.fetch_status == FetchStatus.FAILED
+    assert expected.lower() in source.fetch_reason.lower()
+    assert expected.lower() in done.error.lower()
+
+
+def test_a_page_with_a_wrong_charset_is_still_read(project, world):
+    source = Source.objects.create(project=project, n=1, url=world.web.url_for("/wrong-charset"))
+    done = run(project, Stage.FETCH, "fetch:1", source=source)
+    assert done.status == StepStatus.DONE, done.error
+    source.refresh_from_db()
+    assert source.snapshot.text.strip()
+
+
+def test_fetch_refuses_a_private_address_as_blocked(project, world, settings):
+    settings.FETCH_ALLOW_HOSTS = []
+    source = Source.objects.create(project=project, n=1, url=world.web.page_url("a-page"))
+    done = run(project, Stage.FETCH, "fetch:1", source=source)
+    assert done.status == StepStatus.FAILED
+    source.refresh_from_db()
+    assert source.fetch_status == FetchStatus.BLOCKED
+
+
+def _fetched_source(project, world, slug="sqlite-wal-mode-1") -> Source:
+    source = Source.objects.create(project=project, n=1, url=world.web.page_url(slug))
+    run(project, Stage.FETCH, "fetch:1", source=source)
+    source.refresh_from_db()
+    return source
+
+
+def test_summarize_keeps_only_quotes_that_are_exact_passages_of_the_source(project, world):
+    query = Query.objects.create(project=project, text="sqlite wal mode")
+    source = _fetched_source(project, world)
+    done = run(project, Stage.SUMMARIZE, "summarize:1", query=query, source=source)
+    assert done.status == StepStatus.DONE, done.error
+    summary = Summary.objects.get(query=query, source=source)
+    assert summary.relevant
+    assert summary.quotes and all(q in source.snapshot.text for q in summary.quotes)
+    assert NOT_IN_PAGE not in summary.quotes
+    assert summary.quotes_dropped == 1
+    assert done.tokens_prompt > 0 and done.llm_calls == 1
+
+
+@pytest.mark.django_db(transaction=True)  # chunks are summarised on threads with connections
+def test_summarize_splits_a_long_page_into_chunks_and_merges_them(project, world, settings):
+    settings.LLM_CONTEXT_TOKENS = 2000  # chunks of about 800 tokens
+    paragraphs = "".join(
+        f"<p>Paragraph {i} explains how the write-ahead log keeps readers and writers apart, "
+        f"with checkpoint number {i} moving pages back into the database file. "
+        f"{'Detail. ' * 40}</p>"
+        for i in range(12)
+    )
+    world.web.add(
+        "/long",
+        f"<html><head><title>Long</title></head><body><article>{paragraphs}"
+        "</article></body></html>".encode(),
+    )
+    query = Query.objects.create(project=project, text="sqlite wal mode")
+    source = Source.objects.create(project=project, n=1, url=world.web.url_for("/long"))
+    run(project, Stage.FETCH, "fetch:1", source=source)
+    source.refresh_from_db()
+    done = run(project, Stage.SUMMARIZE, "summarize:1", query=query, source=source)
+    assert done.status == StepStatus.DONE, done.error
+    kinds = world.llm.responder.kinds
+    assert kinds.count("ChunkSummary") > 1 and kinds[-1] == "MergedSummary"
+    summary = Summary.objects.get(query=query, source=source)
+    assert all(q in source.snapshot.text for q in summary.quotes)
+
+
+def test_reflect_adds_at_most_one_follow_up_query_per_section(project, world):
+    section = Section.objects.create(project=project, title="Background", position=0)
+    Query.objects.create(project=project, section=section, text="sqlite wal mode")
+    done = run(project, Stage.REFLECT, "reflect:1", section=section, params={"round": 1})
+    assert done.status == StepStatus.DONE, done.error
+    follow_ups = Query.objects.filter(project=project, origin=QueryOrigin.REFLECTION)
+    assert [q.text for q in follow_ups] == ["Background latest findings"]
+    assert follow_ups[0].reflection_round == 1
+    StepRun.objects.filter(pk=done.pk).update(status=StepStatus.QUEUED)  # delivered again
+    run_step(done.pk)
+    assert Query.objects.filter(project=project, origin=QueryOrigin.REFLECTION).count() == 1
+
+
+def _summarised(project, world) -> Source:
+    query = Query.objects.create(project=project, text="sqlite wal mode")
+    source = _fetched_source(project, world)
+    run(project, Stage.SUMMARIZE, "summarize:1", query=query, source=source)
+    return source
+
+
+def test_report_cites_by_number_removes_made_up_citations_and_appends_references(project, world):
+    source = _summarised(project, world)
+    done = run(project, Stage.REPORT, "report:auto:0")
+    assert done.status == StepStatus.DONE, done.error
+    report = Report.objects.get(project=project)
+    assert report.is_current and report.version == 1
+    assert "[99]" not in report.markdown
+    assert report.citations_removed == 1
+    assert "## References" in report.markdown
+    assert "[1] " in report.markdown and source.url in report.markdown
+    assert list(report.cited_sources.values_list("n", flat=True)) == [1]
+    prompt = world.llm.requests[-1]["messages"][1]["content"]
+    assert source.snapshot.text[:200] not in prompt  # summaries, never raw pages
+
+
+def test_report_versions_accumulate_with_one_current(project, world):
+    _summarised(project, world)
+    run(project, Stage.REPORT, "report:auto:0")
+    run(project, Stage.REPORT, "report:manual:x", params={"style": "news", "language": "Deutsch"})
+    reports = list(Report.objects.filter(project=project).order_by("version"))
+    assert [r.version for r in reports] == [1, 2]
+    assert [r.is_current for r in reports] == [False, True]
+    assert (reports[1].style, reports[1].language) == ("news", "Deutsch")
+
+
+def test_report_without_any_summary_fails_the_run_with_a_reason(project, world):
+    done = run(project, Stage.REPORT, "report:auto:0")
+    assert done.status == StepStatus.FAILED
+    project.refresh_from_db()
+    assert project.status == ProjectStatus.FAILED
+    assert "nothing to report" in project.error
+
+
+def test_a_step_of_a_cancelled_project_does_not_run(project, world):
+    project.status = ProjectStatus.CANCELLED
+    project.save()
+    done = run(project, Stage.GROUND, "ground")
+    assert done.status == StepStatus.CANCELLED
+    assert world.searx.requests == []
+
+
+def test_a_step_claimed_by_another_worker_is_not_run_twice(project, world):
+    queued = step(project, Stage.GROUND, "ground")
+    StepRun.objects.filter(pk=queued.pk).update(status=StepStatus.RUNNING)
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    StepRun.objects.filter(pk=queued.pk).update(lease_until=timezone.now() + timedelta(minutes=5))
+    assert run_step(queued.pk).startswith("not claimable")
+    StepRun.objects.filter(pk=queued.pk).update(lease_until=timezone.now() - timedelta(seconds=1))
+    assert run_step(queued.pk) == "done"  # the lease ran out: its worker died
