@@ -136,6 +136,9 @@ class Project(models.Model):
     )
     tokens_prompt = models.PositiveBigIntegerField(default=0)
     tokens_completion = models.PositiveBigIntegerField(default=0)
+    tokens_reserved = models.BigIntegerField(
+        default=0, help_text="Held by LLM calls in flight, so parallel calls respect the budget."
+    )
     cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -22,46 +22,78 @@ def member_client(client, member):
     return client
 
 
+class Worker:
+    """A real django-q2 cluster (`manage.py qcluster`) on the test database, in a subprocess."""
+
+    def __init__(self, env: dict, log_path):
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        root = Path(__file__).resolve().parent.parent
+        self.log_path = log_path
+        self._log = open(log_path, "a")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "qcluster"],
+            cwd=root,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def kill(self) -> None:
+        """SIGKILL the whole cluster at once, as a crash or an OOM kill would."""
+        import os
+        import signal
+
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        import os
+        import signal
+        import subprocess
+
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self._log.close()
+
+
 @pytest.fixture
-def worker(transactional_db, tmp_path, request):
-    """The real django-q2 worker (`manage.py qcluster`) on the test database, in a subprocess."""
+def start_worker(transactional_db, tmp_path, request):
+    """Start workers with extra environment; all are stopped after the test."""
     import os
-    import signal
-    import subprocess
-    import sys
-    from pathlib import Path
 
     from django.db import connection
 
-    root = Path(__file__).resolve().parent.parent
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
-        "WORKER_PROCESSES": "2",
-        **(request.getfixturevalue("world").env if "world" in request.fixturenames else {}),
-        **getattr(request, "param", {}),
-    }
-    log = open(tmp_path / "qcluster.log", "w")  # noqa: SIM115 - closed below
-    process = subprocess.Popen(
-        [sys.executable, "manage.py", "qcluster"],
-        cwd=root,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    process.log_path = tmp_path / "qcluster.log"
-    try:
-        yield process
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-        log.close()
+    workers = []
+
+    def start(**extra_env) -> Worker:
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+            "WORKER_PROCESSES": "2",
+            **(request.getfixturevalue("world").env if "world" in request.fixturenames else {}),
+            **{k: str(v) for k, v in extra_env.items()},
+        }
+        worker = Worker(env, tmp_path / "qcluster.log")
+        workers.append(worker)
+        return worker
+
+    yield start
+    for worker in workers:
+        worker.stop()
+
+
+@pytest.fixture
+def worker(start_worker):
+    return start_worker()
 
 
 # --- Loopback fakes of the outside world -------------------------------------------------

@@ -111,30 +111,49 @@ def test_a_hung_endpoint_times_out_with_a_clear_reason(llm, settings):
         client().structured(MESSAGES, Answer)
 
 
-def test_usage_is_reported_to_the_meter(llm):
-    seen = []
-    client(meter=lambda estimate, usage: seen.append((estimate, usage))).structured(
-        MESSAGES, Answer
-    )
-    (estimate, before), (_, after) = seen
-    assert estimate > 0 and before is None
-    assert after.prompt_tokens > 0 and after.completion_tokens > 0 and not after.estimated
+class RecordingMeter:
+    def __init__(self, refuse: bool = False):
+        self.refuse = refuse
+        self.events = []
+
+    def reserve(self, tokens):
+        if self.refuse:
+            raise BudgetExhausted("Token budget exhausted")
+        self.events.append(("reserve", tokens))
+
+    def record(self, reserved, usage):
+        self.events.append(("record", reserved, usage))
+
+
+def test_each_call_reserves_tokens_first_and_records_its_usage(llm):
+    meter = RecordingMeter()
+    client(meter=meter).structured(MESSAGES, Answer)
+    (_, reserved), (_, released, usage) = meter.events
+    assert reserved == released and reserved > provider.DEFAULT_ANSWER_TOKENS
+    assert usage.prompt_tokens > 0 and usage.completion_tokens > 0 and not usage.estimated
+    assert llm.requests[0]["max_tokens"] == provider.DEFAULT_ANSWER_TOKENS
 
 
 def test_a_meter_can_refuse_a_call_before_it_is_made(llm):
-    def meter(estimate, usage):
-        raise BudgetExhausted("Token budget exhausted")
-
     with pytest.raises(BudgetExhausted):
-        client(meter=meter).structured(MESSAGES, Answer)
+        client(meter=RecordingMeter(refuse=True)).structured(MESSAGES, Answer)
     assert llm.calls == 0
+
+
+def test_a_failed_call_releases_its_reservation(llm):
+    llm.fail_next(500, count=3)
+    meter = RecordingMeter()
+    with pytest.raises(LLMError):
+        client(meter=meter).structured(MESSAGES, Answer)
+    assert meter.events[-1][0] == "record" and meter.events[-1][2] is None
 
 
 def test_missing_usage_is_estimated(llm):
     llm.responder = lambda request: {"content": GOOD, "usage": None}
-    seen = []
-    client(meter=lambda e, u: seen.append(u)).structured(MESSAGES, Answer)
-    assert seen[-1].estimated and seen[-1].prompt_tokens > 0
+    meter = RecordingMeter()
+    client(meter=meter).structured(MESSAGES, Answer)
+    usage = meter.events[-1][2]
+    assert usage.estimated and usage.prompt_tokens > 0
 
 
 def test_no_model_configured_names_the_variables_to_set(settings):

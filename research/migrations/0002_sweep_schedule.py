@@ -7,7 +7,12 @@ def create_schedule(apps, schema_editor):
     Schedule = apps.get_model("django_q", "Schedule")
     Schedule.objects.update_or_create(
         name="dossier-sweep",
-        defaults={"func": "research.tasks.sweep", "schedule_type": "I", "minutes": 1, "repeats": -1},
+        defaults={
+            "func": "research.tasks.sweep",
+            "schedule_type": "I",
+            "minutes": 1,
+            "repeats": -1,
+        },
     )
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db.models import F
+from django.db.models.functions import Greatest
 
 from research.models import Project, StepRun
 from research.options import ProjectOptions
@@ -15,32 +16,39 @@ from research.providers.llm import BudgetExhausted, LLMClient, Usage
 
 
 class TokenMeter:
-    """Refuses a call that would take the project past its token budget; records usage."""
+    """Keeps a project within its token budget, even with many calls in flight at once.
+
+    Before a call, the prompt estimate plus the answer cap is reserved with a conditional UPDATE
+    that fails when used + reserved + this call would pass the budget. After the call the
+    reservation is released and the real usage recorded, on the step and on the project.
+    """
 
     def __init__(self, step: StepRun, project: Project):
         self.step = step
         self.project = project
         self.budget = project.opts.token_budget
 
-    def __call__(self, prompt_estimate: int, usage: Usage | None) -> None:
-        if usage is None:
-            self._check(prompt_estimate)
-        else:
-            self._record(usage)
-
-    def _check(self, prompt_estimate: int) -> None:
-        used = (
+    def reserve(self, tokens: int) -> None:
+        committed = F("tokens_prompt") + F("tokens_completion") + F("tokens_reserved")
+        granted = (
             Project.objects.filter(pk=self.project.pk)
-            .values_list(F("tokens_prompt") + F("tokens_completion"), flat=True)
-            .get()
+            .alias(committed=committed)
+            .filter(committed__lte=self.budget - tokens)
+            .update(tokens_reserved=F("tokens_reserved") + tokens)
         )
-        if used + prompt_estimate > self.budget:
+        if not granted:
+            used = Project.objects.filter(pk=self.project.pk).values_list(committed, flat=True)
             raise BudgetExhausted(
-                f"Token budget exhausted: {used:,} of {self.budget:,} tokens used, and the next "
-                f"call needs about {prompt_estimate:,} more. Raise the budget and resume."
+                f"Token budget exhausted: {used.get():,} of {self.budget:,} tokens used or "
+                f"reserved, and the next call may need {tokens:,}. Raise the budget and resume."
             )
 
-    def _record(self, usage: Usage) -> None:
+    def record(self, reserved: int, usage: Usage | None) -> None:
+        Project.objects.filter(pk=self.project.pk).update(
+            tokens_reserved=Greatest(F("tokens_reserved") - reserved, 0)
+        )
+        if usage is None:
+            return
         StepRun.objects.filter(pk=self.step.pk).update(
             tokens_prompt=F("tokens_prompt") + usage.prompt_tokens,
             tokens_completion=F("tokens_completion") + usage.completion_tokens,

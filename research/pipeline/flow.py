@@ -93,6 +93,8 @@ def _advance_once(project: Project) -> bool:
         return False
     if _advance_reflection(plan):
         return True
+    if plan.busy:  # reflection steps were just queued or are still running
+        return False
     return _advance_report(plan)
 
 

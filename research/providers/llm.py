@@ -15,9 +15,8 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import httpx
 import json_repair
@@ -60,8 +59,16 @@ class Usage:
     estimated: bool = False
 
 
-# A meter is told the prompt size before a call (and may refuse it) and the usage after.
-Meter = Callable[[int, Usage | None], None]
+class Meter(Protocol):
+    """Token accounting around each call: reserve first (may refuse), then record what was used."""
+
+    def reserve(self, tokens: int) -> None: ...
+
+    def record(self, reserved: int, usage: Usage | None) -> None: ...
+
+
+DEFAULT_ANSWER_TOKENS = 2000
+PROMPT_MARGIN = 1.2  # our estimate is rough; reserve a fifth more than it says
 
 
 def estimate_tokens(text: str) -> int:
@@ -155,19 +162,22 @@ class LLMClient:
 
     def _complete(self, messages, *, response_format, max_tokens) -> tuple[str, Usage]:
         prompt_estimate = messages_tokens(messages)
-        if self.meter:
-            self.meter(prompt_estimate, None)
-        kwargs = {"model": self.model, "messages": messages}
+        max_tokens = max_tokens or DEFAULT_ANSWER_TOKENS
+        reserved = int(prompt_estimate * PROMPT_MARGIN) + max_tokens
+        kwargs = {"model": self.model, "messages": messages, "max_tokens": max_tokens}
         if response_format:
             kwargs["response_format"] = response_format
-        if max_tokens:
-            kwargs["max_tokens"] = max_tokens
-        with _limit():
-            response = self._call(kwargs)
-        content = (response.choices[0].message.content or "") if response.choices else ""
-        usage = _usage(response, prompt_estimate, content)
         if self.meter:
-            self.meter(0, usage)
+            self.meter.reserve(reserved)
+        usage = None
+        try:
+            with _limit():
+                response = self._call(kwargs)
+            content = (response.choices[0].message.content or "") if response.choices else ""
+            usage = _usage(response, prompt_estimate, content)
+        finally:
+            if self.meter:
+                self.meter.record(reserved, usage)
         return content, usage
 
     def _call(self, kwargs):

@@ -1,0 +1,198 @@
+"""FakeLLM: an OpenAI-compatible chat completions endpoint on 127.0.0.1, scripted by the test.
+
+    with FakeLLM(lambda request: '{"answer": 42}') as llm:
+        client = openai.OpenAI(base_url=f"{llm.url}/v1", api_key="test")
+        ...
+        assert llm.requests[0]["response_format"]["type"] == "json_schema"
+
+The `responder` gets each request's JSON body and returns the message content (a str), or a dict:
+`{"content": ..., "usage": {...}, "finish_reason": ...}` to shape the answer, or
+`{"status": 500, "body": {...}, "headers": {...}}` to answer with an HTTP error.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Literal, get_args
+
+from tests.fakes.server import FakeServer, RecordedRequest, Reply
+
+Responder = Callable[[dict[str, Any]], str | dict[str, Any]]
+BrokenJSON = Literal["truncated", "trailing_comma", "fenced", "prose"]
+CHAT_PATHS = frozenset({"/v1/chat/completions", "/chat/completions"})
+MODEL_PATHS = frozenset({"/v1/models", "/models"})
+_ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error"}
+
+
+def estimate_tokens(text: str) -> int:
+    """The fake's token count: a quarter of the characters, at least one."""
+    return max(1, len(text) // 4)
+
+
+def openai_error(message: str, status: int, *, code: str | None = None) -> dict[str, Any]:
+    kind = _ERROR_TYPES.get(status, "server_error" if status >= 500 else "invalid_request_error")
+    return {"error": {"message": message, "type": kind, "param": None, "code": code}}
+
+
+def prompt_text(request: dict[str, Any]) -> str:
+    """Every text part of every message, joined: what the prompt token count is estimated from."""
+    parts: list[str] = []
+    for message in request.get("messages") or []:
+        content = message.get("content") if isinstance(message, dict) else None
+        if isinstance(content, str):
+            parts.append(content)
+        elif isinstance(content, list):
+            parts.extend(str(part.get("text", "")) for part in content if isinstance(part, dict))
+    return "\n".join(parts)
+
+
+def break_json(content: str, variant: BrokenJSON) -> str:
+    """Spoil `content` the way real models do, so that json.loads() fails on the result."""
+    if variant == "truncated":
+        broken = content[: max(1, len(content) // 2)]
+    elif variant == "trailing_comma":
+        cut = max(content.rfind("}"), content.rfind("]"))
+        broken = content[:cut] + "," + content[cut:] if cut > 0 else content + ","
+    elif variant == "fenced":
+        broken = f"```json\n{content}\n```"
+    else:
+        broken = f"Sure! Here is the JSON you asked for:\n{content}\nAnything else?"
+    try:
+        json.loads(broken)
+    except ValueError:
+        return broken
+    return broken + ' {"'  # e.g. "7" truncated to a still-valid "7"
+
+
+def _not_scripted(request: dict[str, Any]) -> dict[str, Any]:
+    message = (
+        "FakeLLM got a chat completion request but no responder was scripted; set "
+        "`fake_llm.responder = lambda request: '...'` in the test "
+        f"(model={request.get('model')!r})"
+    )
+    return {"status": 400, "body": openai_error(message, 400, code="fake_llm_not_scripted")}
+
+
+class FakeLLM(FakeServer):
+    """OpenAI chat completions (non-streaming) on loopback. `requests` holds the JSON bodies."""
+
+    label = "FakeLLM"
+
+    def __init__(
+        self,
+        responder: Responder | None = None,
+        *,
+        model: str = "fake-model",
+        latency: float = 0.0,
+        reject_json_schema: bool = False,
+    ) -> None:
+        super().__init__(latency=latency)
+        self.responder: Responder = responder or _not_scripted
+        self.model = model
+        self.reject_json_schema = reject_json_schema
+        self.requests: list[dict[str, Any]] = []
+        self.responder_errors: list[Exception] = []
+        self._broken: deque[BrokenJSON] = deque()
+        self._ids = itertools.count(1)
+
+    def broken_json_next(self, count: int = 1, variant: BrokenJSON = "truncated") -> None:
+        """Spoil the message content of the next `count` successful answers."""
+        if variant not in get_args(BrokenJSON):
+            raise ValueError(f"variant must be one of {get_args(BrokenJSON)}, got {variant!r}")
+        with self._lock:
+            self._broken.extend([variant] * count)
+
+    # --- FakeServer hooks -----------------------------------------------------------------
+
+    def record(self, request: RecordedRequest) -> None:
+        if request.path in CHAT_PATHS:
+            self.requests.append(_json_object(request) or {})
+
+    def _reset_records(self) -> None:
+        self.requests.clear()
+        self.responder_errors.clear()
+        self._broken.clear()
+
+    def failure_reply(self, status: int, body: Any, headers: dict[str, str]) -> Reply:
+        if body is None:
+            body = openai_error(f"FakeLLM injected HTTP {status}", status)
+        return super().failure_reply(status, body, headers)
+
+    def answer(self, request: RecordedRequest) -> Reply:
+        if request.method == "GET" and request.path in MODEL_PATHS:
+            model = {"id": self.model, "object": "model", "created": 0, "owned_by": "fake"}
+            return Reply.json({"object": "list", "data": [model]})
+        if request.method != "POST" or request.path not in CHAT_PATHS:
+            asked = f"{request.method} {request.path}"
+            message = f"FakeLLM serves POST /v1/chat/completions, not {asked}"
+            return Reply.json(openai_error(message, 404), 404)
+        body = _json_object(request)
+        if body is None:
+            return Reply.json(openai_error("The request body is not a JSON object", 400), 400)
+        if rejection := self._rejection(body):
+            return Reply.json(openai_error(rejection, 400), 400)
+        try:
+            scripted = self.responder(body)
+        except Exception as exc:  # the test's responder failed: say so in the answer
+            with self._lock:
+                self.responder_errors.append(exc)
+            return Reply.json(openai_error(f"FakeLLM responder raised {exc!r}", 500), 500)
+        return self._reply(body, scripted)
+
+    # --- answers --------------------------------------------------------------------------
+
+    def _rejection(self, body: dict[str, Any]) -> str:
+        if body.get("stream"):
+            return "FakeLLM does not stream; call with stream=False"
+        response_format = body.get("response_format") or {}
+        if self.reject_json_schema and response_format.get("type") == "json_schema":
+            return "response_format json_schema is not supported"
+        return ""
+
+    def _reply(self, body: dict[str, Any], scripted: str | dict[str, Any]) -> Reply:
+        if isinstance(scripted, dict) and "status" in scripted:
+            status = int(scripted["status"])
+            error = scripted.get("body") or openai_error(f"FakeLLM scripted HTTP {status}", status)
+            return Reply.json(error, status, scripted.get("headers"))
+        shape = scripted if isinstance(scripted, dict) else {"content": scripted}
+        content = shape.get("content", "")
+        if not isinstance(content, str):
+            content = json.dumps(content)
+        with self._lock:
+            variant = self._broken.popleft() if self._broken else None
+        if variant is not None:
+            content = break_json(content, variant)
+        return Reply.json(self._completion(body, content, shape))
+
+    def _completion(self, body: dict[str, Any], content: str, shape: dict[str, Any]) -> dict:
+        prompt_tokens = estimate_tokens(prompt_text(body))
+        completion_tokens = estimate_tokens(content)
+        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}
+        usage |= shape.get("usage") or {}
+        usage.setdefault("total_tokens", usage["prompt_tokens"] + usage["completion_tokens"])
+        message = {"role": "assistant", "content": content}
+        finish_reason = shape.get("finish_reason", "stop")
+        choice = {"index": 0, "message": message, "finish_reason": finish_reason}
+        completion = {
+            "id": f"chatcmpl-fake-{next(self._ids)}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model") or self.model,
+            "choices": [choice],
+            "usage": usage,
+        }
+        if "usage" in shape and shape["usage"] is None:  # like endpoints that report none
+            del completion["usage"]
+        return completion
+
+
+def _json_object(request: RecordedRequest) -> dict[str, Any] | None:
+    try:
+        body = request.json()
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None

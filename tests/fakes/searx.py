@@ -1,0 +1,100 @@
+"""FakeSearx: SearXNG's JSON search API on 127.0.0.1.
+
+    with FakeWeb() as web, FakeSearx(page_base_url=web.url) as searx:
+        settings.SEARXNG_URL = searx.url
+        ...  # every result links to an article FakeWeb serves
+
+`results_for(query) -> list[dict]` decides the results; the default makes six deterministic ones
+per query. Like a SearXNG instance with only HTML enabled, a request without `format=json` is
+answered 403. `requests` holds each request's query parameters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from tests.fakes.server import FakeServer, RecordedRequest, Reply
+
+ResultsFor = Callable[[str], list[dict[str, Any]]]
+SEARCH_PATHS = frozenset({"/search", "/"})
+ENGINES = ("duckduckgo", "bing", "brave", "wikipedia", "mojeek", "qwant")
+RESULTS_PER_QUERY = 6
+
+
+def slugify(text: str, max_words: int = 6) -> str:
+    words = re.findall(r"[a-z0-9]+", text.lower())[:max_words]
+    return "-".join(words) or "query"
+
+
+class FakeSearx(FakeServer):
+    label = "FakeSearx"
+
+    def __init__(
+        self,
+        results_for: ResultsFor | None = None,
+        *,
+        page_base_url: str = "http://pages.example.invalid",
+        latency: float = 0.0,
+    ) -> None:
+        super().__init__(latency=latency)
+        self.results_for: ResultsFor = results_for or self.default_results
+        self.page_base_url = page_base_url
+        self.requests: list[dict[str, str]] = []
+
+    def default_results(self, query: str) -> list[dict[str, Any]]:
+        """Six results on `page_base_url`/page/<slug>-<i>, titles and snippets using the query."""
+        slug = slugify(query)
+        topic = " ".join(slug.split("-"))
+        base = self.page_base_url.rstrip("/")
+        results = []
+        for i in range(1, RESULTS_PER_QUERY + 1):
+            result: dict[str, Any] = {
+                "url": f"{base}/page/{slug}-{i}",
+                "title": f"{topic.title()}: part {i} of an overview",
+                "content": f"What is known about {topic}, and what part {i} adds to it.",
+                "engine": ENGINES[(i - 1) % len(ENGINES)],
+                "score": round(1.0 / i, 4),
+            }
+            if i % 2:  # real results carry a date only sometimes
+                result["publishedDate"] = f"2024-0{i}-1{i}T08:30:00"
+            results.append(result)
+        return results
+
+    def record(self, request: RecordedRequest) -> None:
+        self.requests.append(_params(request))
+
+    def _reset_records(self) -> None:
+        self.requests.clear()
+
+    def answer(self, request: RecordedRequest) -> Reply:
+        if request.path not in SEARCH_PATHS:
+            return Reply.text("Not Found", status=404, content_type="text/html")
+        params = _params(request)
+        if params.get("format") != "json":
+            return Reply.text("<h1>403 Forbidden</h1>", status=403, content_type="text/html")
+        query = params.get("q", "")
+        results = self.results_for(query) if query else []
+        return Reply.json(
+            {
+                "query": query,
+                "number_of_results": len(results),
+                "results": results,
+                "answers": [],
+                "corrections": [],
+                "infoboxes": [],
+                "suggestions": [],
+                "unresponsive_engines": [],
+            }
+        )
+
+
+def _params(request: RecordedRequest) -> dict[str, str]:
+    """Query parameters, and for a POST (SearXNG accepts both) the form fields too."""
+    params = dict(request.query)
+    if request.method == "POST" and request.body:
+        form = parse_qs(request.body.decode("utf-8", "replace"))
+        params.update({key: values[0] for key, values in form.items()})
+    return params

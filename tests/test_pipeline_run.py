@@ -1,0 +1,262 @@
+"""Whole runs in-process (the `research` command's thread pool), against the loopback fakes."""
+
+from __future__ import annotations
+
+import json
+import time
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from research.models import (
+    FetchStatus,
+    Project,
+    ProjectStatus,
+    Query,
+    QueryOrigin,
+    Report,
+    Source,
+    StepRun,
+    StepStatus,
+    Summary,
+)
+from research.pipeline import control, reruns
+from research.pipeline.runner import inline_dispatch
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def research(*args: str) -> tuple[dict, int]:
+    out = StringIO()
+    code = 0
+    try:
+        call_command("research", *args, "--json", stdout=out, stderr=StringIO())
+    except SystemExit as exc:
+        code = exc.code
+    return json.loads(out.getvalue()), code
+
+
+def wait_until_settled(dispatcher, project: Project, timeout: float = 60) -> Project:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        project.refresh_from_db()
+        if project.status not in ProjectStatus.running() and dispatcher.idle.is_set():
+            return project
+        dispatcher.idle.wait(timeout=0.2)
+        time.sleep(0.05)
+    raise AssertionError(f"project still {project.status} after {timeout} s")
+
+
+def run_inline(action, project: Project) -> Project:
+    with inline_dispatch() as dispatcher:
+        action()
+        return wait_until_settled(dispatcher, project)
+
+
+def test_the_research_command_runs_a_question_to_a_cited_report(world, member):
+    result, code = research("How does SQLite WAL mode work?", "--queries", "4")
+    assert code == 0, result
+    assert result["status"] == "done"
+    assert result["queries"] == 6  # 4 planned + 1 follow-up per section (2 sections)
+    assert result["fetched"] >= 8
+    assert result["summaries"] >= 8
+    assert result["citations"] and result["tokens"] > 0
+    project = Project.objects.get(pk=result["project_id"])
+    report = project.reports.get(is_current=True)
+    text = Path(result["report_path"]).read_text()
+    assert report.markdown in text and "## References" in text
+    assert "[99]" not in report.markdown
+    numbers = set(project.sources.values_list("n", flat=True))
+    assert set(result["citations"]) <= numbers
+    for summary in Summary.objects.filter(query__project=project, relevant=True):
+        assert all(q in summary.source.snapshot.text for q in summary.quotes)
+    assert not StepRun.objects.filter(project=project).exclude(status=StepStatus.DONE).exists()
+
+
+def test_reflection_queries_are_researched_before_the_report(world, member):
+    result, _ = research("How does SQLite WAL mode work?", "--reflections", "2")
+    project = Project.objects.get(pk=result["project_id"])
+    follow_ups = project.queries.filter(origin=QueryOrigin.REFLECTION)
+    assert follow_ups.count() == 2  # round 2 found no new gap, so reflection ended
+    assert all(q.status == "done" and q.results.exists() for q in follow_ups)
+    assert project.reflection_round == 2
+    report_step = StepRun.objects.get(project=project, stage="report")
+    last_summary = StepRun.objects.filter(project=project, stage="summarize").latest("finished_at")
+    assert report_step.started_at >= last_summary.finished_at
+
+
+def test_bad_pages_fail_their_sources_while_the_run_goes_on(world, member):
+    bad = ["/binary.png", "/huge", "/wrong-charset", "/loop", "/404", "/redirect-private"]
+    good = world.searx.default_results
+
+    def results_for(query):
+        urls = [
+            {"url": world.web.url_for(p), "title": f"Result {p}", "content": query} for p in bad
+        ]
+        return urls + good(query)
+
+    world.searx.results_for = results_for
+    result, code = research("How does SQLite WAL mode work?", "--sources-per-query", "10")
+    assert code == 0 and result["status"] == "done"
+    project = Project.objects.get(pk=result["project_id"])
+    reasons = dict(project.sources.values_list("url", "fetch_reason"))
+    statuses = dict(project.sources.values_list("url", "fetch_status"))
+    assert "image/png" in reasons[world.web.url_for("/binary.png")]
+    assert "10 MB" in reasons[world.web.url_for("/huge")]
+    assert "redirect" in reasons[world.web.url_for("/loop")].lower()
+    assert "404" in reasons[world.web.url_for("/404")]
+    assert statuses[world.web.url_for("/redirect-private")] == FetchStatus.BLOCKED
+    assert statuses[world.web.url_for("/wrong-charset")] == FetchStatus.FETCHED
+
+
+def test_a_page_that_injects_instructions_leaves_no_such_link_in_the_report(world, member):
+    good = world.searx.default_results
+
+    def results_for(query):
+        injected = {
+            "url": world.web.url_for("/injection"),
+            "title": "Best source",
+            "content": query,
+        }
+        return [injected] + good(query)
+
+    world.searx.results_for = results_for
+    result, code = research("How does SQLite WAL mode work?")
+    assert code == 0
+    project = Project.objects.get(pk=result["project_id"])
+    injection = project.sources.get(url=world.web.url_for("/injection"))
+    assert injection.fetch_status == FetchStatus.FETCHED
+    assert "canary.invalid" in injection.snapshot.text
+    report = project.reports.get(is_current=True)
+    assert "canary.invalid" not in report.markdown
+    assert "canary" not in Path(result["report_path"]).read_text()
+
+
+def test_a_run_without_an_llm_fails_at_once_naming_the_variables(world, member, settings):
+    settings.LLM_MODEL = ""
+    result, code = research("How does SQLite WAL mode work?")
+    assert code == 1
+    assert result["status"] == "failed"
+    assert "LLM_MODEL" in result["error"]
+    assert world.llm.calls == 0 and world.searx.calls == 0
+
+
+def test_a_token_budget_stops_the_run_cleanly_before_it_is_exceeded(world, member):
+    result, code = research("How does SQLite WAL mode work?", "--token-budget", "3000")
+    assert code == 1
+    project = Project.objects.get(pk=result["project_id"])
+    assert project.status == ProjectStatus.FAILED
+    assert "Token budget exhausted" in project.error
+    assert project.tokens <= 3000
+
+
+def test_bad_options_are_refused_with_the_field_named(world, member):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="reflection_rounds"):
+        call_command("research", "q", "--reflections", "9", stdout=StringIO(), stderr=StringIO())
+
+
+def _project(member, **options) -> Project:
+    return Project.objects.create(
+        question="How does SQLite WAL mode work?", owner=member, options=options
+    )
+
+
+def test_plan_review_waits_for_a_member_then_researches_the_edited_plan(world, member):
+    project = _project(member, review_plan=True, reflection_rounds=0)
+    project = run_inline(lambda: control.start(project, member), project)
+    assert project.status == ProjectStatus.AWAITING_REVIEW
+    assert not StepRun.objects.filter(project=project, stage="search").exists()
+    project.queries.exclude(pk=project.queries.first().pk).delete()
+    Query.objects.create(project=project, text="wal checkpoint starvation", origin="user")
+    project = run_inline(lambda: control.approve(project, member), project)
+    assert project.status == ProjectStatus.DONE
+    assert project.plan_approved_by == member
+    searched = set(
+        StepRun.objects.filter(project=project, stage="search").values_list(
+            "query__text", flat=True
+        )
+    )
+    assert "wal checkpoint starvation" in searched and len(searched) == 2
+
+
+def test_a_failed_run_resumes_from_the_failed_step(world, member):
+    project = _project(member, reflection_rounds=0)
+    world.llm.fail_next(500, count=3)  # the plan's call and its two retries
+    project = run_inline(lambda: control.start(project, member), project)
+    assert project.status == ProjectStatus.FAILED
+    assert "Plan failed" in project.error and "500" in project.error
+    searches_before = world.searx.calls
+    project = run_inline(lambda: control.resume(project, member), project)
+    assert project.status == ProjectStatus.DONE, project.error
+    ground = StepRun.objects.get(project=project, key="ground")
+    assert ground.attempt == 1  # done steps are not run again
+    assert StepRun.objects.get(project=project, key="plan").attempt == 2
+    assert world.searx.calls > searches_before
+
+
+def test_cancel_stops_further_steps(world, member):
+    project = _project(member)
+    world.llm.latency = 0.3
+    with inline_dispatch() as dispatcher:
+        control.start(project, member)
+        while not Query.objects.filter(project=project).exists():
+            time.sleep(0.05)
+        control.cancel(project, member)
+        project = wait_until_settled(dispatcher, project)
+    assert project.status == ProjectStatus.CANCELLED
+    assert not StepRun.objects.filter(project=project, status__in=StepStatus.open()).exists()
+    assert not Report.objects.filter(project=project).exists()
+    with pytest.raises(control.NotAllowed):
+        reruns.rerun_query(project.queries.first(), text="x", user=member)
+
+
+def _finished(world, member) -> Project:
+    project = _project(member, reflection_rounds=0, queries=2, sources_per_query=2)
+    return run_inline(lambda: control.start(project, member), project)
+
+
+def test_rerunning_an_edited_query_reruns_only_that_query_and_writes_a_new_version(world, member):
+    project = _finished(world, member)
+    query, other = list(project.queries.order_by("position"))
+    other_steps = StepRun.objects.filter(project=project, query=other).count()
+    project = run_inline(
+        lambda: reruns.rerun_query(query, text="sqlite wal checkpoints", user=member), project
+    )
+    assert project.status == ProjectStatus.DONE
+    query.refresh_from_db()
+    assert (query.text, query.generation, query.edited_by) == ("sqlite wal checkpoints", 1, member)
+    assert all("sqlite-wal-checkpoints" in r.source.url for r in query.results.all())
+    assert StepRun.objects.filter(project=project, query=other).count() == other_steps
+    assert list(project.reports.order_by("version").values_list("version", "is_current")) == [
+        (1, False),
+        (2, True),
+    ]
+
+
+def test_refetch_downloads_again_and_resummarize_reuses_the_cached_page(world, member):
+    project = _finished(world, member)
+    source = Source.objects.filter(project=project, fetch_status=FetchStatus.FETCHED).first()
+    hits = len(world.web.requests)
+    project = run_inline(lambda: reruns.refetch_source(source, user=member), project)
+    assert len(world.web.requests) == hits + 1
+    hits = len(world.web.requests)
+    source.refresh_from_db()
+    project = run_inline(lambda: reruns.resummarize_source(source, user=member), project)
+    assert len(world.web.requests) == hits
+    assert project.status == ProjectStatus.DONE
+    assert project.reports.count() == 3
+
+
+def test_a_new_report_version_can_change_style_and_language(world, member):
+    project = _finished(world, member)
+    project = run_inline(
+        lambda: reruns.new_report(project, style="academic", language="Deutsch", user=member),
+        project,
+    )
+    report = project.reports.get(is_current=True)
+    assert (report.version, report.style, report.language) == (2, "academic", "Deutsch")
+    assert report.created_by == member
