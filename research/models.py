@@ -176,13 +176,6 @@ class Project(models.Model):
             end = Project.objects.filter(pk=self.pk).values_list("next_source_n", flat=True).get()
         return range(end - count, end)
 
-    def add_usage(self, prompt: int, completion: int, cost: float) -> None:
-        Project.objects.filter(pk=self.pk).update(
-            tokens_prompt=F("tokens_prompt") + prompt,
-            tokens_completion=F("tokens_completion") + completion,
-            cost_usd=F("cost_usd") + cost,
-        )
-
 
 class Section(models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="sections")
@@ -326,8 +319,12 @@ class Source(models.Model):
 
     def save(self, *args, **kwargs):
         if not self.domain and self.url:
-            self.domain = (urlsplit(self.url).hostname or "").removeprefix("www.")
+            self.domain = self.domain_of(self.url)
         super().save(*args, **kwargs)
+
+    @staticmethod
+    def domain_of(url: str) -> str:
+        return (urlsplit(url).hostname or "").removeprefix("www.")
 
     @property
     def text(self) -> str:

@@ -44,21 +44,25 @@ class TokenMeter:
             )
 
     def record(self, reserved: int, usage: Usage | None) -> None:
-        Project.objects.filter(pk=self.project.pk).update(
-            tokens_reserved=Greatest(F("tokens_reserved") - reserved, 0)
-        )
+        release = Greatest(F("tokens_reserved") - reserved, 0)
         if usage is None:
+            Project.objects.filter(pk=self.project.pk).update(tokens_reserved=release)
             return
+        cost = (
+            usage.prompt_tokens * settings.LLM_PRICE_INPUT
+            + usage.completion_tokens * settings.LLM_PRICE_OUTPUT
+        ) / 1_000_000
+        Project.objects.filter(pk=self.project.pk).update(
+            tokens_reserved=release,
+            tokens_prompt=F("tokens_prompt") + usage.prompt_tokens,
+            tokens_completion=F("tokens_completion") + usage.completion_tokens,
+            cost_usd=F("cost_usd") + Decimal(str(cost)),
+        )
         StepRun.objects.filter(pk=self.step.pk).update(
             tokens_prompt=F("tokens_prompt") + usage.prompt_tokens,
             tokens_completion=F("tokens_completion") + usage.completion_tokens,
             llm_calls=F("llm_calls") + 1,
         )
-        cost = (
-            usage.prompt_tokens * settings.LLM_PRICE_INPUT
-            + usage.completion_tokens * settings.LLM_PRICE_OUTPUT
-        ) / 1_000_000
-        self.project.add_usage(usage.prompt_tokens, usage.completion_tokens, Decimal(str(cost)))
 
 
 @dataclass
@@ -66,6 +70,7 @@ class StepContext:
     step: StepRun
     project: Project
     meter: TokenMeter = field(init=False)
+    detail: str = ""
 
     def __post_init__(self) -> None:
         self.meter = TokenMeter(self.step, self.project)
@@ -86,8 +91,8 @@ class StepContext:
         return LLMClient(settings.LLM_FAST_MODEL if fast else settings.LLM_MODEL, meter=self.meter)
 
     def note(self, detail: str) -> None:
-        """A short line of progress shown on the step (e.g. "12 results")."""
-        StepRun.objects.filter(pk=self.step.pk).update(detail=detail[:300])
+        """A short line shown on the step (e.g. "12 results"), saved when the step finishes."""
+        self.detail = detail[:300]
 
     def save_output(self, output: dict) -> None:
         StepRun.objects.filter(pk=self.step.pk).update(output=output)

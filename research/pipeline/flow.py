@@ -11,6 +11,7 @@ soon as a query selects it, and summarised as soon as it is fetched.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 from django.utils import timezone
@@ -67,7 +68,31 @@ class Plan:
         return state
 
 
+_lock = threading.Lock()
+_in_progress: dict[int, bool] = {}  # project id -> asked again while a pass was running
+
+
 def advance(project_id: int) -> None:
+    """Advance the project. Calls that arrive while this process is already advancing it are
+    folded into one more pass of the running call, instead of racing it for the database."""
+    with _lock:
+        if project_id in _in_progress:
+            _in_progress[project_id] = True
+            return
+        _in_progress[project_id] = False
+    try:
+        while True:
+            _advance(project_id)
+            with _lock:
+                if not _in_progress[project_id]:
+                    return
+                _in_progress[project_id] = False
+    finally:
+        with _lock:
+            _in_progress.pop(project_id, None)
+
+
+def _advance(project_id: int) -> None:
     for _ in range(5):  # a finished reflection round can unlock the next one at once
         project = Project.objects.get(pk=project_id)
         if project.status not in ProjectStatus.running():

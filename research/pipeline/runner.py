@@ -154,10 +154,11 @@ def claim(step_id: int) -> StepRun | None:
     return StepRun.objects.select_related("project", "query", "source", "section").get(pk=step_id)
 
 
-def finish(step: StepRun, status: StepStatus, error: str = "") -> None:
-    StepRun.objects.filter(pk=step.pk).update(
-        status=status, error=error[:4000], finished_at=timezone.now(), lease_until=None
-    )
+def finish(step: StepRun, status: StepStatus, error: str = "", detail: str = "") -> None:
+    changes = {"status": status, "error": error[:4000], "finished_at": timezone.now()}
+    if detail:
+        changes["detail"] = detail
+    StepRun.objects.filter(pk=step.pk).update(lease_until=None, **changes)
 
 
 # --- Run ---------------------------------------------------------------------------------
@@ -178,16 +179,17 @@ def run_step(step_id: int) -> str:
     if project.status not in ProjectStatus.running():
         finish(step, StepStatus.CANCELLED, f"The project is {project.get_status_display()}.")
         return "cancelled"
+    ctx = StepContext(step=step, project=project)
     try:
-        STAGES[step.stage](StepContext(step=step, project=project))
+        STAGES[step.stage](ctx)
     except Exception as exc:  # every failure is recorded on the step and shown
         reason = readable(exc)
         if not isinstance(exc, StepFailed):
             log.warning("step %s (%s) failed: %s", step.pk, step.key, reason, exc_info=exc)
-        finish(step, StepStatus.FAILED, reason)
+        finish(step, StepStatus.FAILED, reason, ctx.detail)
         handle_failure(step, exc, reason)
         flow.advance(project.pk)
         return f"failed: {reason}"
-    finish(step, StepStatus.DONE)
+    finish(step, StepStatus.DONE, detail=ctx.detail)
     flow.advance(project.pk)
     return "done"

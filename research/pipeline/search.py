@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from research.models import Query, QuerySource, QueryStatus, Source
 from research.pipeline.context import StepContext
@@ -29,28 +29,37 @@ def run(ctx: StepContext) -> None:
 
 
 def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -> None:
-    """Replace this query's links with these results; reuse Sources the project already has."""
+    """Replace this query's links with these results; reuse Sources the project already has.
+
+    New URLs get citation numbers from the project's counter. Two queries storing the same URL
+    at once is harmless: the insert that loses is ignored and both link to the one Source.
+    """
+    project = ctx.project
+    urls = [r.url for r in results]
     with transaction.atomic():
         query.results.all().delete()
         query.summaries.all().delete()
-        existing = {s.url: s for s in ctx.project.sources.filter(url__in=[r.url for r in results])}
-        new = [r for r in results if r.url not in existing]
-        numbers = iter(ctx.project.allocate_source_numbers(len(new))) if new else iter(())
-        for rank, result in enumerate(results, start=1):
-            source = existing.get(result.url) or _create_source(ctx, result, next(numbers))
-            QuerySource.objects.create(query=query, source=source, rank=rank, engine=result.engine)
+        known = set(project.sources.filter(url__in=urls).values_list("url", flat=True))
+        new = [r for r in results if r.url not in known]
+        numbers = project.allocate_source_numbers(len(new)) if new else range(0)
+        Source.objects.bulk_create(
+            [_source(project, r, n) for r, n in zip(new, numbers, strict=True)],
+            ignore_conflicts=True,
+        )
+        by_url = {s.url: s for s in project.sources.filter(url__in=urls)}
+        QuerySource.objects.bulk_create(
+            QuerySource(query=query, source=by_url[r.url], rank=rank, engine=r.engine)
+            for rank, r in enumerate(results, start=1)
+        )
 
 
-def _create_source(ctx: StepContext, result: SearchResult, n: int) -> Source:
-    try:
-        with transaction.atomic():
-            return Source.objects.create(
-                project=ctx.project,
-                n=n,
-                url=result.url,
-                title=result.title[:500],
-                snippet=result.snippet,
-                published=result.published,
-            )
-    except IntegrityError:  # another query's search stored this URL first
-        return Source.objects.get(project=ctx.project, url=result.url)
+def _source(project, result: SearchResult, n: int) -> Source:
+    return Source(
+        project=project,
+        n=n,
+        url=result.url,
+        domain=Source.domain_of(result.url),
+        title=result.title[:500],
+        snippet=result.snippet,
+        published=result.published,
+    )

@@ -37,6 +37,8 @@ from dataclasses import dataclass
 import httpx
 from django.conf import settings
 
+from research.providers import tls
+
 CONNECT_TIMEOUT = 5.0
 TOTAL_TIMEOUT = 20.0
 MAX_REDIRECTS = 5
@@ -248,7 +250,9 @@ def _pinned(request: httpx.Request, address: IPAddress) -> httpx.Request:
 
 def _client(transport: httpx.BaseTransport | None) -> httpx.Client:
     if transport is None:
-        transport = PinnedTransport(limits=httpx.Limits(max_keepalive_connections=0))
+        transport = PinnedTransport(
+            verify=tls.context(), limits=httpx.Limits(max_keepalive_connections=0)
+        )
     return httpx.Client(
         transport=transport,
         follow_redirects=False,

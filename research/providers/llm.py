@@ -12,6 +12,7 @@ exponential backoff, `LLM_MAX_RETRIES` times, each call bounded by `LLM_TIMEOUT`
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import threading
@@ -21,6 +22,7 @@ from typing import Protocol, TypeVar
 import httpx
 import json_repair
 import openai
+import openai.resources.chat.completions  # noqa: F401 - imported at start-up, not on the first call
 from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
@@ -97,17 +99,27 @@ def _limit() -> threading.BoundedSemaphore:
         return _semaphore
 
 
+@functools.lru_cache(maxsize=8)
+def _openai_client(base_url: str, api_key: str, timeout: int, retries: int) -> openai.OpenAI:
+    """Clients are thread-safe and costly to build (TLS context), so one per configuration."""
+    return openai.OpenAI(
+        base_url=base_url or None,
+        api_key=api_key or "not-needed",
+        timeout=httpx.Timeout(timeout, connect=10.0),
+        max_retries=retries,
+    )
+
+
 class LLMClient:
-    def __init__(self, model: str, *, meter: Meter | None = None, http_client=None):
+    def __init__(self, model: str, *, meter: Meter | None = None):
         check_configured()
         self.model = model
         self.meter = meter
-        self._client = openai.OpenAI(
-            base_url=settings.LLM_BASE_URL or None,
-            api_key=settings.LLM_API_KEY or "not-needed",
-            timeout=httpx.Timeout(settings.LLM_TIMEOUT, connect=10.0),
-            max_retries=settings.LLM_MAX_RETRIES,
-            http_client=http_client,
+        self._client = _openai_client(
+            settings.LLM_BASE_URL,
+            settings.LLM_API_KEY,
+            settings.LLM_TIMEOUT,
+            settings.LLM_MAX_RETRIES,
         )
 
     @property

@@ -72,7 +72,10 @@ class FakeServer:
 
     label = "fake"
 
-    def __init__(self, *, latency: float = 0.0) -> None:
+    def __init__(self, *, latency: float = 0.0, host: str = "127.0.0.1") -> None:
+        if not host.startswith("127."):
+            raise ValueError("fakes listen on loopback addresses only (127.0.0.0/8)")
+        self.host = host
         self.latency = latency
         self.calls = 0
         self.peak_concurrency = 0
@@ -92,7 +95,7 @@ class FakeServer:
         if self._httpd is not None:
             return self
         self._stopping.clear()
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_class(self))
+        httpd = ThreadingHTTPServer((self.host, 0), _handler_class(self))
         httpd.daemon_threads = True
         httpd.block_on_close = False  # stop() must not wait for a handler told to hang
         self._httpd = httpd
@@ -133,7 +136,7 @@ class FakeServer:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     # --- faults ---------------------------------------------------------------------------
 
@@ -241,6 +244,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
+        # Headers and body go out in separate writes; without this, Nagle's algorithm holds the
+        # body until the client's delayed ACK (about 40 ms), as no real server would.
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         with self.server_fake._lock:
             self.server_fake._connections.add(self.connection)
 

@@ -212,8 +212,9 @@ class FakeWeb(FakeServer):
         *,
         latency: float = 0.0,
         huge_bytes: int = HUGE_BYTES,
+        host: str = "127.0.0.1",
     ) -> None:
-        super().__init__(latency=latency)
+        super().__init__(latency=latency, host=host)
         self.routes: dict[str, Route] = {**fault_routes(huge_bytes), **(routes or {})}
         self.requests: list[RecordedRequest] = []
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeVar
 import httpx
 from django.conf import settings
 
+from research.providers import tls
 from research.providers.search.base import SearchError, SearchProvider
 
 log = logging.getLogger("research.providers.search")
@@ -65,6 +66,7 @@ class HttpSearchProvider(SearchProvider):
         headers = {"User-Agent": USER_AGENT, "Accept": "application/json"}
         with httpx.Client(
             transport=self.transport,
+            verify=tls.context(),
             timeout=settings.SEARCH_TIMEOUT,
             headers=headers,
             follow_redirects=True,

@@ -1,0 +1,165 @@
+"""How close does a default run come to its critical path?
+
+Starts the loopback fakes with injected latency (LLM 300 ms a call, search and pages 100 ms),
+runs the default pipeline in-process (the `research` command's thread pool, the same runner the
+worker uses) and prints the wall time, the critical path (the longest chain of dependent
+latencies in the run that actually happened), their ratio, peak concurrency per kind, LLM calls
+and tokens. Pages are spread over eight loopback hosts, as real results are spread over sites.
+
+    .venv/bin/python bench/pipeline.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+LLM_LATENCY, SEARCH_LATENCY, PAGE_LATENCY = 0.3, 0.1, 0.1
+HOSTS = [f"127.0.0.{i}" for i in range(1, 9)]
+
+
+def start_fakes():
+    from tests.fakes import FakeLLM, FakeSearx, FakeWeb
+    from tests.fakes.researcher import Researcher
+
+    webs = [FakeWeb(latency=PAGE_LATENCY, host=host).start() for host in HOSTS]
+    searx = FakeSearx(latency=SEARCH_LATENCY).start()
+    default = searx.default_results
+
+    def spread(query: str) -> list[dict]:
+        results = default(query)
+        for i, result in enumerate(results):
+            web = webs[(hash(query) + i) % len(webs)]
+            result["url"] = result["url"].replace(searx.page_base_url, web.url)
+        return results
+
+    searx.results_for = spread
+    llm = FakeLLM(responder=Researcher(), latency=LLM_LATENCY).start()
+    return llm, searx, webs
+
+
+def configure(llm, searx, data_dir: str) -> None:
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="research_site.settings",
+        DEBUG="1",
+        DOSSIER_DATA_DIR=data_dir,
+        LLM_BASE_URL=f"{llm.url}/v1",
+        LLM_API_KEY="bench",
+        LLM_MODEL="bench-model",
+        SEARCH_PROVIDER="searxng",
+        SEARXNG_URL=searx.url,
+        FETCH_ALLOW_HOSTS="127.0.0.0/8",
+    )
+    os.environ.pop("DATABASE_URL", None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def run_once() -> tuple[float, int]:
+    from django.contrib.auth import get_user_model
+
+    from research.models import Project, ProjectStatus
+    from research.pipeline import control
+    from research.pipeline.runner import inline_dispatch
+
+    owner, _ = get_user_model().objects.get_or_create(username="bench")
+    project = Project.objects.create(question="How does SQLite WAL mode work?", owner=owner)
+    started = time.monotonic()
+    with inline_dispatch() as dispatcher:
+        control.start(project, owner)
+        while True:
+            project.refresh_from_db()
+            if project.status not in ProjectStatus.running() and dispatcher.idle.is_set():
+                break
+            dispatcher.idle.wait(timeout=0.05)
+    wall = time.monotonic() - started
+    if project.status != ProjectStatus.DONE:
+        raise SystemExit(f"run ended {project.status}: {project.error}")
+    return wall, project.pk
+
+
+def critical_path(project_id: int) -> float:
+    """The longest chain of dependent latencies, from the steps the run really took."""
+    from research.models import Project
+
+    project = Project.objects.get(pk=project_id)
+    steps = {s.key: s for s in project.steps.all()}
+
+    def llm(key: str) -> float:
+        calls = steps[key].llm_calls if key in steps else 0
+        return LLM_LATENCY * (min(calls, 2) if calls else 0)  # chunks in parallel, then a merge
+
+    def query_path(query) -> float:
+        qkey = f"q{query.pk}.{query.generation}"
+        longest = 0.0
+        for link in query.results.filter(selected=True).select_related("source"):
+            s = link.source
+            fetch = steps.get(f"fetch:s{s.pk}.{s.generation}")
+            fetched = PAGE_LATENCY if fetch and "cache" not in fetch.detail else 0.0
+            summary = llm(f"summarize:{qkey}:s{s.pk}.{s.generation}")
+            longest = max(longest, fetched + summary)
+        return SEARCH_LATENCY + llm(f"rank:{qkey}") + longest
+
+    total = SEARCH_LATENCY + llm("plan")
+    for round_ in range(project.reflection_round + 1):
+        queries = project.queries.filter(reflection_round=round_)
+        reflect = [llm(k) for k in steps if k.startswith("reflect:") and k.endswith(f":r{round_}")]
+        total += max(reflect, default=0.0) + max(map(query_path, queries), default=0.0)
+    report = [llm(k) for k in steps if k.startswith("report:")]
+    return total + max(report, default=0.0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    llm, searx, webs = start_fakes()
+    with tempfile.TemporaryDirectory() as data_dir:
+        configure(llm, searx, data_dir)
+        from django.conf import settings
+
+        from research.models import Project
+
+        print(
+            f"latency: LLM {LLM_LATENCY * 1000:.0f} ms, search {SEARCH_LATENCY * 1000:.0f} ms, "
+            f"pages {PAGE_LATENCY * 1000:.0f} ms; LLM_MAX_CONCURRENCY "
+            f"{settings.LLM_MAX_CONCURRENCY}, FETCH_MAX_CONCURRENCY "
+            f"{settings.FETCH_MAX_CONCURRENCY}, per host {settings.FETCH_MAX_PER_HOST}"
+        )
+        print(
+            f"{'run':>3} {'wall s':>7} {'critical s':>10} {'ratio':>6} {'LLM calls':>9} "
+            f"{'tokens':>7} {'queries':>7} {'sources fetched':>15}"
+        )
+        for run in range(1, args.runs + 1):
+            calls_before = llm.calls
+            wall, project_id = run_once()
+            path = critical_path(project_id)
+            project = Project.objects.get(pk=project_id)
+            fetched = project.sources.filter(fetch_status="fetched").count()
+            print(
+                f"{run:>3} {wall:7.2f} {path:10.2f} {wall / path:6.2f} "
+                f"{llm.calls - calls_before:>9} {project.tokens:>7} "
+                f"{project.queries.count():>7} {fetched:>15}"
+            )
+        print(
+            f"peak concurrency: LLM {llm.peak_concurrency}, search {searx.peak_concurrency}, "
+            f"pages {max(w.peak_concurrency for w in webs)} per host, "
+            f"{sum(w.peak_concurrency for w in webs)} summed over hosts"
+        )
+    for server in (llm, searx, *webs):
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
