@@ -301,3 +301,27 @@ def test_a_step_claimed_by_another_worker_is_not_run_twice(project, world):
     assert run_step(queued.pk).startswith("not claimable")
     StepRun.objects.filter(pk=queued.pk).update(lease_until=timezone.now() - timedelta(seconds=1))
     assert run_step(queued.pk) == "done"  # the lease ran out: its worker died
+
+
+def test_ranking_and_summaries_use_the_fast_model_and_the_plan_the_main_one(project, world):
+    run(project, Stage.GROUND, "ground")
+    run(project, Stage.PLAN, "plan")
+    query = Query.objects.filter(project=project).first()
+    run(project, Stage.SEARCH, f"search:q{query.pk}.0", query=query)
+    run(project, Stage.RANK, f"rank:q{query.pk}.0", query=query)
+    models = [r["model"] for r in world.llm.requests]
+    assert models == ["fake-model", "fake-fast-model"]
+
+
+def test_the_plan_detects_the_question_language_and_summaries_use_it(project, world):
+    project.question = "SQLite 的 WAL 模式如何工作？"
+    project.language = ""
+    project.save()
+    run(project, Stage.GROUND, "ground")
+    run(project, Stage.PLAN, "plan")
+    project.refresh_from_db()
+    assert project.language == "中文"
+    query = Query.objects.create(project=project, text="sqlite wal")
+    source = _fetched_source(project, world)
+    run(project, Stage.SUMMARIZE, "summarize:zh", query=query, source=source)
+    assert "Write the summary in 中文" in world.llm.requests[-1]["messages"][0]["content"]

@@ -125,3 +125,24 @@ def test_the_worker_times_out_before_redelivery():
     assert settings.Q_CLUSTER["timeout"] < settings.Q_CLUSTER["retry"]
     assert settings.Q_CLUSTER["max_attempts"] == 3
     assert settings.Q_CLUSTER["ack_failures"] is True
+
+
+def test_openai_variables_work_when_the_llm_ones_are_unset(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "OPENAI_"))}
+    env.update(
+        DOSSIER_DATA_DIR=str(tmp_path),
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL="http://x/v1",
+        LLM_MODEL="m",
+    )
+    code = "from django.conf import settings as s; "
+    code += "print(s.LLM_API_KEY, s.LLM_BASE_URL, s.LLM_FAST_MODEL)"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-v", "0", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.stdout.split() == ["sk-test", "http://x/v1", "m"], result.stderr

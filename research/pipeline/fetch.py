@@ -1,42 +1,18 @@
-"""Step 6, fetch: download and extract one selected source, through the shared page cache.
-
-At most FETCH_MAX_CONCURRENCY fetches run at once in a process, and FETCH_MAX_PER_HOST per host.
-"""
+"""Step 6, fetch: download and extract one selected source, through the shared page cache."""
 
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import defaultdict
-from contextlib import contextmanager
 from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.utils import timezone
 
 from research.models import FetchStatus, PageSnapshot, Source
+from research.pipeline import limits
 from research.pipeline.context import StepContext
 from research.pipeline.runner import StepFailed
 from research.providers import extract as extractor
 from research.providers import http
-
-_lock = threading.Lock()
-_all: threading.BoundedSemaphore | None = None
-_hosts: dict[str, threading.BoundedSemaphore] = defaultdict(
-    lambda: threading.BoundedSemaphore(settings.FETCH_MAX_PER_HOST)
-)
-
-
-@contextmanager
-def _slot(url: str):
-    global _all
-    host = (urlsplit(url).hostname or "").lower()
-    with _lock:
-        if _all is None:
-            _all = threading.BoundedSemaphore(settings.FETCH_MAX_CONCURRENCY)
-        per_host = _hosts[host]
-    with _all, per_host:
-        yield
 
 
 def run(ctx: StepContext) -> None:
@@ -62,7 +38,7 @@ def run(ctx: StepContext) -> None:
 
 def _download(source: Source) -> PageSnapshot:
     try:
-        with _slot(source.url):
+        with limits.fetch_slot(urlsplit(source.url).hostname or ""):
             page = http.fetch(source.url)
         text = extractor.extract(page.body, page.content_type, page.charset, page.final_url)
     except http.FetchError as exc:

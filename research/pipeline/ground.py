@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from research.pipeline import limits
 from research.pipeline.context import StepContext
 from research.providers.search import get_provider
 
@@ -10,12 +11,13 @@ GROUND_RESULTS = 8
 
 def run(ctx: StepContext) -> None:
     provider = get_provider(ctx.opts.provider)
-    results = provider.search(
-        ctx.project.question,
-        max_results=GROUND_RESULTS,
-        time_range=ctx.opts.time_range,
-        language=ctx.opts.language,
-    )
+    with limits.search_slot():
+        results = provider.search(
+            ctx.project.question,
+            max_results=GROUND_RESULTS,
+            time_range=ctx.opts.time_range,
+            language=ctx.opts.language,
+        )
     ctx.save_output(
         {
             "provider": provider.name,

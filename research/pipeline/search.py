@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from research.models import Query, QuerySource, QueryStatus, Source
+from research.pipeline import limits
 from research.pipeline.context import StepContext
 from research.providers.search import SearchResult, get_provider
 
@@ -18,12 +19,13 @@ def run(ctx: StepContext) -> None:
     query = ctx.step.query
     Query.objects.filter(pk=query.pk).update(status=QueryStatus.RUNNING, error="")
     provider = get_provider(ctx.opts.provider)
-    results = provider.search(
-        query.text,
-        max_results=results_wanted(ctx.opts.sources_per_query),
-        time_range=ctx.opts.time_range,
-        language=ctx.opts.language,
-    )
+    with limits.search_slot():
+        results = provider.search(
+            query.text,
+            max_results=results_wanted(ctx.opts.sources_per_query),
+            time_range=ctx.opts.time_range,
+            language=ctx.opts.language,
+        )
     store_results(ctx, query, results)
     ctx.note(f"{len(results)} results from {provider.name}")
 
