@@ -126,6 +126,7 @@ def _advance_once(project: Project) -> bool:
 def _advance_queries(plan: Plan) -> None:
     queries = plan.project.queries.exclude(status=QueryStatus.FAILED)
     selected = _selected_sources(plan.project)
+    added = list(plan.project.sources.filter(added_by__isnull=False, excluded=False))
     for query in queries:
         qkey = query_key(query)
         if plan.need(Stage.SEARCH, f"search:{qkey}", query=query) != StepStatus.DONE:
@@ -133,7 +134,8 @@ def _advance_queries(plan: Plan) -> None:
         if plan.need(Stage.RANK, f"rank:{qkey}", query=query) != StepStatus.DONE:
             continue
         pending = False
-        for source in selected.get(query.pk, []):
+        chosen = selected.get(query.pk, [])
+        for source in chosen + [s for s in added if s not in chosen]:
             pending |= _advance_source(plan, query, source)
         if not pending:
             plan.finished_queries.append(query.pk)

@@ -1,0 +1,107 @@
+"""Notes: any member annotates a project or one of its queries, sources, summaries or reports;
+only the author edits or deletes a note."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from research.models import Note, Project, Query, Report, Source, Summary
+
+TARGET_KINDS = ("project", "query", "source", "summary", "report")
+MAX_NOTE = 20_000
+
+
+class NoteTargetNotFound(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a note is about: a kind and an id, as in `source:12`."""
+
+    kind: str
+    id: int
+
+    @classmethod
+    def parse(cls, value: str) -> Target:
+        kind, _, raw_id = (value or "").partition(":")
+        if kind not in TARGET_KINDS or not raw_id.isdigit():
+            kinds = ", ".join(TARGET_KINDS)
+            raise ValueError(f"target must look like 'source:12', with a kind among {kinds}")
+        return cls(kind, int(raw_id))
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.id}"
+
+
+_MODELS = {
+    "project": Project,
+    "query": Query,
+    "source": Source,
+    "summary": Summary,
+    "report": Report,
+}
+
+
+def resolve(target: Target) -> tuple[Project, dict]:
+    """The project a target belongs to and the Note fields that point at it."""
+    model = _MODELS[target.kind]
+    related = {"summary": ["query__project"], "project": []}.get(target.kind, ["project"])
+    obj = model.objects.select_related(*related).filter(pk=target.id).first()
+    if obj is None:
+        raise NoteTargetNotFound(f"No {target.kind} with id {target.id}.")
+    if target.kind == "project":
+        return obj, {}
+    project = obj.query.project if target.kind == "summary" else obj.project
+    return project, {target.kind: obj}
+
+
+def notes_on(target: Target) -> QuerySet[Note]:
+    notes = Note.objects.select_related("author")
+    if target.kind == "project":
+        return notes.filter(project_id=target.id)
+    return notes.filter(**{f"{target.kind}_id": target.id})
+
+
+def add_note(*, target: Target, text: str, user) -> Note:
+    text = _clean(text)
+    project, fields = resolve(target)
+    return Note.objects.create(project=project, author=user, text=text, **fields)
+
+
+def edit_note(note: Note, *, text: str, user) -> Note:
+    _check_author(note, user)
+    note.text = _clean(text)
+    note.edited_at = timezone.now()
+    note.save(update_fields=["text", "edited_at"])
+    return note
+
+
+def delete_note(note: Note, *, user) -> None:
+    _check_author(note, user)
+    note.delete()
+
+
+def target_of(note: Note) -> Target:
+    for kind in ("query", "source", "summary", "report"):
+        if getattr(note, f"{kind}_id"):
+            return Target(kind, getattr(note, f"{kind}_id"))
+    return Target("project", note.project_id)
+
+
+def _check_author(note: Note, user) -> None:
+    if note.author_id != user.pk:
+        raise PermissionDenied("Only the author can change or delete a note.")
+
+
+def _clean(text: str) -> str:
+    text = (text or "").strip()
+    if not text:
+        raise ValueError("A note cannot be empty.")
+    if len(text) > MAX_NOTE:
+        raise ValueError(f"A note is at most {MAX_NOTE:,} characters.")
+    return text

@@ -1,0 +1,203 @@
+"""What members do to projects, queries and sources. Pages and the API both call these.
+
+Functions raise `NotAllowed` (the action does not fit the state: HTTP 409) or pydantic's
+`ValidationError` (bad input: HTTP 422); they never return error strings.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from research.models import (
+    FetchStatus,
+    Note,
+    Project,
+    ProjectStatus,
+    Query,
+    QueryOrigin,
+    Report,
+    Section,
+    Source,
+    Summary,
+)
+from research.options import ProjectOptions
+from research.pipeline import control, flow
+from research.pipeline.control import NotAllowed
+from research.pipeline.reruns import rerun_query
+
+__all__ = ["NotAllowed"]
+
+
+# --- Projects ----------------------------------------------------------------------------
+
+
+def create_project(*, question: str, options: dict, user, start: bool) -> Project:
+    question = question.strip()
+    if not question:
+        raise NotAllowed("The question is empty.")
+    opts = ProjectOptions.model_validate(options or {})
+    project = Project.objects.create(
+        question=question, owner=user, options=opts.model_dump(), updated_by=user
+    )
+    if start:
+        project = control.start(project, user)
+    return project
+
+
+def with_counts(projects: QuerySet[Project]) -> QuerySet[Project]:
+    """Counts and the current report's date as subqueries: a fixed number of SQL queries."""
+
+    def count(model, field="project"):
+        rows = model.objects.filter(**{field: OuterRef("pk")}).order_by()
+        return Coalesce(Subquery(rows.values(field).annotate(c=Count("pk")).values("c")), 0)
+
+    current = Report.objects.filter(project=OuterRef("pk"), is_current=True)
+    fetched = Source.objects.filter(fetch_status=FetchStatus.FETCHED)
+    summaries = Summary.objects.filter(query__project=OuterRef("pk")).order_by()
+    return projects.select_related("owner").annotate(
+        n_queries=count(Query),
+        n_sources=count(Source),
+        n_fetched=Coalesce(
+            Subquery(
+                fetched.filter(project=OuterRef("pk"))
+                .order_by()
+                .values("project")
+                .annotate(c=Count("pk"))
+                .values("c")
+            ),
+            0,
+        ),
+        n_summaries=Coalesce(
+            Subquery(summaries.values("query__project").annotate(c=Count("pk")).values("c")), 0
+        ),
+        n_notes=count(Note),
+        report_version=Subquery(current.values("version")[:1]),
+        report_date=Subquery(current.values("created_at")[:1]),
+    )
+
+
+def search_projects(projects: QuerySet[Project], text: str) -> QuerySet[Project]:
+    """ "What did we already find about X?": questions, titles, reports, summaries and notes."""
+    text = text.strip()
+    if not text:
+        return projects
+    matching = (
+        Q(question__icontains=text)
+        | Q(title__icontains=text)
+        | Q(pk__in=Report.objects.filter(markdown__icontains=text).values("project"))
+        | Q(pk__in=Summary.objects.filter(text__icontains=text).values("query__project"))
+        | Q(pk__in=Note.objects.filter(text__icontains=text).values("project"))
+    )
+    return projects.filter(matching)
+
+
+def delete_project(project: Project, user) -> None:
+    if project.is_running:
+        raise NotAllowed("Cancel the project before deleting it.")
+    project.delete()
+
+
+# --- Queries -----------------------------------------------------------------------------
+
+
+def add_query(project: Project, *, text: str, user, section: Section | None = None) -> Query:
+    """Add a member's query. Before research it joins the plan; after, it is researched now."""
+    text = _query_text(text)
+    if project.status in (ProjectStatus.CANCELLED,):
+        raise NotAllowed("The project is cancelled; resume it before adding queries.")
+    position = (project.queries.aggregate(m=Max("position"))["m"] or 0) + 1
+    with transaction.atomic():
+        query = Query.objects.create(
+            project=project,
+            section=section,
+            text=text,
+            origin=QueryOrigin.USER,
+            position=position,
+            edited_by=user,
+            edited_at=timezone.now(),
+        )
+        if project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
+            _reopen_for_new_work(project, user)
+    return query
+
+
+def edit_query(query: Query, *, text: str, user, rerun: bool = True) -> Query:
+    """Change a query's text. Once research has started, the query reruns with the new text."""
+    text = _query_text(text)
+    project = query.project
+    if project.status in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW) or not rerun:
+        Query.objects.filter(pk=query.pk).update(
+            text=text, edited_by=user, edited_at=timezone.now()
+        )
+        query.refresh_from_db()
+        return query
+    return rerun_query(query, text=text, user=user)
+
+
+def delete_query(query: Query, user) -> None:
+    project = query.project
+    if project.is_running and project.status != ProjectStatus.AWAITING_REVIEW:
+        if query.steps.filter(status__in=["queued", "running"]).exists():
+            raise NotAllowed("This query is being researched; wait or cancel the project first.")
+    query.delete()
+
+
+def _query_text(text: str) -> str:
+    text = (text or "").strip()
+    if not text:
+        raise NotAllowed("The query text is empty.")
+    if len(text) > 500:
+        raise NotAllowed("A query is at most 500 characters.")
+    return text
+
+
+def _reopen_for_new_work(project: Project, user) -> None:
+    if project.status in ProjectStatus.finished() or project.status == ProjectStatus.WRITING:
+        Project.objects.filter(pk=project.pk).update(
+            status=ProjectStatus.RESEARCHING,
+            error="",
+            finished_at=None,
+            updated_by=user,
+            report_generation=F("report_generation") + 1,
+        )
+    transaction.on_commit(lambda: flow.advance(project.pk))
+
+
+# --- Sources -----------------------------------------------------------------------------
+
+
+def add_source(project: Project, *, url: str, user) -> Source:
+    """A member adds a page by hand. It is fetched and summarised against every query that
+    has been ranked, and the report is written again; before research it waits for the run."""
+    url = (url or "").strip()
+    if not url.lower().startswith(("http://", "https://")) or len(url) > 2000:
+        raise NotAllowed("A source is an http:// or https:// address of at most 2000 characters.")
+    if project.status == ProjectStatus.CANCELLED:
+        raise NotAllowed("The project is cancelled; resume it before adding sources.")
+    if project.sources.filter(url=url).exists():
+        raise NotAllowed("This address is already a source of the project.")
+    with transaction.atomic():
+        (n,) = project.allocate_source_numbers(1)
+        source = Source.objects.create(
+            project=project, n=n, url=url, added_by=user, updated_by=user, pinned=True
+        )
+        if project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
+            _reopen_for_new_work(project, user)
+    return source
+
+
+def set_source_flags(
+    source: Source, *, user, excluded: bool | None = None, pinned: bool | None = None
+) -> Source:
+    changes = {}
+    if excluded is not None:
+        changes["excluded"] = excluded
+    if pinned is not None:
+        changes["pinned"] = pinned
+    if changes:
+        Source.objects.filter(pk=source.pk).update(updated_by=user, **changes)
+        source.refresh_from_db()
+    return source
