@@ -201,3 +201,49 @@ def set_source_flags(
         Source.objects.filter(pk=source.pk).update(updated_by=user, **changes)
         source.refresh_from_db()
     return source
+
+
+# --- Plan editing (while the plan awaits review, or any time for sections) ----------------
+
+
+def add_section(project: Project, *, title: str, goal: str = "", user=None) -> Section:
+    title = (title or "").strip()
+    if not title:
+        raise NotAllowed("A section needs a title.")
+    position = (project.sections.aggregate(m=Max("position"))["m"] or 0) + 1
+    return Section.objects.create(
+        project=project, title=title[:300], goal=goal.strip(), position=position
+    )
+
+
+def edit_section(section: Section, *, title: str, goal: str, user=None) -> Section:
+    title = (title or "").strip()
+    if not title:
+        raise NotAllowed("A section needs a title.")
+    Section.objects.filter(pk=section.pk).update(title=title[:300], goal=(goal or "").strip())
+    section.refresh_from_db()
+    return section
+
+
+def delete_section(section: Section, user=None) -> None:
+    """Its queries stay in the plan, outside any section."""
+    section.delete()
+
+
+def move(item: Query | Section, direction: str) -> None:
+    """Swap an outline item with its neighbour above (`up`) or below (`down`)."""
+    siblings = list(
+        (
+            Query.objects.filter(project=item.project_id)
+            if isinstance(item, Query)
+            else Section.objects.filter(project=item.project_id)
+        ).order_by("position", "id")
+    )
+    index = next(i for i, s in enumerate(siblings) if s.pk == item.pk)
+    other = index - 1 if direction == "up" else index + 1
+    if not 0 <= other < len(siblings):
+        return
+    siblings[index], siblings[other] = siblings[other], siblings[index]
+    for position, sibling in enumerate(siblings):
+        sibling.position = position
+    type(item).objects.bulk_update(siblings, ["position"])

@@ -1,8 +1,73 @@
-from django.urls import path
+from django.urls import path, register_converter
 
-from research import views
+from research.views import account, notes, projects, queries, reports, sources
+
+
+def _choices(name: str, *values: str) -> None:
+    converter = type(
+        name,
+        (),
+        {
+            "regex": "|".join(values),
+            "to_python": staticmethod(str),
+            "to_url": staticmethod(str),
+        },
+    )
+    register_converter(converter, name)
+
+
+_choices("project_verb", "start", "cancel", "resume", "approve", "delete")
+_choices("source_verb", "refetch", "resummarize", "exclude", "include", "pin", "unpin")
+_choices("section_verb", "add", "edit", "delete", "up", "down")
+_choices("direction", "up", "down")
+_choices("export_format", "md", "pdf")
 
 urlpatterns = [
-    path("", views.project_list, name="project-list"),
-    path("health/", views.health, name="health"),
+    path("", projects.project_list, name="project-list"),
+    path("health/", projects.health, name="health"),
+    path("account/", account.account, name="account"),
+    path("account/tokens/", account.token_create, name="token-create"),
+    path("account/tokens/<int:token_id>/revoke/", account.token_revoke, name="token-revoke"),
+    path("projects/new/", projects.project_new, name="project-new"),
+    path("projects/<int:project_id>/", projects.project_detail, name="project"),
+    path("projects/<int:project_id>/progress/", projects.project_progress, name="progress"),
+    path(
+        "projects/<int:project_id>/<project_verb:verb>/",
+        projects.project_action,
+        name="project-action",
+    ),
+    path("projects/<int:project_id>/review/", queries.plan_review, name="plan-review"),
+    path("projects/<int:project_id>/queries/add/", queries.query_add, name="query-add"),
+    path(
+        "projects/<int:project_id>/sections/<section_verb:verb>/",
+        queries.section_change,
+        name="section-change",
+    ),
+    path("projects/<int:project_id>/sources/", sources.source_list, name="source-list"),
+    path("projects/<int:project_id>/sources/add/", sources.source_add, name="source-add"),
+    path("projects/<int:project_id>/report/", reports.report_page, name="report"),
+    path(
+        "projects/<int:project_id>/report/regenerate/",
+        reports.report_regenerate,
+        name="report-regenerate",
+    ),
+    path(
+        "projects/<int:project_id>/report/export.<export_format:fmt>",
+        reports.report_export,
+        name="report-export",
+    ),
+    path("queries/<int:query_id>/", queries.query_detail, name="query"),
+    path("queries/<int:query_id>/edit/", queries.query_edit, name="query-edit"),
+    path("queries/<int:query_id>/rerun/", queries.query_rerun, name="query-rerun"),
+    path("queries/<int:query_id>/delete/", queries.query_delete, name="query-delete"),
+    path(
+        "queries/<int:query_id>/move/<direction:direction>/", queries.query_move, name="query-move"
+    ),
+    path("sources/<int:source_id>/", sources.source_detail, name="source"),
+    path(
+        "sources/<int:source_id>/<source_verb:verb>/", sources.source_action, name="source-action"
+    ),
+    path("notes/add/", notes.note_add, name="note-add"),
+    path("notes/<int:note_id>/edit/", notes.note_edit, name="note-edit"),
+    path("notes/<int:note_id>/delete/", notes.note_delete, name="note-delete"),
 ]

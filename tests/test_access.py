@@ -2,6 +2,7 @@
 
 import pytest
 from django.urls import URLPattern, URLResolver
+from django.urls.converters import get_converters
 
 from research_site.urls import urlpatterns
 
@@ -14,12 +15,22 @@ def _paths(patterns, prefix=""):
             yield from _paths(entry.url_patterns, prefix + str(entry.pattern))
         elif isinstance(entry, URLPattern):
             route = prefix + str(entry.pattern)
-            # Fill path converters with a plausible value: an id of 1.
-            for token in ("<int:", "<str:", "<slug:", "<path:"):
-                while token in route:
-                    start = route.index(token)
-                    route = route[:start] + "1" + route[route.index(">", start) + 1 :]
-            yield "/" + route.lstrip("^").rstrip("$").replace("\\", "")
+            yield "/" + _fill(route).lstrip("^").rstrip("$").replace("\\", "")
+
+
+def _fill(route: str) -> str:
+    """Put a plausible value in each path converter: 1 for ids, the first choice otherwise."""
+    converters = get_converters()
+    while "<" in route:
+        start = route.index("<")
+        end = route.index(">", start)
+        token = route[start + 1 : end]
+        name = token.split(":")[0] if ":" in token else "str"
+        sample = (
+            "1" if name in ("int", "str", "slug", "path") else converters[name].regex.split("|")[0]
+        )
+        route = route[:start] + sample + route[end + 1 :]
+    return route
 
 
 def _site_paths():

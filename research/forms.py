@@ -1,0 +1,77 @@
+"""Forms for the pages. Options are validated once more by ProjectOptions (the one source of
+truth for defaults and bounds); the form fields mirror it for labels, help and widgets."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+
+from research.models import ProjectStatus, ReportStyle, TimeRange
+from research.options import ProjectOptions
+from research.providers.search import PROVIDERS, describe
+
+_FIELDS = ProjectOptions.model_fields
+
+
+def _help(name: str) -> str:
+    return _FIELDS[name].description or ""
+
+
+def _bounds(name: str) -> dict:
+    bounds = {}
+    for item in _FIELDS[name].metadata:
+        if hasattr(item, "ge"):
+            bounds["min_value"] = item.ge
+        if hasattr(item, "le"):
+            bounds["max_value"] = item.le
+    return bounds
+
+
+def provider_choices() -> list[tuple[str, str]]:
+    default = f"Server default: {describe(settings.SEARCH_PROVIDER)}"
+    return [("", default)] + [(name, describe(name)) for name in PROVIDERS]
+
+
+class ProjectForm(forms.Form):
+    question = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "autofocus": True}),
+        max_length=4000,
+        help_text="Ask it the way you would ask a careful colleague.",
+    )
+    queries = forms.IntegerField(initial=4, help_text=_help("queries"), **_bounds("queries"))
+    sources_per_query = forms.IntegerField(
+        initial=4, help_text=_help("sources_per_query"), **_bounds("sources_per_query")
+    )
+    reflection_rounds = forms.IntegerField(
+        initial=1, help_text=_help("reflection_rounds"), **_bounds("reflection_rounds")
+    )
+    report_style = forms.ChoiceField(
+        choices=ReportStyle.choices, initial="professional", help_text=_help("report_style")
+    )
+    language = forms.CharField(required=False, max_length=40, help_text=_help("language"))
+    search_provider = forms.ChoiceField(required=False, help_text=_help("search_provider"))
+    time_range = forms.ChoiceField(
+        required=False, choices=TimeRange.choices, help_text=_help("time_range")
+    )
+    review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
+    token_budget = forms.IntegerField(help_text=_help("token_budget"), **_bounds("token_budget"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["search_provider"].choices = provider_choices()
+        self.fields["token_budget"].initial = settings.DEFAULT_TOKEN_BUDGET
+
+    def options(self) -> dict:
+        data = {k: v for k, v in self.cleaned_data.items() if k != "question"}
+        return ProjectOptions.model_validate(data).model_dump()
+
+
+class ProjectFilterForm(forms.Form):
+    q = forms.CharField(required=False, label="Search")
+    status = forms.ChoiceField(required=False, choices=[("", "Any status"), *ProjectStatus.choices])
+    owner = forms.CharField(required=False)
+
+
+class RegenerateForm(forms.Form):
+    style = forms.ChoiceField(required=False, choices=[("", "Same style"), *ReportStyle.choices])
+    language = forms.CharField(required=False, max_length=40)

@@ -1,0 +1,1 @@
+"""Pages: typed function views, thin, calling the same domain functions as the API."""

@@ -1,0 +1,38 @@
+"""The member's own page: API tokens (created, listed, revoked)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from research import tokens
+from research.models import ApiToken
+
+
+@require_GET
+def account(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "research/account.html",
+        {
+            "tokens": ApiToken.objects.filter(user=request.user),
+            "new_token": request.session.pop("new_token", None),
+        },
+    )
+
+
+@require_POST
+def token_create(request: HttpRequest) -> HttpResponse:
+    _, raw = tokens.create_token(request.user, request.POST.get("name", ""))
+    request.session["new_token"] = raw  # shown once, on the next page view
+    return redirect("account")
+
+
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    token = get_object_or_404(ApiToken, pk=token_id, user=request.user)
+    tokens.revoke(token)
+    messages.success(request, f"Token {token} revoked.")
+    return redirect("account")

@@ -1,0 +1,159 @@
+"""Project pages: the list, a new project, a project, its live progress, its actions."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Count, Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from research import health as health_checks
+from research import projects as domain
+from research.forms import ProjectFilterForm, ProjectForm
+from research.models import Note, Project, Query, Section, StepRun
+from research.pipeline import control
+from research.progress import progress
+from research.providers.llm import LLMNotConfigured, check_configured
+from research.providers.search import available_providers, describe
+from research.views.access import action, get_project
+from research.views.reports import report_context
+
+PAGE_SIZE = 25
+
+
+@require_GET
+def project_list(request: HttpRequest) -> HttpResponse:
+    form = ProjectFilterForm(request.GET)
+    projects = domain.with_counts(Project.objects.all()).order_by("-created_at", "-id")
+    if form.is_valid():
+        projects = domain.search_projects(projects, form.cleaned_data["q"])
+        if form.cleaned_data["status"]:
+            projects = projects.filter(status=form.cleaned_data["status"])
+        if form.cleaned_data["owner"]:
+            projects = projects.filter(owner__username=form.cleaned_data["owner"])
+    page = Paginator(projects, PAGE_SIZE).get_page(request.GET.get("page"))
+    query_string = request.GET.copy()
+    query_string.pop("page", None)
+    return render(
+        request,
+        "research/project_list.html",
+        {"page": page, "form": form, "query_string": query_string.urlencode()},
+    )
+
+
+def _backends() -> dict:
+    try:
+        check_configured()
+        llm_problem = ""
+    except LLMNotConfigured as exc:
+        llm_problem = exc.reason
+    return {
+        "llm_model": settings.LLM_MODEL,
+        "llm_fast_model": settings.LLM_FAST_MODEL,
+        "llm_endpoint": settings.LLM_BASE_URL or "OpenAI",
+        "llm_problem": llm_problem,
+        "search_default": describe(settings.SEARCH_PROVIDER),
+        "search_ready": available_providers(),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def project_new(request: HttpRequest) -> HttpResponse:
+    form = ProjectForm(request.POST or None)
+    backends = _backends()
+    if request.method == "POST" and form.is_valid():
+        start = "draft" not in request.POST
+        if start and backends["llm_problem"]:
+            messages.error(request, backends["llm_problem"])
+        else:
+            project = domain.create_project(
+                question=form.cleaned_data["question"],
+                options=form.options(),
+                user=request.user,
+                start=start,
+            )
+            return redirect("project", project.pk)
+    return render(request, "research/project_new.html", {"form": form, **backends})
+
+
+def _outline(project: Project) -> list[tuple[Section | None, list[Query]]]:
+    queries = project.queries.annotate(
+        n_results=Count("results", distinct=True),
+        n_selected=Count("results", filter=Q(results__selected=True), distinct=True),
+    ).order_by("position", "id")
+    sections = list(project.sections.prefetch_related(Prefetch("queries", queryset=queries)))
+    loose = [q for q in queries if q.section_id is None]
+    outline = [(section, list(section.queries.all())) for section in sections]
+    return outline + ([(None, loose)] if loose else [])
+
+
+def _activity(project: Project, limit: int = 30) -> list[dict]:
+    steps = (
+        StepRun.objects.filter(project=project, started_at__isnull=False)
+        .select_related("requested_by", "query", "source", "section")
+        .order_by("-started_at")[:limit]
+    )
+    notes = Note.objects.filter(project=project).select_related("author").order_by("-created_at")
+    events = [{"at": s.started_at, "step": s} for s in steps]
+    events += [{"at": n.created_at, "note": n} for n in notes[:limit]]
+    return sorted(events, key=lambda e: e["at"], reverse=True)[:limit]
+
+
+@require_GET
+def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
+    project = get_project(project_id)
+    notes = Note.objects.filter(
+        project=project, query=None, source=None, summary=None, report=None
+    ).select_related("author")
+    context = {
+        "project": project,
+        "opts": project.opts,
+        "progress": progress(project),
+        "outline": _outline(project),
+        "notes": notes,
+        "note_target": f"project:{project.pk}",
+        "activity": _activity(project),
+        "counts": domain.with_counts(Project.objects.filter(pk=project.pk)).get(),
+        **report_context(project, request.GET.get("version")),
+    }
+    return render(request, "research/project_detail.html", context)
+
+
+@require_GET
+def project_progress(request: HttpRequest, project_id: int) -> HttpResponse:
+    project = get_project(project_id)
+    return render(
+        request,
+        "research/partials/progress.html",
+        {"project": project, "progress": progress(project)},
+    )
+
+
+ACTIONS = {
+    "start": control.start,
+    "cancel": control.cancel,
+    "resume": control.resume,
+    "approve": control.approve,
+}
+
+
+@require_POST
+@action
+def project_action(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
+    project = get_project(project_id)
+    if verb == "delete":
+        domain.delete_project(project, request.user)
+        messages.success(request, "The project was deleted.")
+        return redirect("project-list")
+    ACTIONS[verb](project, request.user)
+    return redirect("project", project.pk)
+
+
+@require_GET
+def health(request: HttpRequest) -> HttpResponse:
+    checks = [health_checks.check_database(), health_checks.check_worker()]
+    status = 200 if all(check.ok for check in checks) else 503
+    return render(request, "research/health.html", {"checks": checks}, status=status)

@@ -1,0 +1,123 @@
+"""Query pages and plan review: edit, add, remove, reorder, rerun."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from research import projects as domain
+from research.models import Note, ProjectStatus, Section, Summary
+from research.pipeline import reruns
+from research.views.access import action, back, get_project, get_query
+
+
+@require_GET
+def query_detail(request: HttpRequest, query_id: int) -> HttpResponse:
+    query = get_query(query_id)
+    results = query.results.select_related("source").order_by("rank")
+    summaries = {
+        s.source_id: s
+        for s in Summary.objects.filter(query=query).only(
+            "id", "source_id", "relevant", "text", "quotes"
+        )
+    }
+    context = {
+        "query": query,
+        "project": query.project,
+        "results": [(link, summaries.get(link.source_id)) for link in results],
+        "steps": query.steps.order_by("-created_at")[:20],
+        "notes": Note.objects.filter(query=query).select_related("author"),
+        "note_target": f"query:{query.pk}",
+        "can_rerun": query.project.status in reruns.RERUNNABLE,
+    }
+    return render(request, "research/query_detail.html", context)
+
+
+@require_POST
+@action
+def query_edit(request: HttpRequest, query_id: int) -> HttpResponse:
+    query = get_query(query_id)
+    rerun = request.POST.get("rerun", "1") == "1"
+    domain.edit_query(query, text=request.POST.get("text", ""), user=request.user, rerun=rerun)
+    if rerun and query.project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
+        messages.success(request, "The query is being researched again.")
+    return back(request, f"/queries/{query.pk}/")
+
+
+@require_POST
+@action
+def query_rerun(request: HttpRequest, query_id: int) -> HttpResponse:
+    query = get_query(query_id)
+    reruns.rerun_query(query, user=request.user)
+    messages.success(request, "The query is being researched again.")
+    return redirect("query", query.pk)
+
+
+@require_POST
+@action
+def query_delete(request: HttpRequest, query_id: int) -> HttpResponse:
+    query = get_query(query_id)
+    project = query.project
+    domain.delete_query(query, request.user)
+    return back(request, f"/projects/{project.pk}/")
+
+
+@require_POST
+@action
+def query_move(request: HttpRequest, query_id: int, direction: str) -> HttpResponse:
+    domain.move(get_query(query_id), direction)
+    return back(request)
+
+
+@require_POST
+@action
+def query_add(request: HttpRequest, project_id: int) -> HttpResponse:
+    project = get_project(project_id)
+    section_id = request.POST.get("section") or None
+    section = get_object_or_404(Section, pk=section_id, project=project) if section_id else None
+    domain.add_query(project, text=request.POST.get("text", ""), user=request.user, section=section)
+    return back(request, f"/projects/{project.pk}/")
+
+
+@require_GET
+def plan_review(request: HttpRequest, project_id: int) -> HttpResponse:
+    project = get_project(project_id)
+    sections = project.sections.annotate(n=Count("queries")).order_by("position", "id")
+    queries = project.queries.select_related("section").order_by("position", "id")
+    grouped = [(s, [q for q in queries if q.section_id == s.pk]) for s in sections]
+    loose = [q for q in queries if q.section_id is None]
+    return render(
+        request,
+        "research/plan_review.html",
+        {"project": project, "grouped": grouped, "loose": loose, "sections": sections},
+    )
+
+
+@require_POST
+@action
+def section_change(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
+    project = get_project(project_id)
+    if verb == "add":
+        domain.add_section(
+            project,
+            title=request.POST.get("title", ""),
+            goal=request.POST.get("goal", ""),
+            user=request.user,
+        )
+        return back(request)
+    section = get_object_or_404(Section, pk=request.POST.get("section"), project=project)
+    if verb == "edit":
+        domain.edit_section(
+            section,
+            title=request.POST.get("title", ""),
+            goal=request.POST.get("goal", ""),
+            user=request.user,
+        )
+    elif verb == "delete":
+        domain.delete_section(section, request.user)
+    else:
+        domain.move(section, verb)
+    return back(request)

@@ -1,0 +1,128 @@
+"""Report pages: the rendered report with linked citations, versions, diffs, regenerate, export."""
+
+from __future__ import annotations
+
+import difflib
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from research import export, rendering
+from research.forms import RegenerateForm
+from research.models import Note, Project, Report, Summary
+from research.pipeline import reruns
+from research.views.access import action, get_project
+
+
+def _pick(project: Project, version: str | None) -> Report | None:
+    reports = project.reports.select_related("created_by")
+    if version:
+        if not version.isdigit():
+            raise Http404("No such version.")
+        return reports.filter(version=int(version)).first() or _missing()
+    return reports.filter(is_current=True).first()
+
+
+def _missing():
+    raise Http404("No such version.")
+
+
+def passages(project: Project) -> dict[int, tuple[int, list[tuple[str, str]]]]:
+    """For each citation number: the source id and its quotes as (anchor, quote)."""
+    rows = (
+        Summary.objects.filter(query__project=project, relevant=True)
+        .order_by("source__n", "id")
+        .values_list("id", "source_id", "source__n", "quotes")
+    )
+    found: dict[int, tuple[int, list[tuple[str, str]]]] = {}
+    for summary_id, source_id, n, quotes in rows:
+        _, known = found.setdefault(n, (source_id, []))
+        known.extend((f"q{summary_id}-{i}", quote) for i, quote in enumerate(quotes))
+    for n, source_id in project.sources.values_list("n", "pk"):
+        found.setdefault(n, (source_id, []))
+    return found
+
+
+def render_report(report: Report) -> str:
+    found = passages(report.project)
+
+    def source_link(n: int, sentence: str) -> str | None:
+        if n not in found:
+            return None
+        source_id, quotes = found[n]
+        url = reverse("source", args=[source_id])
+        best = rendering.best_passage(sentence, [q for _, q in quotes])
+        return f"{url}#{quotes[best][0]}" if best is not None else url
+
+    return mark_safe(rendering.render_report(report.markdown, source_link=source_link))  # noqa: S308 - sanitised by nh3
+
+
+def report_context(project: Project, version: str | None) -> dict:
+    report = _pick(project, version)
+    versions = project.reports.select_related("created_by").order_by("-version")
+    return {
+        "report": report,
+        "report_html": render_report(report) if report else "",
+        "versions": versions,
+        "regenerate_form": RegenerateForm(),
+    }
+
+
+@require_GET
+def report_page(request: HttpRequest, project_id: int) -> HttpResponse:
+    project = get_project(project_id)
+    context = {"project": project, **report_context(project, request.GET.get("version"))}
+    if context["report"]:
+        context["notes"] = Note.objects.filter(report=context["report"]).select_related("author")
+        context["note_target"] = f"report:{context['report'].pk}"
+    if request.GET.get("a") and request.GET.get("b"):
+        context["diff"] = diff(project, request.GET["a"], request.GET["b"])
+    return render(request, "research/report.html", context)
+
+
+def diff(project: Project, a: str, b: str) -> dict:
+    old, new = _pick(project, a), _pick(project, b)
+    lines = []
+    for line in difflib.ndiff(old.markdown.splitlines(), new.markdown.splitlines()):
+        tag, text = line[:2], line[2:]
+        if tag == "? ":
+            continue
+        lines.append({"kind": {"+ ": "add", "- ": "del"}.get(tag, "same"), "text": text})
+    return {"old": old, "new": new, "lines": lines}
+
+
+@require_POST
+@action
+def report_regenerate(request: HttpRequest, project_id: int) -> HttpResponse:
+    project = get_project(project_id)
+    form = RegenerateForm(request.POST)
+    if not form.is_valid():
+        raise ValueError("Choose a known style.")
+    reruns.new_report(
+        project,
+        style=form.cleaned_data["style"],
+        language=form.cleaned_data["language"],
+        user=request.user,
+    )
+    messages.success(request, "A new version of the report is being written.")
+    return redirect("project", project.pk)
+
+
+@require_GET
+def report_export(request: HttpRequest, project_id: int, fmt: str) -> HttpResponse:
+    project = get_project(project_id)
+    report = _pick(project, request.GET.get("version"))
+    if report is None:
+        raise Http404("This project has no report yet.")
+    if fmt == "md":
+        body, content_type = export.report_markdown(report).encode(), "text/markdown; charset=utf-8"
+    else:
+        body, content_type = export.report_pdf(report), "application/pdf"
+    response = HttpResponse(body, content_type=content_type)
+    filename = export.export_filename(report, fmt)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

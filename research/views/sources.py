@@ -1,0 +1,90 @@
+"""Source pages: metadata, the extracted text with quotes highlighted, summaries, actions."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from research import projects as domain
+from research import rendering
+from research.models import Note, Summary
+from research.pipeline import reruns
+from research.views.access import action, get_project, get_source
+
+
+@require_GET
+def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
+    source = get_source(source_id)
+    summaries = list(
+        Summary.objects.filter(source=source).select_related("query").order_by("query__position")
+    )
+    marks = [(f"q{s.pk}-{i}", quote) for s in summaries for i, quote in enumerate(s.quotes)]
+    summary_notes: dict[int, list[Note]] = {}
+    for note in Note.objects.filter(summary__source=source).select_related("author"):
+        summary_notes.setdefault(note.summary_id, []).append(note)
+    text = source.snapshot.text if source.snapshot_id else ""
+    context = {
+        "source": source,
+        "project": source.project,
+        "summaries": [
+            (s, [(f"q{s.pk}-{i}", q) for i, q in enumerate(s.quotes)], summary_notes.get(s.pk, []))
+            for s in summaries
+        ],
+        "text_html": mark_safe(rendering.highlight(text, marks)) if text else "",  # noqa: S308
+        "links": source.results.select_related("query").order_by("query__position"),
+        "notes": Note.objects.filter(source=source).select_related("author"),
+        "note_target": f"source:{source.pk}",
+        "steps": source.steps.order_by("-created_at")[:10],
+    }
+    return render(request, "research/source_detail.html", context)
+
+
+SOURCE_ACTIONS = {
+    "refetch": (reruns.refetch_source, "The page is being fetched again."),
+    "resummarize": (reruns.resummarize_source, "The source is being summarised again."),
+}
+
+
+@require_POST
+@action
+def source_action(request: HttpRequest, source_id: int, verb: str) -> HttpResponse:
+    source = get_source(source_id)
+    if verb in SOURCE_ACTIONS:
+        function, message = SOURCE_ACTIONS[verb]
+        function(source, user=request.user)
+        messages.success(request, message)
+    else:
+        flags = {
+            "exclude": {"excluded": True},
+            "include": {"excluded": False},
+            "pin": {"pinned": True},
+            "unpin": {"pinned": False},
+        }[verb]
+        domain.set_source_flags(source, user=request.user, **flags)
+    return redirect("source", source.pk)
+
+
+@require_GET
+def source_list(request: HttpRequest, project_id: int) -> HttpResponse:
+    project = get_project(project_id)
+    sources = project.sources.order_by("n")
+    status = request.GET.get("status", "")
+    if status:
+        sources = sources.filter(fetch_status=status)
+    page = Paginator(sources, 50).get_page(request.GET.get("page"))
+    return render(
+        request, "research/source_list.html", {"project": project, "page": page, "status": status}
+    )
+
+
+@require_POST
+@action
+def source_add(request: HttpRequest, project_id: int) -> HttpResponse:
+    project = get_project(project_id)
+    source = domain.add_source(project, url=request.POST.get("url", ""), user=request.user)
+    messages.success(request, f"Source [{source.n}] added; it will be fetched and summarised.")
+    return redirect("source", source.pk)

@@ -1,0 +1,105 @@
+"""A member's day in a real browser: Debian's Chromium driven by Playwright, against the live
+server, the real worker and the loopback fakes. Screenshots go to test-output/screenshots/."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+FLAGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.worker,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (apt)"),
+]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
+    # still synchronous and safe.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def wait_until_done(page, timeout_ms: int = 150_000) -> None:
+    page.wait_for_selector('#progress[data-status="done"]', timeout=timeout_ms)
+
+
+def test_a_member_researches_inspects_reruns_and_exports(page, world, start_worker, member):
+    start_worker()
+    # 1. log in
+    page.goto("/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "correct horse battery")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/$"))
+    shot(page, "01-projects")
+    # 2. create a project against the loopback fakes
+    page.click("text=New research")
+    page.fill("#id_question", "How does SQLite WAL mode work?")
+    page.fill("#id_queries", "2")
+    page.fill("#id_sources_per_query", "2")
+    page.fill("#id_reflection_rounds", "0")
+    shot(page, "02-new-project")
+    page.click("button:has-text('Start research')")
+    page.wait_for_url(re.compile(r"/projects/\d+/$"))
+    shot(page, "03-project-running")
+    # 3. watch it reach done (the page polls and reloads itself)
+    wait_until_done(page)
+    assert page.locator("article.report a.cite").count() > 0
+    shot(page, "04-project-done")
+    # 4. open a source from a citation and see its quote highlighted
+    page.locator("article.report a.cite").first.click()
+    page.wait_for_url(re.compile(r"/sources/\d+/#q\d+-\d+$"))
+    mark = page.locator("mark:target")
+    assert mark.count() == 1 and mark.is_visible()
+    assert len(mark.inner_text()) > 10
+    shot(page, "05-source")
+    # 5. edit and rerun a query
+    page.go_back()
+    page.locator("ul.queries a").first.click()
+    page.wait_for_url(re.compile(r"/queries/\d+/$"))
+    shot(page, "06-query")
+    page.fill("#query-text", "sqlite wal checkpoints")
+    page.click("button:has-text('Save and rerun')")
+    page.wait_for_selector("text=The query is being researched again.")
+    page.locator(".crumbs a").first.click()
+    wait_until_done(page)
+    assert "sqlite wal checkpoints" in page.locator("#outline").inner_text()
+    assert "version 2" in page.locator("#report").inner_text()
+    # 6. export the PDF
+    with page.expect_download() as download_info:
+        page.locator("#report a:has-text('PDF')").click()
+    pdf = Path(download_info.value.path()).read_bytes()
+    assert pdf.startswith(b"%PDF")
+    page.goto(page.url.split("#")[0] + "report/")
+    shot(page, "07-report-versions")

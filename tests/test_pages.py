@@ -1,0 +1,382 @@
+"""Server-rendered pages: what members see and do, and the SQL a big project costs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from research.models import (
+    ApiToken,
+    FetchStatus,
+    Note,
+    PageSnapshot,
+    Project,
+    ProjectStatus,
+    Query,
+    QuerySource,
+    Report,
+    Section,
+    Source,
+    Stage,
+    StepRun,
+    StepStatus,
+    Summary,
+)
+
+PAGE_TEXT = (
+    "The write-ahead log lets readers continue while a writer appends. Checkpoints copy pages back."
+)
+
+
+@pytest.fixture
+def done_project(member):
+    project = Project.objects.create(
+        question="How does SQLite WAL mode work?",
+        title="SQLite WAL",
+        owner=member,
+        status=ProjectStatus.DONE,
+        language="English",
+    )
+    section = Section.objects.create(project=project, title="Background", position=0)
+    query = Query.objects.create(project=project, section=section, text="sqlite wal", status="done")
+    snapshot = PageSnapshot.objects.create(url="https://example.com/wal", text=PAGE_TEXT)
+    source = Source.objects.create(
+        project=project,
+        n=1,
+        url="https://example.com/wal",
+        title="WAL explained",
+        fetch_status=FetchStatus.FETCHED,
+        snapshot=snapshot,
+    )
+    QuerySource.objects.create(
+        query=query, source=source, rank=1, score=9, reason="Primary docs", selected=True
+    )
+    Summary.objects.create(
+        query=query,
+        source=source,
+        text="Readers continue during writes.",
+        quotes=["The write-ahead log lets readers continue while a writer appends."],
+    )
+    Report.objects.create(
+        project=project,
+        version=1,
+        style="professional",
+        language="English",
+        markdown="# WAL\n\nReaders keep reading while a writer appends [1].\n\n## References\n\n"
+        "[1] WAL explained. example.com. <https://example.com/wal>\n",
+    )
+    StepRun.objects.create(project=project, stage=Stage.PLAN, key="plan", status=StepStatus.DONE)
+    return project
+
+
+def test_the_project_list_shows_counts_and_the_report_date(member_client, done_project):
+    response = member_client.get("/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "SQLite WAL" in body and "v1," in body
+
+
+def test_the_project_list_searches_summaries_and_notes(member_client, done_project, member):
+    Project.objects.create(question="Unrelated", owner=member)
+    Note.objects.create(project=done_project, author=member, text="checkpoint starvation matters")
+    for text in ("Readers continue", "checkpoint starvation", "WAL mode"):
+        body = member_client.get("/", {"q": text}).content.decode()
+        assert "SQLite WAL" in body and "Unrelated" not in body, text
+
+
+def test_the_project_list_filters_by_status_and_owner(member_client, done_project, other_member):
+    Project.objects.create(question="Bob's draft", owner=other_member)
+    body = member_client.get("/", {"status": "draft"}).content.decode()
+    assert "Bob&#x27;s draft" in body and "SQLite WAL" not in body
+    body = member_client.get("/", {"owner": "alice"}).content.decode()
+    assert "SQLite WAL" in body and "Bob" not in body
+
+
+def test_the_new_project_page_says_which_llm_and_search_will_be_used(member_client, settings):
+    settings.LLM_MODEL = "gpt-test"
+    body = member_client.get("/projects/new/").content.decode()
+    assert "gpt-test" in body and "DuckDuckGo" in body
+
+
+def test_the_new_project_page_refuses_to_start_without_an_llm(member_client, settings):
+    settings.LLM_MODEL = ""
+    body = member_client.get("/projects/new/").content.decode()
+    assert "LLM_MODEL" in body and "disabled" in body
+    response = member_client.post("/projects/new/", {**_form(), "question": "Why?"}, follow=True)
+    assert "LLM_MODEL" in response.content.decode()
+    assert not Project.objects.exists()
+
+
+def _form(**overrides) -> dict:
+    data = {
+        "question": "Why is the sky blue?",
+        "queries": 4,
+        "sources_per_query": 4,
+        "reflection_rounds": 1,
+        "report_style": "professional",
+        "language": "",
+        "search_provider": "",
+        "time_range": "",
+        "token_budget": 100000,
+    }
+    return {**data, **overrides}
+
+
+def test_a_draft_can_be_saved_without_starting(member_client, member):
+    response = member_client.post("/projects/new/", {**_form(), "draft": "1"})
+    project = Project.objects.get()
+    assert response.url == f"/projects/{project.pk}/"
+    assert project.status == ProjectStatus.DRAFT and project.owner == member
+    assert project.opts.token_budget == 100000
+
+
+def test_bad_options_are_shown_next_to_their_field(member_client):
+    response = member_client.post("/projects/new/", _form(queries=99))
+    assert response.status_code == 200
+    assert "less than or equal to 20" in response.content.decode()
+    assert not Project.objects.exists()
+
+
+def test_the_project_page_shows_outline_report_with_linked_citations_and_activity(
+    member_client, done_project
+):
+    body = member_client.get(f"/projects/{done_project.pk}/").content.decode()
+    source = done_project.sources.get()
+    summary = Summary.objects.get()
+    assert "sqlite wal" in body and "Background" in body
+    assert f'href="/sources/{source.pk}/#q{summary.pk}-0"' in body
+    assert "Plan" in body  # the activity log
+
+
+def test_the_progress_partial_polls_only_while_running(member_client, done_project):
+    body = member_client.get(f"/projects/{done_project.pk}/progress/").content.decode()
+    assert 'id="progress"' in body and "data-poll" not in body
+    Project.objects.filter(pk=done_project.pk).update(status=ProjectStatus.RESEARCHING)
+    body = member_client.get(f"/projects/{done_project.pk}/progress/").content.decode()
+    assert f'data-poll="/projects/{done_project.pk}/progress/"' in body
+
+
+def test_the_source_page_highlights_the_quotes_in_the_text(member_client, done_project):
+    source = done_project.sources.get()
+    summary = Summary.objects.get()
+    body = member_client.get(f"/sources/{source.pk}/").content.decode()
+    assert f'<mark id="q{summary.pk}-0">The write-ahead log lets readers' in body
+    assert "Readers continue during writes." in body
+
+
+def test_source_flags_are_set_by_the_buttons(member_client, done_project, member):
+    source = done_project.sources.get()
+    member_client.post(f"/sources/{source.pk}/exclude/")
+    member_client.post(f"/sources/{source.pk}/pin/")
+    source.refresh_from_db()
+    assert source.excluded and source.pinned and source.updated_by == member
+
+
+def test_the_query_page_shows_judgements_and_offers_a_rerun(member_client, done_project):
+    query = done_project.queries.get()
+    body = member_client.get(f"/queries/{query.pk}/").content.decode()
+    assert "Primary docs" in body and "Save and rerun" in body and "other queries" in body.lower()
+
+
+def test_editing_a_query_of_a_cancelled_project_is_refused_with_a_message(
+    member_client, done_project
+):
+    Project.objects.filter(pk=done_project.pk).update(status=ProjectStatus.CANCELLED)
+    query = done_project.queries.get()
+    response = member_client.post(
+        f"/queries/{query.pk}/edit/", {"text": "new", "rerun": "1"}, follow=True
+    )
+    assert "cancelled" in response.content.decode()
+    query.refresh_from_db()
+    assert query.text == "sqlite wal"
+
+
+def test_plan_review_edits_adds_removes_and_reorders(member_client, member):
+    project = Project.objects.create(
+        question="q", owner=member, status=ProjectStatus.AWAITING_REVIEW
+    )
+    section = Section.objects.create(project=project, title="One", position=0)
+    first = Query.objects.create(project=project, section=section, text="first", position=0)
+    second = Query.objects.create(project=project, section=section, text="second", position=1)
+    assert member_client.get(f"/projects/{project.pk}/review/").status_code == 200
+    member_client.post(f"/queries/{first.pk}/edit/", {"text": "first, edited", "rerun": "0"})
+    member_client.post(
+        f"/projects/{project.pk}/queries/add/", {"text": "third", "section": section.pk}
+    )
+    member_client.post(f"/queries/{second.pk}/move/up/")
+    member_client.post(f"/queries/{first.pk}/delete/")
+    texts = list(project.queries.order_by("position").values_list("text", flat=True))
+    assert texts == ["second", "third"]
+    assert not StepRun.objects.filter(project=project).exists()  # nothing ran
+
+
+def test_notes_are_added_by_anyone_and_changed_only_by_their_author(
+    client, member, other_member, done_project
+):
+    client.force_login(member)
+    client.post("/notes/add/", {"target": f"project:{done_project.pk}", "text": "Check [1]"})
+    note = Note.objects.get()
+    assert note.author == member and note.project == done_project
+    client.force_login(other_member)
+    response = client.post(f"/notes/{note.pk}/edit/", {"text": "hijacked"}, follow=True)
+    assert "Only the author" in response.content.decode()
+    client.post(f"/notes/{note.pk}/delete/")
+    note.refresh_from_db()
+    assert note.text == "Check [1]"
+    client.force_login(member)
+    client.post(f"/notes/{note.pk}/delete/")
+    assert not Note.objects.exists()
+
+
+def test_notes_attach_to_sources_summaries_and_reports(member_client, done_project):
+    source, summary, report = (
+        done_project.sources.get(),
+        Summary.objects.get(),
+        Report.objects.get(),
+    )
+    for target in (f"source:{source.pk}", f"summary:{summary.pk}", f"report:{report.pk}"):
+        member_client.post("/notes/add/", {"target": target, "text": f"on {target}"})
+    assert Note.objects.filter(project=done_project).count() == 3
+    assert (
+        f"on summary:{summary.pk}" in member_client.get(f"/sources/{source.pk}/").content.decode()
+    )
+    assert (
+        f"on report:{report.pk}"
+        in member_client.get(f"/projects/{done_project.pk}/report/").content.decode()
+    )
+
+
+def test_report_versions_can_be_compared(member_client, done_project):
+    Report.objects.filter(project=done_project).update(is_current=False)
+    Report.objects.create(
+        project=done_project,
+        version=2,
+        style="news",
+        language="English",
+        markdown="# WAL\n\nWriters append to a separate log [1].\n",
+    )
+    body = member_client.get(f"/projects/{done_project.pk}/report/", {"a": 1, "b": 2}).content
+    body = body.decode()
+    assert 'class="diff-add">+ Writers append' in body
+    assert 'class="diff-del">- Readers keep reading' in body
+
+
+def test_the_report_exports_as_markdown(member_client, done_project):
+    response = member_client.get(f"/projects/{done_project.pk}/report/export.md")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment;")
+    text = response.content.decode()
+    assert done_project.question in text and "## References" in text
+
+
+def test_the_report_exports_as_pdf(member_client, done_project):
+    response = member_client.get(f"/projects/{done_project.pk}/report/export.pdf", {"version": 1})
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+
+
+def test_an_unknown_version_is_a_404(member_client, done_project):
+    response = member_client.get(f"/projects/{done_project.pk}/report/export.md", {"version": 9})
+    assert response.status_code == 404
+
+
+def test_a_running_project_cannot_be_deleted_but_a_finished_one_can(member_client, done_project):
+    Project.objects.filter(pk=done_project.pk).update(status=ProjectStatus.RESEARCHING)
+    response = member_client.post(f"/projects/{done_project.pk}/delete/", follow=True)
+    assert "Cancel the project before deleting it" in response.content.decode()
+    Project.objects.filter(pk=done_project.pk).update(status=ProjectStatus.DONE)
+    member_client.post(f"/projects/{done_project.pk}/delete/")
+    assert not Project.objects.exists()
+
+
+def test_api_tokens_are_shown_once_and_can_be_revoked(member_client, member):
+    response = member_client.post("/account/tokens/", {"name": "script"}, follow=True)
+    token = re.search(r'id="new-token">(dsr_[^<]+)<', response.content.decode()).group(1)
+    assert "dsr_" not in member_client.get("/account/").content.decode().replace(
+        ApiToken.objects.get().prefix, ""
+    )
+    saved = ApiToken.objects.get()
+    assert saved.key_hash != token and token.startswith(saved.prefix)
+    member_client.post(f"/account/tokens/{saved.pk}/revoke/")
+    saved.refresh_from_db()
+    assert saved.revoked_at is not None
+
+
+def test_every_page_sends_a_content_security_policy_without_inline_script(
+    member_client, done_project
+):
+    response = member_client.get(f"/projects/{done_project.pk}/")
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    assert "<script>" not in response.content.decode()
+
+
+def test_forms_without_the_csrf_token_are_refused(done_project, member):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(member)
+    response = client.post(f"/projects/{done_project.pk}/delete/")
+    assert response.status_code == 403
+    assert Project.objects.filter(pk=done_project.pk).exists()
+
+
+def _big_project(owner) -> Project:
+    project = Project.objects.create(question="big", owner=owner, status=ProjectStatus.DONE)
+    sections = Section.objects.bulk_create(
+        Section(project=project, title=f"S{i}", position=i) for i in range(5)
+    )
+    queries = Query.objects.bulk_create(
+        Query(project=project, section=sections[i % 5], text=f"q{i}", position=i) for i in range(20)
+    )
+    sources = Source.objects.bulk_create(
+        Source(project=project, n=i + 1, url=f"https://e{i}.example/", domain=f"e{i}.example")
+        for i in range(1000)
+    )
+    QuerySource.objects.bulk_create(
+        QuerySource(query=queries[i % 20], source=sources[i], rank=i // 20 + 1, selected=i < 200)
+        for i in range(1000)
+    )
+    Summary.objects.bulk_create(
+        Summary(query=queries[i % 20], source=sources[i], text="s", quotes=["quote one here"])
+        for i in range(200)
+    )
+    cites = " ".join(f"Claim [{i}]." for i in range(1, 201))
+    Report.objects.create(
+        project=project, version=1, markdown=f"# R\n\n{cites}\n", style="news", language="English"
+    )
+    Note.objects.bulk_create(Note(project=project, author=owner, text=f"n{i}") for i in range(50))
+    StepRun.objects.bulk_create(
+        StepRun(
+            project=project,
+            stage=Stage.SEARCH,
+            key=f"s{i}",
+            query=queries[i % 20],
+            status=StepStatus.DONE,
+        )
+        for i in range(300)
+    )
+    return project
+
+
+def test_the_project_page_costs_the_same_sql_whatever_its_size(
+    member_client, member, django_assert_max_num_queries
+):
+    small = _big_project(member)
+    Source.objects.filter(project=small, n__gt=5).delete()
+    big = _big_project(member)
+    for project in (small, big):
+        with django_assert_max_num_queries(30):
+            assert member_client.get(f"/projects/{project.pk}/").status_code == 200
+
+
+def test_the_project_list_costs_the_same_sql_whatever_its_length(
+    member_client, member, django_assert_max_num_queries
+):
+    owners = [get_user_model().objects.create_user(f"u{i}") for i in range(5)]
+    Project.objects.bulk_create(Project(question=f"q{i}", owner=owners[i % 5]) for i in range(60))
+    with django_assert_max_num_queries(12):
+        assert member_client.get("/").status_code == 200
+    with django_assert_max_num_queries(12):
+        assert member_client.get("/", {"q": "q1", "page": 2}).status_code == 200
