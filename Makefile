@@ -38,6 +38,7 @@ lint: dev-install
 
 bench: dev-install
 	$(BIN)/python bench/pipeline.py
+	$(BIN)/python bench/pages.py
 
 clean:
 	rm -rf $(VENV) test-output

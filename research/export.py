@@ -1,0 +1,194 @@
+"""A report as a file to download: Markdown, or PDF rendered by WeasyPrint.
+
+The PDF renderer fetches nothing from the network and reads no file outside `static/`: every URL
+it would load goes through `StaticOnlyFetcher`, which serves files under `BASE_DIR / "static"` and
+refuses the rest. The report body is sanitised by `render_markdown` first (no images, no style
+attributes, no `rel` of our own choosing), so nothing in it asks for a fetch anyway.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+
+from research.pipeline.citations import REFERENCES_HEADING
+from research.rendering import render_markdown
+
+logger = logging.getLogger(__name__)
+
+PRINT_CSS = Path("research") / "print.css"
+
+
+def static_root() -> Path:
+    return (Path(settings.BASE_DIR) / "static").resolve()
+
+
+# --- Shared pieces -----------------------------------------------------------------------
+
+
+def _title(report) -> str:
+    project = report.project
+    return " ".join((project.title or project.question or "Report").split())
+
+
+def _date(report) -> str:
+    created = report.created_at or timezone.now()
+    return timezone.localtime(created).date().isoformat()
+
+
+def _split_references(markdown: str) -> tuple[str, str]:
+    """The report body and its References section (the last such heading: the app's own)."""
+    matches = list(REFERENCES_HEADING.finditer(markdown or ""))
+    if not matches:
+        return markdown or "", ""
+    start = matches[-1].start()
+    return markdown[:start].rstrip() + "\n", markdown[start:]
+
+
+# --- Markdown ----------------------------------------------------------------------------
+
+
+def report_markdown(report) -> str:
+    """Title, date, the question, then the report with its References list."""
+    question = "\n".join(f"> {line}".rstrip() for line in report.project.question.splitlines())
+    return (
+        f"# {_title(report)}\n\n"
+        f"{_date(report)} · version {report.version}\n\n"
+        f"> **Question**\n>\n{question}\n\n"
+        f"{(report.markdown or '').strip()}\n"
+    )
+
+
+# --- PDF ---------------------------------------------------------------------------------
+
+
+class FetchRefused(ValueError):
+    """The PDF renderer asked for something outside our static files."""
+
+
+def _fetcher_class():
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class StaticOnlyFetcher(URLFetcher):
+        """Serves `file:` URLs under the static directory; refuses everything else.
+
+        WeasyPrint catches the refusal, logs a warning and renders without the resource.
+        """
+
+        def __init__(self, root: Path | None = None):
+            super().__init__(allowed_protocols={"file"}, allow_redirects=False)
+            self.root = (root or static_root()).resolve()
+
+        def path_for(self, url: str) -> Path:
+            parts = urlsplit(url)
+            if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
+                raise FetchRefused(f"not a local static file: {url[:200]}")
+            try:
+                path = Path(url2pathname(unquote(parts.path))).resolve(strict=True)
+            except (OSError, RuntimeError, ValueError):
+                raise FetchRefused(f"no such static file: {url[:200]}") from None
+            if not path.is_relative_to(self.root) or not path.is_file():
+                raise FetchRefused(f"outside the static files: {url[:200]}")
+            return path
+
+        def fetch(self, url, headers=None):
+            try:
+                path = self.path_for(url)
+            except FetchRefused:
+                logger.warning("PDF export: refused to fetch %s", url[:200])
+                raise
+            content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(
+                path.as_uri(), body=path.read_bytes(), headers={"Content-Type": content_type}
+            )
+
+        def open(self, url, data=None, timeout=None):
+            return self.fetch(getattr(url, "full_url", url))
+
+        def __call__(self, url):
+            return self.fetch(url)
+
+    return StaticOnlyFetcher
+
+
+def static_fetcher(root: Path | None = None):
+    """A WeasyPrint URL fetcher limited to the static files (see module docstring)."""
+    return _fetcher_class()(root)
+
+
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+LANG_NAMES = {
+    "english": "en", "chinese": "zh", "simplified chinese": "zh-Hans",
+    "traditional chinese": "zh-Hant", "中文": "zh", "简体中文": "zh-Hans", "繁體中文": "zh-Hant",
+    "japanese": "ja", "日本語": "ja", "korean": "ko", "한국어": "ko", "french": "fr",
+    "german": "de", "spanish": "es", "italian": "it", "portuguese": "pt", "russian": "ru",
+}  # fmt: skip
+
+
+def language_code(language: str, text: str = "") -> str:
+    """A BCP 47 tag for the `lang` attribute (it picks the CJK font variant), or ""."""
+    name = (language or "").strip()
+    if name.lower() in LANG_NAMES:
+        return LANG_NAMES[name.lower()]
+    if re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", name):
+        return name
+    if re.search(r"[\u3040-\u30ff]", text):
+        return "ja"
+    if re.search(r"[\uac00-\ud7af]", text):
+        return "ko"
+    if CJK.search(text):
+        return "zh"
+    return ""
+
+
+def report_html(report) -> str:
+    """The HTML WeasyPrint renders (also handy to look at in a browser)."""
+    body, references = _split_references(report.markdown)
+    project = report.project
+    context = {
+        "title": _title(report),
+        "date": _date(report),
+        "question": project.question,
+        "version": report.version,
+        "style": report.get_style_display() if report.style else "",
+        "lang": language_code(report.language, report.markdown),
+        "body": mark_safe(render_markdown(body)),  # noqa: S308 - sanitised by nh3
+        "references": mark_safe(render_markdown(references)),  # noqa: S308 - sanitised by nh3
+    }
+    return render_to_string("research/report_pdf.html", context)
+
+
+def report_pdf(report) -> bytes:
+    """The report as a PDF: A4, page numbers, our print.css; no fetches outside static/."""
+    import weasyprint
+
+    root = static_root()
+    fetcher = static_fetcher(root)
+    base_url = root.as_uri() + "/"
+    stylesheet = weasyprint.CSS(
+        string=(root / PRINT_CSS).read_text(encoding="utf-8"),
+        base_url=base_url,
+        url_fetcher=fetcher,
+    )
+    document = weasyprint.HTML(string=report_html(report), base_url=base_url, url_fetcher=fetcher)
+    return document.write_pdf(stylesheets=[stylesheet])
+
+
+# --- File names --------------------------------------------------------------------------
+
+
+def export_filename(report, ext: str) -> str:
+    """`dossier-<project id>-<slug>-v<version>.<ext>`, ASCII only."""
+    slug = slugify(_title(report))[:60].strip("-") or "report"
+    extension = re.sub(r"[^a-z0-9]", "", (ext or "").lower()) or "txt"
+    return f"dossier-{report.project_id}-{slug}-v{report.version}.{extension}"
