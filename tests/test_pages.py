@@ -380,3 +380,50 @@ def test_the_project_list_costs_the_same_sql_whatever_its_length(
         assert member_client.get("/").status_code == 200
     with django_assert_max_num_queries(12):
         assert member_client.get("/", {"q": "q1", "page": 2}).status_code == 200
+
+
+XSS = [
+    "<script>alert(1)</script>",
+    '<img src=x onerror="alert(1)">',
+    "[click](javascript:alert(1))",
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+    "<iframe src=//evil.example></iframe>",
+    '<svg onload="alert(1)">',
+]
+
+
+def _assert_inert(body: str) -> None:
+    """Parse the page as a browser would: only our own script, no handlers, no bad links."""
+    from html.parser import HTMLParser
+
+    found = []
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            found.append((tag, dict(attrs)))
+
+    Tags().feed(body)
+    for tag, attrs in found:
+        assert tag not in ("iframe", "svg", "object", "embed", "img"), (tag, attrs)
+        if tag == "script":
+            assert attrs.get("src", "").startswith("/static/"), attrs
+        assert not [name for name in attrs if name.startswith("on")], (tag, attrs)
+        href = (attrs.get("href") or "").strip().lower()
+        assert not href.startswith(("javascript:", "data:", "vbscript:")), (tag, attrs)
+
+
+@pytest.mark.parametrize("payload", XSS)
+def test_payloads_from_the_llm_the_web_and_notes_stay_inert(
+    member_client, done_project, member, payload
+):
+    Report.objects.filter(project=done_project).update(markdown=f"# R\n\n{payload} [1]\n")
+    PageSnapshot.objects.update(text=f"{PAGE_TEXT}\n\n{payload}")
+    Summary.objects.update(text=payload)
+    Note.objects.create(project=done_project, author=member, text=payload)
+    source = done_project.sources.get()
+    for path in (
+        f"/projects/{done_project.pk}/",
+        f"/projects/{done_project.pk}/report/",
+        f"/sources/{source.pk}/",
+    ):
+        _assert_inert(member_client.get(path).content.decode())
