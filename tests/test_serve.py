@@ -46,7 +46,9 @@ def _wait_for_login_page(port: int, deadline: float) -> httpx.Response:
     raise AssertionError("the web server never answered")
 
 
-def test_serve_runs_web_and_worker_and_ctrl_c_stops_both(tmp_path):
+@pytest.fixture
+def serving(tmp_path):
+    """`manage.py serve` on a free port with a fresh database; yields (process, children)."""
     port = _free_port()
     env = {**os.environ, "DOSSIER_DATA_DIR": str(tmp_path)}
     env.pop("DATABASE_URL", None)
@@ -62,40 +64,25 @@ def test_serve_runs_web_and_worker_and_ctrl_c_stops_both(tmp_path):
     try:
         response = _wait_for_login_page(port, time.monotonic() + 60)
         assert response.status_code == 200
-        children = _children(serve.pid)
-        assert len(children) == 2  # runserver and qcluster
-        serve.send_signal(signal.SIGINT)
-        serve.wait(timeout=30)
-        time.sleep(0.5)
-        assert not [pid for pid in children if _alive(pid)]
+        yield serve, _children(serve.pid)
     finally:
         if serve.poll() is None:
             serve.kill()
 
 
-def test_serve_stops_the_worker_when_the_web_server_dies(tmp_path):
-    port = _free_port()
-    env = {**os.environ, "DOSSIER_DATA_DIR": str(tmp_path)}
-    env.pop("DATABASE_URL", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    serve = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        _wait_for_login_page(port, time.monotonic() + 60)
-        children = _children(serve.pid)
-        web = next(
-            pid for pid in children if "runserver" in Path(f"/proc/{pid}/cmdline").read_text()
-        )
-        os.kill(web, signal.SIGKILL)
-        assert serve.wait(timeout=30) != 0
-        time.sleep(0.5)
-        assert not [pid for pid in children if _alive(pid)]
-    finally:
-        if serve.poll() is None:
-            serve.kill()
+def test_serve_runs_web_and_worker_and_ctrl_c_stops_both(serving):
+    serve, children = serving
+    assert len(children) == 2  # runserver and qcluster
+    serve.send_signal(signal.SIGINT)
+    serve.wait(timeout=30)
+    time.sleep(0.5)
+    assert not [pid for pid in children if _alive(pid)]
+
+
+def test_serve_stops_the_worker_when_the_web_server_dies(serving):
+    serve, children = serving
+    web = next(pid for pid in children if "runserver" in Path(f"/proc/{pid}/cmdline").read_text())
+    os.kill(web, signal.SIGKILL)
+    assert serve.wait(timeout=30) != 0
+    time.sleep(0.5)
+    assert not [pid for pid in children if _alive(pid)]
