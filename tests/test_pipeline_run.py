@@ -260,3 +260,37 @@ def test_a_new_report_version_can_change_style_and_language(world, member):
     report = project.reports.get(is_current=True)
     assert (report.version, report.style, report.language) == (2, "academic", "Deutsch")
     assert report.created_by == member
+
+
+def test_new_work_on_a_project_whose_plan_failed_fails_again_instead_of_hanging(world, member):
+    from research import projects
+
+    project = _project(member, reflection_rounds=0)
+    world.llm.fail_next(500, count=3)
+    project = run_inline(lambda: control.start(project, member), project)
+    assert project.status == ProjectStatus.FAILED
+    project = run_inline(
+        lambda: projects.add_query(project, text="wal checkpoints", user=member), project
+    )
+    assert project.status == ProjectStatus.FAILED
+    assert "Plan failed" in project.error
+
+
+def test_a_source_added_by_hand_is_summarised_for_every_query_and_cited(world, member):
+    from research import projects
+
+    project = _finished(world, member)
+    url = world.web.page_url("wal-by-hand")
+    source = None
+
+    def add():
+        nonlocal source
+        source = projects.add_source(project, url=url, user=member)
+
+    project = run_inline(add, project)
+    assert project.status == ProjectStatus.DONE, project.error
+    source.refresh_from_db()
+    assert source.fetch_status == FetchStatus.FETCHED and source.added_by == member
+    assert Summary.objects.filter(source=source).count() == project.queries.count()
+    report = project.reports.get(is_current=True)
+    assert report.version == 2 and source in report.cited_sources.all()

@@ -27,6 +27,7 @@ from research.models import (
     StepRun,
     StepStatus,
 )
+from research.pipeline.failures import fail_project
 from research.pipeline.runner import ensure_step
 
 OPEN = set(StepStatus.open())
@@ -104,10 +105,13 @@ def _advance(project_id: int) -> None:
 def _advance_once(project: Project) -> bool:
     """One pass. True when it changed something that calls for another pass."""
     plan = Plan(project, {s.key: s for s in project.steps.all()})
-    if plan.need(Stage.GROUND, "ground") != StepStatus.DONE:
-        return False
-    if plan.need(Stage.PLAN, "plan") != StepStatus.DONE:
-        return False
+    for stage in (Stage.GROUND, Stage.PLAN):
+        state = plan.need(stage, stage.value)
+        if state in (StepStatus.FAILED, StepStatus.CANCELLED):
+            step = plan.steps[stage.value]
+            fail_project(project.pk, f"{stage.label} failed: {step.error or state.label}")
+        if state != StepStatus.DONE:
+            return False
     if project.opts.review_plan and project.plan_approved_at is None:
         _set_status(project, ProjectStatus.PLANNING, ProjectStatus.AWAITING_REVIEW)
         return False
