@@ -1,15 +1,81 @@
-"""The REST API: one NinjaAPI that mounts the research app's router."""
+"""The REST API: one NinjaAPI that mounts the research app's router.
 
+Every error is JSON `{"detail": "..."}` with the right status; validation errors add `errors`,
+a list of `{"field", "message"}`, and name the fields in `detail` too.
+"""
+
+from __future__ import annotations
+
+import pydantic
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.http import Http404
 from ninja import NinjaAPI
+from ninja.errors import ValidationError
 
 from research.api import router
 from research.auth import api_auth, docs_require_member
+from research.notes import NoteTargetNotFound
+from research.pipeline.control import NotAllowed
+from research.providers.llm import LLMNotConfigured
 
 api = NinjaAPI(
     title="Dossier API",
     version="1",
+    description=(
+        "Everything a member can do on the pages. Authenticate with a session (send the CSRF "
+        "token as `X-CSRFToken`) or `Authorization: Bearer <token>` (`manage.py "
+        'create_api_token USERNAME`). Errors are `{"detail": ...}`.'
+    ),
     auth=api_auth,
     urls_namespace="api",
     docs_decorator=docs_require_member,
 )
 api.add_router("/", router)
+
+# Where ninja says a value came from; the first part of an error's `loc`.
+_SOURCES = {"body", "query", "path", "header", "cookie", "form", "file"}
+
+
+def _field(loc) -> str:
+    parts = [str(part) for part in loc]
+    if parts and parts[0] in _SOURCES:
+        source, parts = parts[0], parts[1:]
+        if source == "body" and len(parts) > 1:
+            parts = parts[1:]  # the handler's parameter name, e.g. "payload"
+        elif source == "body":
+            parts = ["body"]
+    return ".".join(parts) or "body"
+
+
+def _invalid(request, errors: list[dict]):
+    problems = [{"field": _field(e.get("loc", ())), "message": e.get("msg", "")} for e in errors]
+    detail = "; ".join(f"{p['field']}: {p['message']}" for p in problems) or "Invalid input."
+    return api.create_response(request, {"detail": detail, "errors": problems}, status=422)
+
+
+def _detail(status: int, default: str = ""):
+    def handler(request, exc):
+        message = str(exc) if exc.args else default
+        if isinstance(exc, LLMNotConfigured):
+            message = exc.reason
+        return api.create_response(request, {"detail": message or default}, status=status)
+
+    return handler
+
+
+@api.exception_handler(ValidationError)
+def _ninja_validation_error(request, exc: ValidationError):
+    return _invalid(request, exc.errors)
+
+
+@api.exception_handler(pydantic.ValidationError)
+def _pydantic_validation_error(request, exc: pydantic.ValidationError):
+    return _invalid(request, exc.errors(include_url=False))
+
+
+api.add_exception_handler(NotAllowed, _detail(409))
+api.add_exception_handler(PermissionDenied, _detail(403, "You may not do this."))
+api.add_exception_handler(Http404, _detail(404, "Not found."))
+api.add_exception_handler(ObjectDoesNotExist, _detail(404, "Not found."))
+api.add_exception_handler(NoteTargetNotFound, _detail(404, "Not found."))
+api.add_exception_handler(LLMNotConfigured, _detail(503, "No LLM is configured."))

@@ -12,8 +12,14 @@ import pytest
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 FLAGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 pytestmark = [

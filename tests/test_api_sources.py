@@ -1,0 +1,158 @@
+"""The sources API: list, add by URL, read with text and summaries, flags, refetch, resummarise."""
+
+import pytest
+
+from research.models import FetchStatus, ProjectStatus, Source, StepRun
+from tests.api_helpers import add_queries, add_sources, add_summary, count_queries, make_project
+
+pytest_plugins = ["tests.api_fixtures"]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
+
+
+def test_it_lists_sources_by_citation_number(api, finished_project):
+    body = api.get(f"/api/projects/{finished_project.pk}/sources").json()
+    assert body["count"] == 3
+    assert [s["n"] for s in body["items"]] == [1, 2, 3]
+    first = body["items"][0]
+    for field in ("id", "n", "url", "title", "fetch_status", "excluded", "pinned"):
+        assert field in first
+    assert first["fetch_status"] == "fetched"
+    assert "text" not in first  # the text is on the source's own page
+
+
+def test_listing_sources_runs_the_same_sql_queries_for_3_or_30(api, member):
+    project = make_project(member)
+    add_sources(project, 3, user=member)
+    url = f"/api/projects/{project.pk}/sources"
+    few = count_queries(lambda: api.get(url))
+    add_sources(project, 27, user=member)
+    many = count_queries(lambda: api.get(url))
+    assert few == many <= 5
+
+
+def test_sources_of_an_unknown_project_are_404(api):
+    assert api.get("/api/projects/8080/sources").status_code == 404
+
+
+def test_it_adds_a_source_by_url_pinned_and_pending(api, finished_project):
+    url = "https://sqlite.org/wal.html"
+    response = api.post(f"/api/projects/{finished_project.pk}/sources", {"url": url})
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["url"], body["n"], body["fetch_status"]) == (url, 4, "pending")
+    assert (body["pinned"], body["added_by"], body["domain"]) == (True, "alice", "sqlite.org")
+    finished_project.refresh_from_db()
+    assert finished_project.status == ProjectStatus.RESEARCHING
+
+
+def test_adding_the_same_url_twice_is_409(api, finished_project):
+    url = finished_project.sources.first().url
+    response = api.post(f"/api/projects/{finished_project.pk}/sources", {"url": url})
+    assert response.status_code == 409
+    assert "already a source" in response.json()["detail"]
+
+
+def test_adding_a_source_to_a_cancelled_project_is_409(api, member):
+    project = make_project(member, status=ProjectStatus.CANCELLED)
+    response = api.post(f"/api/projects/{project.pk}/sources", {"url": "https://a.example/"})
+    assert response.status_code == 409
+
+
+@pytest.mark.parametrize("url", ["ftp://a.example/", "sqlite.org", "", "https://" + "a" * 2000])
+def test_a_url_that_is_not_http_is_refused_naming_the_field(api, finished_project, url):
+    response = api.post(f"/api/projects/{finished_project.pk}/sources", {"url": url})
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "url"
+
+
+def test_it_shows_a_source_with_its_text_and_summaries(api, finished_project):
+    source = finished_project.sources.get(n=1)
+    body = api.get(f"/api/sources/{source.pk}").json()
+    assert body["text"] == "Text of 1."
+    assert len(body["summaries"]) == 1
+    summary = body["summaries"][0]
+    assert summary["query"] == "query 0"
+    assert summary["quotes"] == ["Text of 1."]
+    assert summary["relevant"] is True
+
+
+def test_showing_a_source_runs_a_fixed_number_of_sql_queries(api, member):
+    project = make_project(member)
+    source = add_sources(project, 1)[0]
+    for query in add_queries(project, 3):
+        add_summary(query, source)
+    few = count_queries(lambda: api.get(f"/api/sources/{source.pk}"))
+    for query in add_queries(project, 20):
+        add_summary(query, source)
+    assert count_queries(lambda: api.get(f"/api/sources/{source.pk}")) == few
+
+
+def test_an_unfetched_source_has_no_text(api, member):
+    source = add_sources(make_project(member), 1, fetched=False)[0]
+    body = api.get(f"/api/sources/{source.pk}").json()
+    assert (body["text"], body["summaries"]) == ("", [])
+
+
+def test_an_unknown_source_is_404(api):
+    response = api.get("/api/sources/1234")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "No source with id 1234."}
+
+
+def test_it_excludes_and_pins_a_source(api, finished_project, member):
+    source = finished_project.sources.get(n=2)
+    body = api.patch(f"/api/sources/{source.pk}", {"excluded": True}).json()
+    assert (body["excluded"], body["pinned"]) == (True, False)
+    body = api.patch(f"/api/sources/{source.pk}", {"pinned": True, "excluded": False}).json()
+    assert (body["excluded"], body["pinned"]) == (False, True)
+    source.refresh_from_db()
+    assert source.updated_by == member
+
+
+def test_flags_must_be_booleans(api, finished_project):
+    source = finished_project.sources.first()
+    response = api.patch(f"/api/sources/{source.pk}", {"excluded": "maybe"})
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "excluded"
+
+
+def test_flagging_an_unknown_source_is_404(api):
+    assert api.patch("/api/sources/999", {"pinned": True}).status_code == 404
+
+
+def test_it_refetches_a_source(api, finished_project, llm_configured):
+    source = finished_project.sources.first()
+    response = api.post(f"/api/sources/{source.pk}/refetch")
+    assert response.status_code == 202
+    body = response.json()
+    assert (body["fetch_status"], body["generation"]) == ("pending", 1)
+    steps = StepRun.objects.filter(project=finished_project, stage="fetch", source=source)
+    assert {"force": True} in [step.params for step in steps]
+
+
+def test_it_resummarizes_a_fetched_source(api, finished_project, llm_configured):
+    source = finished_project.sources.first()
+    response = api.post(f"/api/sources/{source.pk}/resummarize")
+    assert response.status_code == 202
+    assert response.json()["fetch_status"] == "fetched"
+
+
+def test_resummarizing_an_unfetched_source_is_409(api, member, llm_configured):
+    source = add_sources(make_project(member), 1, fetched=False)[0]
+    response = api.post(f"/api/sources/{source.pk}/resummarize")
+    assert response.status_code == 409
+    assert "refetch it first" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("action", ["refetch", "resummarize"])
+def test_redoing_a_source_of_a_draft_is_409(api, member, llm_configured, action):
+    project = make_project(member, status=ProjectStatus.DRAFT)
+    source = add_sources(project, 1)[0]
+    response = api.post(f"/api/sources/{source.pk}/{action}")
+    assert response.status_code == 409
+    Source.objects.filter(pk=source.pk, fetch_status=FetchStatus.FETCHED).get()
+
+
+@pytest.mark.parametrize("action", ["refetch", "resummarize"])
+def test_redoing_an_unknown_source_is_404(api, action):
+    assert api.post(f"/api/sources/4321/{action}").status_code == 404
