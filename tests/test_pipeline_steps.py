@@ -201,6 +201,7 @@ def test_summarize_keeps_only_quotes_that_are_exact_passages_of_the_source(proje
     assert NOT_IN_PAGE not in summary.quotes
     assert summary.quotes_dropped == 1
     assert done.tokens_prompt > 0 and done.llm_calls == 1
+    assert summary.tokens == done.tokens_prompt + done.tokens_completion
 
 
 @pytest.mark.django_db(transaction=True)  # chunks are summarised on threads with connections

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -27,6 +28,8 @@ class TokenMeter:
         self.step = step
         self.project = project
         self.budget = project.opts.token_budget
+        self.used = 0  # tokens this step used so far (calls may run on several threads)
+        self._lock = threading.Lock()
 
     def reserve(self, tokens: int) -> None:
         committed = F("tokens_prompt") + F("tokens_completion") + F("tokens_reserved")
@@ -48,6 +51,8 @@ class TokenMeter:
         if usage is None:
             Project.objects.filter(pk=self.project.pk).update(tokens_reserved=release)
             return
+        with self._lock:
+            self.used += usage.prompt_tokens + usage.completion_tokens
         cost = (
             usage.prompt_tokens * settings.LLM_PRICE_INPUT
             + usage.completion_tokens * settings.LLM_PRICE_OUTPUT

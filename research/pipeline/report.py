@@ -109,6 +109,7 @@ def _save(ctx: StepContext, cleaned: citations.Cleaned, style: str, language: st
             is_current=True,
             citations_removed=cleaned.removed_citations,
             created_by=ctx.step.requested_by,
+            tokens=ctx.meter.used,
         )
         report.cited_sources.set(cited)
         ctx.save_output({"report_id": report.pk, "version": version})

@@ -47,6 +47,7 @@ def run(ctx: StepContext) -> None:
             "quotes": quotes,
             "quotes_dropped": dropped,
             "model": settings.LLM_FAST_MODEL,
+            "tokens": ctx.meter.used,
         },
     )
     read_note = f"read {len(read)} of {len(parts)} parts" if len(parts) > len(read) else ""
