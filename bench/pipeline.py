@@ -12,6 +12,8 @@ and tokens. Pages are spread over eight loopback hosts, as real results are spre
 from __future__ import annotations
 
 import argparse
+import itertools
+import multiprocessing
 import os
 import sys
 import tempfile
@@ -25,36 +27,70 @@ LLM_LATENCY, SEARCH_LATENCY, PAGE_LATENCY = 0.3, 0.1, 0.1
 HOSTS = [f"127.0.0.{i}" for i in range(1, 9)]
 
 
-def start_fakes():
+def serve_fakes(conn) -> None:
+    """In a child process, as real servers would be: they must not share our GIL."""
     from tests.fakes import FakeLLM, FakeSearx, FakeWeb
     from tests.fakes.researcher import Researcher
 
     webs = [FakeWeb(latency=PAGE_LATENCY, host=host).start() for host in HOSTS]
     searx = FakeSearx(latency=SEARCH_LATENCY).start()
     default = searx.default_results
+    turn = itertools.count()
 
     def spread(query: str) -> list[dict]:
+        """Deal each query's results over the hosts in turn, as results come from many sites."""
         results = default(query)
+        start = next(turn) * len(results)
         for i, result in enumerate(results):
-            web = webs[(hash(query) + i) % len(webs)]
+            web = webs[(start + i) % len(webs)]
             result["url"] = result["url"].replace(searx.page_base_url, web.url)
         return results
 
     searx.results_for = spread
     llm = FakeLLM(responder=Researcher(), latency=LLM_LATENCY).start()
-    return llm, searx, webs
+    conn.send({"llm": llm.url, "searx": searx.url})
+    while (command := conn.recv()) != "stop":
+        conn.send(
+            {
+                "llm_calls": llm.calls,
+                "llm_peak": llm.peak_concurrency,
+                "search_peak": searx.peak_concurrency,
+                "page_peak_host": max(w.peak_concurrency for w in webs),
+                "page_peak_sum": sum(w.peak_concurrency for w in webs),
+            }
+            if command == "stats"
+            else {}
+        )
+    for server in (llm, searx, *webs):
+        server.stop()
 
 
-def configure(llm, searx, data_dir: str) -> None:
+class Fakes:
+    def __init__(self):
+        self.conn, child = multiprocessing.Pipe()
+        self.process = multiprocessing.Process(target=serve_fakes, args=(child,), daemon=True)
+        self.process.start()
+        self.urls = self.conn.recv()
+
+    def stats(self) -> dict:
+        self.conn.send("stats")
+        return self.conn.recv()
+
+    def stop(self) -> None:
+        self.conn.send("stop")
+        self.process.join(timeout=10)
+
+
+def configure(urls: dict, data_dir: str) -> None:
     os.environ.update(
         DJANGO_SETTINGS_MODULE="research_site.settings",
         DEBUG="1",
         DOSSIER_DATA_DIR=data_dir,
-        LLM_BASE_URL=f"{llm.url}/v1",
+        LLM_BASE_URL=f"{urls['llm']}/v1",
         LLM_API_KEY="bench",
         LLM_MODEL="bench-model",
         SEARCH_PROVIDER="searxng",
-        SEARXNG_URL=searx.url,
+        SEARXNG_URL=urls["searx"],
         FETCH_ALLOW_HOSTS="127.0.0.0/8",
     )
     os.environ.pop("DATABASE_URL", None)
@@ -72,7 +108,9 @@ def run_once() -> tuple[float, int]:
     from research.models import Project, ProjectStatus
     from research.pipeline import control
     from research.pipeline.runner import inline_dispatch
+    from research.pipeline.warmup import warm_up
 
+    warm_up()  # what the worker and the `research` command do before their first step
     owner, _ = get_user_model().objects.get_or_create(username="bench")
     project = Project.objects.create(question="How does SQLite WAL mode work?", owner=owner)
     started = time.monotonic()
@@ -124,9 +162,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    llm, searx, webs = start_fakes()
+    fakes = Fakes()
     with tempfile.TemporaryDirectory() as data_dir:
-        configure(llm, searx, data_dir)
+        configure(fakes.urls, data_dir)
         from django.conf import settings
 
         from research.models import Project
@@ -142,23 +180,22 @@ def main() -> None:
             f"{'tokens':>7} {'queries':>7} {'sources fetched':>15}"
         )
         for run in range(1, args.runs + 1):
-            calls_before = llm.calls
+            calls_before = fakes.stats()["llm_calls"]
             wall, project_id = run_once()
             path = critical_path(project_id)
             project = Project.objects.get(pk=project_id)
             fetched = project.sources.filter(fetch_status="fetched").count()
+            calls = fakes.stats()["llm_calls"] - calls_before
             print(
-                f"{run:>3} {wall:7.2f} {path:10.2f} {wall / path:6.2f} "
-                f"{llm.calls - calls_before:>9} {project.tokens:>7} "
-                f"{project.queries.count():>7} {fetched:>15}"
+                f"{run:>3} {wall:7.2f} {path:10.2f} {wall / path:6.2f} {calls:>9} "
+                f"{project.tokens:>7} {project.queries.count():>7} {fetched:>15}"
             )
+        stats = fakes.stats()
         print(
-            f"peak concurrency: LLM {llm.peak_concurrency}, search {searx.peak_concurrency}, "
-            f"pages {max(w.peak_concurrency for w in webs)} per host, "
-            f"{sum(w.peak_concurrency for w in webs)} summed over hosts"
+            f"peak concurrency: LLM {stats['llm_peak']}, search {stats['search_peak']}, "
+            f"pages {stats['page_peak_host']} per host, {stats['page_peak_sum']} summed over hosts"
         )
-    for server in (llm, searx, *webs):
-        server.stop()
+    fakes.stop()
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from research.pipeline import runner, sweeper
+from research.pipeline.warmup import warm_up
 
 
 def ping(token: str) -> str:
@@ -11,6 +12,7 @@ def ping(token: str) -> str:
 
 
 def run_step(step_id: int) -> str:
+    warm_up()  # once per worker process
     return runner.run_step(step_id)
 
 

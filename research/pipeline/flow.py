@@ -24,7 +24,6 @@ from research.models import (
     QuerySource,
     QueryStatus,
     Stage,
-    StepRun,
     StepStatus,
 )
 from research.pipeline.failures import fail_project
@@ -50,13 +49,13 @@ class Plan:
     """The project's steps by key, and whether anything is still to do."""
 
     project: Project
-    steps: dict[str, StepRun]
+    steps: dict[str, str]  # key -> status: the scheduler needs nothing else, so no models
     busy: bool = False
     finished_queries: list[int] = field(default_factory=list)
 
     def state(self, key: str) -> StepStatus | None:
-        step = self.steps.get(key)
-        return StepStatus(step.status) if step else None
+        status = self.steps.get(key)
+        return StepStatus(status) if status else None
 
     def need(self, stage: Stage, key: str, **targets) -> StepStatus | None:
         """The state of step `key`, enqueueing it if missing. Marks the plan busy unless done."""
@@ -104,12 +103,12 @@ def _advance(project_id: int) -> None:
 
 def _advance_once(project: Project) -> bool:
     """One pass. True when it changed something that calls for another pass."""
-    plan = Plan(project, {s.key: s for s in project.steps.all()})
+    plan = Plan(project, dict(project.steps.values_list("key", "status")))
     for stage in (Stage.GROUND, Stage.PLAN):
         state = plan.need(stage, stage.value)
         if state in (StepStatus.FAILED, StepStatus.CANCELLED):
-            step = plan.steps[stage.value]
-            fail_project(project.pk, f"{stage.label} failed: {step.error or state.label}")
+            error = project.steps.filter(key=stage.value).values_list("error", flat=True).get()
+            fail_project(project.pk, f"{stage.label} failed: {error or state.label}")
         if state != StepStatus.DONE:
             return False
     if project.opts.review_plan and project.plan_approved_at is None:
@@ -118,7 +117,7 @@ def _advance_once(project: Project) -> bool:
     _set_status(project, ProjectStatus.PLANNING, ProjectStatus.RESEARCHING)
     _advance_queries(plan)
     _mark_queries_done(plan)
-    if plan.busy or any(s.status in OPEN for s in plan.steps.values()):
+    if plan.busy or any(status in OPEN for status in plan.steps.values()):
         return False
     if _advance_reflection(plan):
         return True

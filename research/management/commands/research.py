@@ -19,6 +19,7 @@ from research.models import FetchStatus, Project, ProjectStatus, StepStatus, Sum
 from research.options import ProjectOptions
 from research.pipeline import control
 from research.pipeline.runner import inline_dispatch
+from research.pipeline.warmup import warm_up
 
 OPTION_FLAGS = {
     "queries": "queries",
@@ -54,6 +55,7 @@ class Command(BaseCommand):
         project = Project.objects.create(
             question=question.strip(), owner=owner, options=options.model_dump()
         )
+        warm_up()
         started = time.monotonic()
         with inline_dispatch() as dispatcher:
             control.start(project, owner)
