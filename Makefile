@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export DEBUG ?= 1
 
-.PHONY: run test lint bench install dev-install clean
+.PHONY: run test test-postgres lint bench install dev-install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ run: install
 test: dev-install
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-postgres: dev-install  # needs DATABASE_URL=postgres://...
+	@case "$$DATABASE_URL" in postgres*) ;; *) echo "set DATABASE_URL to a postgres:// URL"; exit 2;; esac
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: dev-install

@@ -65,6 +65,17 @@ class Worker:
         self._log.close()
 
 
+def _test_database_url(connection) -> str:
+    """The URL of the database this test runs on, for a worker in another process."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    from urllib.parse import quote
+
+    auth = f"{quote(db['USER'])}:{quote(db['PASSWORD'])}@" if db["USER"] else ""
+    return f"postgres://{auth}{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
 @pytest.fixture
 def start_worker(transactional_db, tmp_path, request):
     """Start workers with extra environment; all are stopped after the test."""
@@ -77,7 +88,7 @@ def start_worker(transactional_db, tmp_path, request):
     def start(**extra_env) -> Worker:
         env = {
             **os.environ,
-            "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+            "DATABASE_URL": _test_database_url(connection),
             "WORKER_PROCESSES": "2",
             **(request.getfixturevalue("world").env if "world" in request.fixturenames else {}),
             **{k: str(v) for k, v in extra_env.items()},
