@@ -24,6 +24,7 @@ from research.models import (
     StepStatus,
     Summary,
 )
+from tests.factories import big_project
 
 PAGE_TEXT = (
     "The write-ahead log lets readers continue while a writer appends. Checkpoints copy pages back."
@@ -322,50 +323,11 @@ def test_forms_without_the_csrf_token_are_refused(done_project, member):
     assert Project.objects.filter(pk=done_project.pk).exists()
 
 
-def _big_project(owner) -> Project:
-    project = Project.objects.create(question="big", owner=owner, status=ProjectStatus.DONE)
-    sections = Section.objects.bulk_create(
-        Section(project=project, title=f"S{i}", position=i) for i in range(5)
-    )
-    queries = Query.objects.bulk_create(
-        Query(project=project, section=sections[i % 5], text=f"q{i}", position=i) for i in range(20)
-    )
-    sources = Source.objects.bulk_create(
-        Source(project=project, n=i + 1, url=f"https://e{i}.example/", domain=f"e{i}.example")
-        for i in range(1000)
-    )
-    QuerySource.objects.bulk_create(
-        QuerySource(query=queries[i % 20], source=sources[i], rank=i // 20 + 1, selected=i < 200)
-        for i in range(1000)
-    )
-    Summary.objects.bulk_create(
-        Summary(query=queries[i % 20], source=sources[i], text="s", quotes=["quote one here"])
-        for i in range(200)
-    )
-    cites = " ".join(f"Claim [{i}]." for i in range(1, 201))
-    Report.objects.create(
-        project=project, version=1, markdown=f"# R\n\n{cites}\n", style="news", language="English"
-    )
-    Note.objects.bulk_create(Note(project=project, author=owner, text=f"n{i}") for i in range(50))
-    StepRun.objects.bulk_create(
-        StepRun(
-            project=project,
-            stage=Stage.SEARCH,
-            key=f"s{i}",
-            query=queries[i % 20],
-            status=StepStatus.DONE,
-        )
-        for i in range(300)
-    )
-    return project
-
-
 def test_the_project_page_costs_the_same_sql_whatever_its_size(
     member_client, member, django_assert_max_num_queries
 ):
-    small = _big_project(member)
-    Source.objects.filter(project=small, n__gt=5).delete()
-    big = _big_project(member)
+    small = big_project(member, sources=5, summaries=3, notes=1)
+    big = big_project(member)
     for project in (small, big):
         with django_assert_max_num_queries(30):
             assert member_client.get(f"/projects/{project.pk}/").status_code == 200
