@@ -3,8 +3,11 @@
 Starts the loopback fakes with injected latency (LLM 300 ms a call, search and pages 100 ms),
 runs the default pipeline in-process (the `research` command's thread pool, the same runner the
 worker uses) and prints the wall time, the critical path (the longest chain of dependent
-latencies in the run that actually happened), their ratio, peak concurrency per kind, LLM calls
-and tokens. Pages are spread over eight loopback hosts, as real results are spread over sites.
+latencies in the run that actually happened), their ratio, the same path with page fetches
+queued in waves of FETCH_MAX_CONCURRENCY ("capped") and that ratio, peak concurrency per kind,
+LLM calls and tokens. Run 1 starts with an empty page cache; later runs reuse cached pages.
+Pages are spread over eight loopback hosts, as real results are spread over sites, and the
+fakes run in their own process, as real servers would.
 
     .venv/bin/python bench/pipeline.py [--runs N]
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import multiprocessing
 import os
 import sys
@@ -127,8 +131,12 @@ def run_once() -> tuple[float, int]:
     return wall, project.pk
 
 
-def critical_path(project_id: int) -> float:
-    """The longest chain of dependent latencies, from the steps the run really took."""
+def critical_path(project_id: int, fetch_cap: int | None = None) -> float:
+    """The longest chain of dependent latencies, from the steps the run really took.
+
+    With `fetch_cap`, each round's page fetches also wait their turn in waves of that many
+    (FETCH_MAX_CONCURRENCY), a limit the dependency chain alone does not show.
+    """
     from research.models import Project
 
     project = Project.objects.get(pk=project_id)
@@ -138,22 +146,29 @@ def critical_path(project_id: int) -> float:
         calls = steps[key].llm_calls if key in steps else 0
         return LLM_LATENCY * (min(calls, 2) if calls else 0)  # chunks in parallel, then a merge
 
-    def query_path(query) -> float:
+    def downloaded(source) -> bool:
+        fetch = steps.get(f"fetch:s{source.pk}.{source.generation}")
+        return bool(fetch) and "cache" not in fetch.detail
+
+    def query_path(query) -> tuple[float, set[int]]:
         qkey = f"q{query.pk}.{query.generation}"
-        longest = 0.0
+        longest, pages = 0.0, set()
         for link in query.results.filter(selected=True).select_related("source"):
             s = link.source
-            fetch = steps.get(f"fetch:s{s.pk}.{s.generation}")
-            fetched = PAGE_LATENCY if fetch and "cache" not in fetch.detail else 0.0
+            fetched = PAGE_LATENCY if downloaded(s) else 0.0
+            pages |= {s.pk} if fetched else set()
             summary = llm(f"summarize:{qkey}:s{s.pk}.{s.generation}")
             longest = max(longest, fetched + summary)
-        return SEARCH_LATENCY + llm(f"rank:{qkey}") + longest
+        return SEARCH_LATENCY + llm(f"rank:{qkey}") + longest, pages
 
     total = SEARCH_LATENCY + llm("plan")
     for round_ in range(project.reflection_round + 1):
-        queries = project.queries.filter(reflection_round=round_)
+        paths = [query_path(q) for q in project.queries.filter(reflection_round=round_)]
         reflect = [llm(k) for k in steps if k.startswith("reflect:") and k.endswith(f":r{round_}")]
-        total += max(reflect, default=0.0) + max(map(query_path, queries), default=0.0)
+        total += max(reflect, default=0.0) + max((p for p, _ in paths), default=0.0)
+        if fetch_cap:
+            pages = len(set().union(*(pages for _, pages in paths)))
+            total += PAGE_LATENCY * max(0, math.ceil(pages / fetch_cap) - 1)
     report = [llm(k) for k in steps if k.startswith("report:")]
     return total + max(report, default=0.0)
 
@@ -176,19 +191,21 @@ def main() -> None:
             f"{settings.FETCH_MAX_CONCURRENCY}, per host {settings.FETCH_MAX_PER_HOST}"
         )
         print(
-            f"{'run':>3} {'wall s':>7} {'critical s':>10} {'ratio':>6} {'LLM calls':>9} "
-            f"{'tokens':>7} {'queries':>7} {'sources fetched':>15}"
+            f"{'run':>3} {'wall s':>7} {'critical s':>10} {'ratio':>6} {'capped s':>8} "
+            f"{'ratio':>6} {'LLM calls':>9} {'tokens':>7} {'queries':>7} {'fetched':>7}"
         )
         for run in range(1, args.runs + 1):
             calls_before = fakes.stats()["llm_calls"]
             wall, project_id = run_once()
             path = critical_path(project_id)
+            capped = critical_path(project_id, settings.FETCH_MAX_CONCURRENCY)
             project = Project.objects.get(pk=project_id)
             fetched = project.sources.filter(fetch_status="fetched").count()
             calls = fakes.stats()["llm_calls"] - calls_before
             print(
-                f"{run:>3} {wall:7.2f} {path:10.2f} {wall / path:6.2f} {calls:>9} "
-                f"{project.tokens:>7} {project.queries.count():>7} {fetched:>15}"
+                f"{run:>3} {wall:7.2f} {path:10.2f} {wall / path:6.2f} {capped:8.2f} "
+                f"{wall / capped:6.2f} {calls:>9} {project.tokens:>7} "
+                f"{project.queries.count():>7} {fetched:>7}"
             )
         stats = fakes.stats()
         print(
