@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.utils import timezone
 
@@ -126,42 +127,61 @@ def _advance_once(project: Project) -> bool:
     return _advance_report(plan)
 
 
+class QueryRef(NamedTuple):
+    pk: int
+    generation: int
+
+
+class SourceRef(NamedTuple):
+    pk: int
+    generation: int
+    fetch_status: str
+
+
 def _advance_queries(plan: Plan) -> None:
-    queries = plan.project.queries.exclude(status=QueryStatus.FAILED)
+    """Search, rank, fetch and summarise every query that is not failed (plain tuples: this
+    runs after every step, so it builds no model instances)."""
+    rows = plan.project.queries.exclude(status=QueryStatus.FAILED).values_list("pk", "generation")
     selected = _selected_sources(plan.project)
-    added = list(plan.project.sources.filter(added_by__isnull=False, excluded=False))
-    for query in queries:
+    added = [
+        SourceRef(*row)
+        for row in plan.project.sources.filter(added_by__isnull=False, excluded=False).values_list(
+            "pk", "generation", "fetch_status"
+        )
+    ]
+    for query in map(QueryRef._make, rows):
         qkey = query_key(query)
-        if plan.need(Stage.SEARCH, f"search:{qkey}", query=query) != StepStatus.DONE:
+        if plan.need(Stage.SEARCH, f"search:{qkey}", query_id=query.pk) != StepStatus.DONE:
             continue
-        if plan.need(Stage.RANK, f"rank:{qkey}", query=query) != StepStatus.DONE:
+        if plan.need(Stage.RANK, f"rank:{qkey}", query_id=query.pk) != StepStatus.DONE:
             continue
-        pending = False
         chosen = selected.get(query.pk, [])
+        pending = False
         for source in chosen + [s for s in added if s not in chosen]:
             pending |= _advance_source(plan, query, source)
         if not pending:
             plan.finished_queries.append(query.pk)
 
 
-def _advance_source(plan: Plan, query: Query, source) -> bool:
+def _advance_source(plan: Plan, query: QueryRef, source: SourceRef) -> bool:
     """Fetch, then summarise for this query. True while work on it is open."""
-    fetch = plan.need(Stage.FETCH, f"fetch:{source_key(source)}", source=source)
+    fetch = plan.need(Stage.FETCH, f"fetch:{source_key(source)}", source_id=source.pk)
     if fetch in OPEN:
         return True
     if fetch != StepStatus.DONE or source.fetch_status != FetchStatus.FETCHED:
         return False
-    summary = plan.need(Stage.SUMMARIZE, summarize_key(query, source), query=query, source=source)
+    key = summarize_key(query, source)
+    summary = plan.need(Stage.SUMMARIZE, key, query_id=query.pk, source_id=source.pk)
     return summary in OPEN
 
 
-def _selected_sources(project: Project) -> dict[int, list]:
-    by_query: dict[int, list] = {}
+def _selected_sources(project: Project) -> dict[int, list[SourceRef]]:
+    by_query: dict[int, list[SourceRef]] = {}
     links = QuerySource.objects.filter(
         query__project=project, selected=True, source__excluded=False
-    ).select_related("source")
-    for link in links:
-        by_query.setdefault(link.query_id, []).append(link.source)
+    ).values_list("query_id", "source_id", "source__generation", "source__fetch_status")
+    for query_id, *source in links:
+        by_query.setdefault(query_id, []).append(SourceRef(*source))
     return by_query
 
 
