@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Count, Q
 from pydantic import ValidationError
 
+from research import export
 from research.models import FetchStatus, Project, ProjectStatus, StepStatus, Summary
 from research.options import ProjectOptions
 from research.pipeline import control
@@ -100,13 +101,14 @@ class Command(BaseCommand):
             time.sleep(0.1)
 
     def _write_report(self, project: Project) -> str | None:
+        """The same Markdown file as the download on the report page."""
         report = project.reports.current().first()
         if report is None:
             return None
         folder = settings.DATA_DIR / "reports"
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"project-{project.pk}-v{report.version}.md"
-        path.write_text(f"# Question\n\n{project.question}\n\n{report.markdown}", encoding="utf-8")
+        path = folder / export.export_filename(report, "md")
+        path.write_text(export.report_markdown(report), encoding="utf-8")
         return str(path)
 
     def _print_result(self, project: Project, path: str | None, as_json: bool) -> None:
