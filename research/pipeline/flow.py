@@ -25,10 +25,11 @@ from research.models import (
     QuerySource,
     QueryStatus,
     Stage,
+    StepRun,
     StepStatus,
 )
 from research.pipeline.failures import fail_project
-from research.pipeline.runner import ensure_step
+from research.pipeline.runner import dispatch_on_commit, ensure_step
 
 OPEN = set(StepStatus.open())
 
@@ -53,6 +54,7 @@ class Plan:
     steps: dict[str, str]  # key -> status: the scheduler needs nothing else, so no models
     busy: bool = False
     finished_queries: list[int] = field(default_factory=list)
+    missing: list[StepRun] = field(default_factory=list)
 
     def state(self, key: str) -> StepStatus | None:
         status = self.steps.get(key)
@@ -62,11 +64,28 @@ class Plan:
         """The state of step `key`, enqueueing it if missing. Marks the plan busy unless done."""
         state = self.state(key)
         if state is None:
-            ensure_step(self.project, stage, key, **targets)
-            state = StepStatus.QUEUED
+            self.missing.append(StepRun(project=self.project, stage=stage, key=key, **targets))
+            self.steps[key] = state = StepStatus.QUEUED
         if state in OPEN:
             self.busy = True
         return state
+
+    def enqueue_missing(self) -> None:
+        """Create the steps this pass asked for in one statement, and dispatch them. Another
+        worker may have created some of them at the same moment: unique keys keep one row, and
+        a second delivery of a step is refused by its compare-and-set claim."""
+        if not self.missing:
+            return
+        StepRun.objects.bulk_create(self.missing, ignore_conflicts=True)
+        fresh = StepRun.objects.filter(
+            project=self.project,
+            key__in=[step.key for step in self.missing],
+            status=StepStatus.QUEUED,
+            attempt=0,
+        )
+        for step_id in fresh.values_list("pk", flat=True):
+            dispatch_on_commit(step_id)
+        self.missing.clear()
 
 
 _lock = threading.Lock()
@@ -105,6 +124,14 @@ def _advance(project_id: int) -> None:
 def _advance_once(project: Project) -> bool:
     """One pass. True when it changed something that calls for another pass."""
     plan = Plan(project, dict(project.steps.values_list("key", "status")))
+    try:
+        return _decide(plan)
+    finally:
+        plan.enqueue_missing()
+
+
+def _decide(plan: Plan) -> bool:
+    project = plan.project
     for stage in (Stage.GROUND, Stage.PLAN):
         state = plan.need(stage, stage.value)
         if state in (StepStatus.FAILED, StepStatus.CANCELLED):
@@ -199,9 +226,9 @@ def _advance_reflection(plan: Plan) -> bool:
     if done_rounds >= project.opts.reflection_rounds or _reflection_exhausted(project):
         return False
     next_round = done_rounds + 1
-    for section in project.sections.all():
-        key = f"reflect:sec{section.pk}:r{next_round}"
-        plan.need(Stage.REFLECT, key, section=section, params={"round": next_round})
+    for section_id in project.sections.values_list("pk", flat=True):
+        key = f"reflect:sec{section_id}:r{next_round}"
+        plan.need(Stage.REFLECT, key, section_id=section_id, params={"round": next_round})
     if plan.busy:
         return False
     Project.objects.filter(pk=project.pk, reflection_round=done_rounds).update(
