@@ -10,6 +10,8 @@ Pages are spread over eight loopback hosts, as real results are spread over site
 fakes run in their own process, as real servers would.
 
     .venv/bin/python bench/pipeline.py [--runs N]
+
+It uses a throwaway SQLite file; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -97,7 +99,10 @@ def configure(urls: dict, data_dir: str) -> None:
         SEARXNG_URL=urls["searx"],
         FETCH_ALLOW_HOSTS="127.0.0.0/8",
     )
-    os.environ.pop("DATABASE_URL", None)
+    if not os.environ.get("BENCH_DATABASE_URL"):
+        os.environ.pop("DATABASE_URL", None)
+    else:
+        os.environ["DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
     import django
 
     django.setup()
