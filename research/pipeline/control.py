@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from research.models import Project, ProjectStatus, Query, QueryStatus, StepRun, StepStatus
+from research.models import Project, ProjectStatus, Query, QueryStatus, StepStatus
 from research.pipeline import flow
 from research.pipeline.failures import fail_project
 from research.pipeline.runner import requeue
@@ -88,7 +88,3 @@ def approve(project: Project, user=None) -> Project:
 def _advance_on_commit(project_id: int) -> None:
     transaction.on_commit(lambda: flow.advance(project_id))
 
-
-def stalled_steps():
-    """Steps whose worker died and whose lease ran out long ago (the queue gave up on them)."""
-    return StepRun.objects.claimable().filter(status=StepStatus.RUNNING)
