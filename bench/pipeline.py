@@ -205,7 +205,7 @@ def main() -> None:
             path = critical_path(project_id)
             capped = critical_path(project_id, settings.FETCH_MAX_CONCURRENCY)
             project = Project.objects.get(pk=project_id)
-            fetched = project.sources.filter(fetch_status="fetched").count()
+            fetched = project.sources.fetched().count()
             calls = fakes.stats()["llm_calls"] - calls_before
             print(
                 f"{run:>3} {wall:7.2f} {path:10.2f} {wall / path:6.2f} {capped:8.2f} "

@@ -111,9 +111,6 @@ class ProjectQuerySet(models.QuerySet):
     def finished(self) -> ProjectQuerySet:
         return self.filter(status__in=ProjectStatus.finished())
 
-    def owned_by(self, user) -> ProjectQuerySet:
-        return self.filter(owner=user)
-
 
 class Project(models.Model):
     title = models.CharField(max_length=300, blank=True)
@@ -193,9 +190,6 @@ class Section(models.Model):
 class QueryQuerySet(models.QuerySet):
     def planned(self) -> QueryQuerySet:
         return self.filter(origin=QueryOrigin.PLANNED)
-
-    def unfinished(self) -> QueryQuerySet:
-        return self.exclude(status__in=[QueryStatus.DONE, QueryStatus.FAILED])
 
 
 class Query(models.Model):
@@ -461,9 +455,6 @@ class StepRunQuerySet(models.QuerySet):
     def open(self) -> StepRunQuerySet:
         return self.filter(status__in=StepStatus.open())
 
-    def failed(self) -> StepRunQuerySet:
-        return self.filter(status=StepStatus.FAILED)
-
     def claimable(self) -> StepRunQuerySet:
         """Queued, or running under a lease that expired (its worker died)."""
         now = timezone.now()
@@ -520,12 +511,6 @@ class StepRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_stage_display()} #{self.pk} ({self.status})"
-
-    @property
-    def duration(self) -> timedelta | None:
-        if self.started_at and self.finished_at:
-            return self.finished_at - self.started_at
-        return None
 
     @property
     def tokens(self) -> int:

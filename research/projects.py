@@ -12,7 +12,6 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from research.models import (
-    FetchStatus,
     Note,
     Project,
     ProjectStatus,
@@ -47,33 +46,21 @@ def create_project(*, question: str, options: dict, user, start: bool) -> Projec
     return project
 
 
+def _count(rows: QuerySet, field: str = "project") -> Coalesce:
+    """How many of `rows` point at the outer project, as a correlated subquery."""
+    per_project = rows.filter(**{field: OuterRef("pk")}).order_by().values(field)
+    return Coalesce(Subquery(per_project.annotate(c=Count("pk")).values("c")), 0)
+
+
 def with_counts(projects: QuerySet[Project]) -> QuerySet[Project]:
     """Counts and the current report's date as subqueries: a fixed number of SQL queries."""
-
-    def count(model, field="project"):
-        rows = model.objects.filter(**{field: OuterRef("pk")}).order_by()
-        return Coalesce(Subquery(rows.values(field).annotate(c=Count("pk")).values("c")), 0)
-
     current = Report.objects.filter(project=OuterRef("pk"), is_current=True)
-    fetched = Source.objects.filter(fetch_status=FetchStatus.FETCHED)
-    summaries = Summary.objects.filter(query__project=OuterRef("pk")).order_by()
     return projects.select_related("owner").annotate(
-        n_queries=count(Query),
-        n_sources=count(Source),
-        n_fetched=Coalesce(
-            Subquery(
-                fetched.filter(project=OuterRef("pk"))
-                .order_by()
-                .values("project")
-                .annotate(c=Count("pk"))
-                .values("c")
-            ),
-            0,
-        ),
-        n_summaries=Coalesce(
-            Subquery(summaries.values("query__project").annotate(c=Count("pk")).values("c")), 0
-        ),
-        n_notes=count(Note),
+        n_queries=_count(Query.objects.all()),
+        n_sources=_count(Source.objects.all()),
+        n_fetched=_count(Source.objects.fetched()),
+        n_summaries=_count(Summary.objects.all(), "query__project"),
+        n_notes=_count(Note.objects.all()),
         report_version=Subquery(current.values("version")[:1]),
         report_date=Subquery(current.values("created_at")[:1]),
     )

@@ -307,7 +307,7 @@ class SourceDetailOut(SourceOut):
 
     @staticmethod
     def resolve_text(obj) -> str:
-        return obj.snapshot.text if obj.snapshot_id else ""
+        return obj.text
 
     @staticmethod
     def resolve_summaries(obj) -> list:

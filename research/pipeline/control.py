@@ -87,4 +87,3 @@ def approve(project: Project, user=None) -> Project:
 
 def _advance_on_commit(project_id: int) -> None:
     transaction.on_commit(lambda: flow.advance(project_id))
-

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import Query, QueryOrigin, Section, StepRun
+from research.models import Query, Section, StepRun
 from research.pipeline import prompts
 from research.pipeline.context import StepContext
 from research.pipeline.outputs import PlanOutput
@@ -52,7 +52,7 @@ def _fit(plan: PlanOutput, total: int) -> list[tuple[object, list[str]]]:
 def _replace_outline(ctx: StepContext, plan: PlanOutput, sections) -> None:
     project = ctx.project
     with transaction.atomic():
-        project.queries.filter(origin=QueryOrigin.PLANNED).delete()
+        project.queries.planned().delete()
         project.sections.all().delete()
         position = 0
         for index, (planned, queries) in enumerate(sections):

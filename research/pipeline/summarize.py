@@ -29,7 +29,7 @@ def chunk_tokens() -> int:
 
 def run(ctx: StepContext) -> None:
     query, source = ctx.step.query, ctx.step.source
-    text = source.snapshot.text if source.snapshot_id else ""
+    text = source.text
     if not text.strip():
         raise StepFailed("The source has no extracted text to summarise.")
     parts = chunks(text, chunk_tokens())

@@ -26,7 +26,7 @@ def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
     summary_notes: dict[int, list[Note]] = {}
     for note in Note.objects.filter(summary__source=source).select_related("author"):
         summary_notes.setdefault(note.summary_id, []).append(note)
-    text = source.snapshot.text if source.snapshot_id else ""
+    text = source.text
     context = {
         "source": source,
         "project": source.project,

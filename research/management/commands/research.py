@@ -16,7 +16,7 @@ from django.db.models import Count, Q
 from pydantic import ValidationError
 
 from research import export
-from research.models import FetchStatus, Project, ProjectStatus, StepStatus, Summary
+from research.models import Project, ProjectStatus, StepStatus, Summary
 from research.options import ProjectOptions
 from research.pipeline import control
 from research.pipeline.runner import inline_dispatch
@@ -144,7 +144,7 @@ def result_summary(project: Project, report_path: str | None) -> dict:
         "error": project.error,
         "queries": project.queries.count(),
         "sources": project.sources.count(),
-        "fetched": project.sources.filter(fetch_status=FetchStatus.FETCHED).count(),
+        "fetched": project.sources.fetched().count(),
         "summaries": Summary.objects.filter(query__project=project).count(),
         "report_path": report_path,
         "tokens": project.tokens,
