@@ -7,7 +7,7 @@ Functions raise `NotAllowed` (the action does not fit the state: HTTP 409) or py
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -23,9 +23,9 @@ from research.models import (
     Summary,
 )
 from research.options import ProjectOptions
-from research.pipeline import control, flow
+from research.pipeline import control
 from research.pipeline.control import NotAllowed
-from research.pipeline.reruns import rerun_query
+from research.pipeline.reruns import reopen, rerun_query
 
 __all__ = ["NotAllowed"]
 
@@ -107,7 +107,7 @@ def add_query(project: Project, *, text: str, user, section: Section | None = No
             edited_at=timezone.now(),
         )
         if project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
-            _reopen_for_new_work(project, user)
+            reopen(project, user)
     return query
 
 
@@ -141,18 +141,6 @@ def _query_text(text: str) -> str:
     return text
 
 
-def _reopen_for_new_work(project: Project, user) -> None:
-    if project.status in ProjectStatus.finished() or project.status == ProjectStatus.WRITING:
-        Project.objects.filter(pk=project.pk).update(
-            status=ProjectStatus.RESEARCHING,
-            error="",
-            finished_at=None,
-            updated_by=user,
-            report_generation=F("report_generation") + 1,
-        )
-    transaction.on_commit(lambda: flow.advance(project.pk))
-
-
 # --- Sources -----------------------------------------------------------------------------
 
 
@@ -172,7 +160,7 @@ def add_source(project: Project, *, url: str, user) -> Source:
             project=project, n=n, url=url, added_by=user, updated_by=user, pinned=True
         )
         if project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
-            _reopen_for_new_work(project, user)
+            reopen(project, user)
     return source
 
 

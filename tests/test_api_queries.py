@@ -43,7 +43,7 @@ def test_adding_a_query_to_a_draft_joins_the_plan(api, member):
     assert project.status == ProjectStatus.DRAFT
 
 
-def test_adding_a_query_to_a_finished_project_researches_it(api, finished_project):
+def test_adding_a_query_to_a_finished_project_researches_it(api, finished_project, llm_configured):
     response = api.post(f"/api/projects/{finished_project.pk}/queries", {"text": "wal and nfs"})
     assert response.status_code == 201
     finished_project.refresh_from_db()
@@ -51,7 +51,16 @@ def test_adding_a_query_to_a_finished_project_researches_it(api, finished_projec
     assert finished_project.report_generation == 1
 
 
-def test_a_query_can_be_added_to_a_section(api, finished_project):
+def test_new_work_without_an_llm_is_refused_naming_the_setting(api, finished_project):
+    response = api.post(f"/api/projects/{finished_project.pk}/queries", {"text": "wal and nfs"})
+    assert response.status_code == 503
+    assert "LLM_MODEL" in response.json()["detail"]
+    finished_project.refresh_from_db()
+    assert finished_project.status == ProjectStatus.DONE
+    assert not finished_project.queries.filter(text="wal and nfs").exists()
+
+
+def test_a_query_can_be_added_to_a_section(api, finished_project, llm_configured):
     section = finished_project.sections.get()
     response = api.post(
         f"/api/projects/{finished_project.pk}/queries", {"text": "x", "section_id": section.pk}

@@ -34,7 +34,7 @@ def test_sources_of_an_unknown_project_are_404(api):
     assert api.get("/api/projects/8080/sources").status_code == 404
 
 
-def test_it_adds_a_source_by_url_pinned_and_pending(api, finished_project):
+def test_it_adds_a_source_by_url_pinned_and_pending(api, finished_project, llm_configured):
     url = "https://sqlite.org/wal.html"
     response = api.post(f"/api/projects/{finished_project.pk}/sources", {"url": url})
     assert response.status_code == 201

@@ -26,26 +26,25 @@ RERUNNABLE = {
 }
 
 
-def _reopen(project: Project, user, status: ProjectStatus = ProjectStatus.RESEARCHING) -> None:
-    if project.status not in RERUNNABLE:
+def reopen(project: Project, user) -> None:
+    """Take new work into a project: it researches again and then writes a new report version.
+    While it is still planning, the new work simply joins the run."""
+    if project.status not in RERUNNABLE | {ProjectStatus.PLANNING}:
         raise NotAllowed(
             f"Nothing can be rerun while the project is {project.get_status_display().lower()}."
         )
     check_configured()
-    Project.objects.filter(pk=project.pk).update(
-        status=status,
-        error="",
-        finished_at=None,
-        updated_by=user,
-        report_generation=F("report_generation") + 1,
-    )
+    changes = {"updated_by": user, "report_generation": F("report_generation") + 1}
+    if project.status != ProjectStatus.PLANNING:
+        changes.update(status=ProjectStatus.RESEARCHING, error="", finished_at=None)
+    Project.objects.filter(pk=project.pk).update(**changes)
     transaction.on_commit(lambda: flow.advance(project.pk))
 
 
 def rerun_query(query: Query, *, text: str | None = None, user=None) -> Query:
     """Search, rank, fetch and summarise this query again (after its text was edited)."""
     with transaction.atomic():
-        _reopen(query.project, user)
+        reopen(query.project, user)
         changes = {"generation": F("generation") + 1, "status": QueryStatus.PENDING, "error": ""}
         if text is not None and text.strip() and text.strip() != query.text:
             changes.update(text=text.strip()[:500], edited_by=user, edited_at=timezone.now())
@@ -68,7 +67,7 @@ def resummarize_source(source: Source, *, user=None) -> Source:
 
 def _redo_source(source: Source, user, *, force: bool) -> Source:
     with transaction.atomic():
-        _reopen(source.project, user)
+        reopen(source.project, user)
         Source.objects.filter(pk=source.pk).update(
             generation=F("generation") + 1,
             updated_by=user,

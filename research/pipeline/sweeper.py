@@ -32,10 +32,14 @@ def sweep() -> str:
         reason = f"The worker stopped responding {step.attempt} times while running this step."
         finish(step, StepStatus.FAILED, reason)
         handle_failure(step, StepFailed(reason), reason)
-    forgotten = StepRun.objects.filter(status=StepStatus.QUEUED, created_at__lt=now - patience)
-    for step_id in forgotten.values_list("pk", flat=True):
+    forgotten = list(
+        StepRun.objects.filter(status=StepStatus.QUEUED, created_at__lt=now - patience).values_list(
+            "pk", flat=True
+        )
+    )
+    for step_id in forgotten:
         runner.current_dispatcher().dispatch(step_id)
     running = Project.objects.running()
     for project_id in running.values_list("pk", flat=True):
         flow.advance(project_id)
-    return f"{len(dead)} stalled steps failed, {forgotten.count()} redispatched"
+    return f"{len(dead)} stalled steps failed, {len(forgotten)} redispatched"

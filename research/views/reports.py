@@ -20,15 +20,12 @@ from research.views.access import action, get_project
 
 def _pick(project: Project, version: str | None) -> Report | None:
     reports = project.reports.select_related("created_by")
-    if version:
-        if not version.isdigit():
-            raise Http404("No such version.")
-        return reports.filter(version=int(version)).first() or _missing()
-    return reports.filter(is_current=True).first()
-
-
-def _missing():
-    raise Http404("No such version.")
+    if not version:
+        return reports.filter(is_current=True).first()
+    found = reports.filter(version=int(version)).first() if version.isdigit() else None
+    if found is None:
+        raise Http404("No such version.")
+    return found
 
 
 def passages(project: Project) -> dict[int, tuple[int, list[tuple[str, str]]]]:
