@@ -123,7 +123,9 @@ def _secret_key(data_dir: Path, debug: bool) -> str:
 def _database(data_dir: Path) -> dict:
     url = envstr("DATABASE_URL", f"sqlite:///{data_dir / 'dossier.sqlite3'}")
     try:
-        config = dj_database_url.parse(url, conn_max_age=0 if url.startswith("sqlite") else 60)
+        # Workers keep their connection between tasks (django-q2 closes it once it is older
+        # than this, or broken): opening one costs more than a step's own queries.
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except Exception as exc:  # dj_database_url raises several types for bad URLs
         raise ImproperlyConfigured(
             f"DATABASE_URL is not a database URL we understand: {exc}"

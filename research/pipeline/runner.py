@@ -9,15 +9,15 @@ succeeds and the step reruns, replacing its own outputs.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Protocol
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -51,39 +51,62 @@ class QueueDispatcher:
 
 
 class InlineDispatcher:
-    """Runs steps on a thread pool in this process: the CLI and the benchmark use it."""
+    """Runs steps on threads in this process: the CLI and the benchmark use it.
+
+    Each thread keeps its database connection from step to step (as a worker process does) and
+    closes it when the dispatcher shuts down; opening one per step costs more than most steps'
+    own queries."""
 
     def __init__(self, max_workers: int):
-        self._pool = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="step")
-        self._pending: set[Future] = set()
+        self._queue: queue.SimpleQueue[int | None] = queue.SimpleQueue()
+        self._pending = 0
         self._lock = threading.Lock()
         self.idle = threading.Event()
         self.idle.set()
+        self._threads = [
+            threading.Thread(target=self._work, name=f"step-{n}", daemon=True)
+            for n in range(max_workers)
+        ]
+        for thread in self._threads:
+            thread.start()
 
     def dispatch(self, step_id: int) -> None:
         with self._lock:
+            self._pending += 1
             self.idle.clear()
-            future = self._pool.submit(_run_in_thread, step_id)
-            self._pending.add(future)
-        future.add_done_callback(self._done)
+        self._queue.put(step_id)
 
-    def _done(self, future: Future) -> None:
+    def _work(self) -> None:
+        try:
+            while (step_id := self._queue.get()) is not None:
+                try:
+                    close_old_connections()  # as Django does around a request
+                    run_step(step_id)
+                except Exception:  # a bug in a step must not kill the thread silently
+                    log.exception("step %s crashed", step_id)
+                finally:
+                    self._done()
+        finally:
+            connections.close_all()
+
+    def _done(self) -> None:
         with self._lock:
-            self._pending.discard(future)
+            self._pending -= 1
             if not self._pending:
                 self.idle.set()
 
     def shutdown(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _run_in_thread(step_id: int) -> None:
-    try:
-        run_step(step_id)
-    except Exception:  # a bug in a step must not kill the pool silently
-        log.exception("step %s crashed", step_id)
-    finally:
-        connection.close()
+        """Drop steps not started yet (they stay queued in the database), finish the running
+        ones, and stop the threads."""
+        try:
+            while self._queue.get_nowait() is not None:
+                self._done()
+        except queue.Empty:
+            pass
+        for _ in self._threads:
+            self._queue.put(None)
+        for thread in self._threads:
+            thread.join()
 
 
 _dispatcher: Dispatcher = QueueDispatcher()
