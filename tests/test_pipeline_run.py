@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from io import StringIO
@@ -109,6 +110,28 @@ def test_bad_pages_fail_their_sources_while_the_run_goes_on(world, member):
     assert "404" in reasons[world.web.url_for("/404")]
     assert statuses[world.web.url_for("/redirect-private")] == FetchStatus.BLOCKED
     assert statuses[world.web.url_for("/wrong-charset")] == FetchStatus.FETCHED
+
+
+@pytest.mark.parametrize(
+    ("per_host", "at_once", "expected_peak"),
+    [(2, 8, 2), (16, 3, 3)],
+    ids=["FETCH_MAX_PER_HOST", "FETCH_MAX_CONCURRENCY"],
+)
+def test_fetches_stay_within_the_limits(world, member, settings, per_host, at_once, expected_peak):
+    """All 16 selected pages are on one host and each takes 50 ms, so without the limits the
+    16 step threads would fetch them all at once."""
+    settings.FETCH_MAX_PER_HOST, settings.FETCH_MAX_CONCURRENCY = per_host, at_once
+    world.web.latency = 0.05
+    good, searches = world.searx.default_results, itertools.count()
+
+    def results_for(query):  # distinct pages for every search
+        n = next(searches)
+        return [{**result, "url": f"{result['url']}-{n}"} for result in good(query)]
+
+    world.searx.results_for = results_for
+    result, code = research("How does SQLite WAL mode work?", "--reflections", "0")
+    assert code == 0 and result["fetched"] == 16
+    assert 1 <= world.web.peak_concurrency <= expected_peak
 
 
 def test_a_page_that_injects_instructions_leaves_no_such_link_in_the_report(world, member):

@@ -1,4 +1,4 @@
-"""Per-process concurrency limits for outbound work, read from settings on first use.
+"""Per-process concurrency limits for outbound work, read from settings.
 
 Searches: SEARCH_MAX_CONCURRENCY at once. Fetches: FETCH_MAX_CONCURRENCY at once, and
 FETCH_MAX_PER_HOST to any one host. (LLM calls have their own limit in providers/llm.py.)
@@ -14,7 +14,7 @@ from contextlib import ExitStack, contextmanager
 from django.conf import settings
 
 _lock = threading.Lock()
-_semaphores: dict[tuple[str, str], threading.BoundedSemaphore] = {}
+_semaphores: dict[tuple[str, str, int], threading.BoundedSemaphore] = {}
 
 LIMITS = {
     "search": lambda: settings.SEARCH_MAX_CONCURRENCY,
@@ -24,10 +24,11 @@ LIMITS = {
 
 
 def _semaphore(kind: str, key: str = "") -> threading.BoundedSemaphore:
-    with _lock:
-        if (kind, key) not in _semaphores:
-            _semaphores[(kind, key)] = threading.BoundedSemaphore(LIMITS[kind]())
-        return _semaphores[(kind, key)]
+    limit = LIMITS[kind]()
+    with _lock:  # keyed by the limit too, so a changed setting takes effect
+        if (kind, key, limit) not in _semaphores:
+            _semaphores[(kind, key, limit)] = threading.BoundedSemaphore(limit)
+        return _semaphores[(kind, key, limit)]
 
 
 @contextmanager
@@ -38,7 +39,9 @@ def search_slot() -> Iterator[None]:
 
 @contextmanager
 def fetch_slot(host: str) -> Iterator[None]:
+    """The host's slot first: a fetch waiting for a busy host must not hold one of the
+    FETCH_MAX_CONCURRENCY slots that fetches to other hosts could use meanwhile."""
     with ExitStack() as stack:
-        stack.enter_context(_semaphore("fetch"))
         stack.enter_context(_semaphore("fetch-host", host.lower()))
+        stack.enter_context(_semaphore("fetch"))
         yield
