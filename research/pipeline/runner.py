@@ -177,10 +177,21 @@ def claim(step_id: int) -> StepRun | None:
     return StepRun.objects.select_related("project", "query", "source", "section").get(pk=step_id)
 
 
-def finish(step: StepRun, status: StepStatus, error: str = "", detail: str = "") -> None:
+def finish(
+    step: StepRun,
+    status: StepStatus,
+    error: str = "",
+    detail: str = "",
+    counters: dict[str, int] | None = None,
+) -> None:
+    """Record the outcome; `counters` (token and call counts) add to what earlier attempts
+    recorded."""
     changes = {"status": status, "error": error[:4000], "finished_at": timezone.now()}
     if detail:
         changes["detail"] = detail
+    for name, value in (counters or {}).items():
+        if value:
+            changes[name] = F(name) + value
     StepRun.objects.filter(pk=step.pk).update(lease_until=None, **changes)
 
 
@@ -209,10 +220,10 @@ def run_step(step_id: int) -> str:
         reason = readable(exc)
         if not isinstance(exc, StepFailed):
             log.warning("step %s (%s) failed: %s", step.pk, step.key, reason, exc_info=exc)
-        finish(step, StepStatus.FAILED, reason, ctx.detail)
+        finish(step, StepStatus.FAILED, reason, ctx.detail, ctx.meter.step_counters())
         handle_failure(step, exc, reason)
         flow.advance(project.pk)
         return f"failed: {reason}"
-    finish(step, StepStatus.DONE, detail=ctx.detail)
+    finish(step, StepStatus.DONE, detail=ctx.detail, counters=ctx.meter.step_counters())
     flow.advance(project.pk)
     return "done"
