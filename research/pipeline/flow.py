@@ -157,6 +157,7 @@ def _decide(plan: Plan) -> bool:
 class QueryRef(NamedTuple):
     pk: int
     generation: int
+    status: str
 
 
 class SourceRef(NamedTuple):
@@ -168,7 +169,9 @@ class SourceRef(NamedTuple):
 def _advance_queries(plan: Plan) -> None:
     """Search, rank, fetch and summarise every query that is not failed (plain tuples: this
     runs after every step, so it builds no model instances)."""
-    rows = plan.project.queries.exclude(status=QueryStatus.FAILED).values_list("pk", "generation")
+    rows = plan.project.queries.exclude(status=QueryStatus.FAILED).values_list(
+        "pk", "generation", "status"
+    )
     selected = _selected_sources(plan.project)
     added = [
         SourceRef(*row)
@@ -186,7 +189,7 @@ def _advance_queries(plan: Plan) -> None:
         pending = False
         for source in chosen + [s for s in added if s not in chosen]:
             pending |= _advance_source(plan, query, source)
-        if not pending:
+        if not pending and query.status != QueryStatus.DONE:
             plan.finished_queries.append(query.pk)
 
 
@@ -213,7 +216,7 @@ def _selected_sources(project: Project) -> dict[int, list[SourceRef]]:
 
 
 def _mark_queries_done(plan: Plan) -> None:
-    if plan.finished_queries:
+    if plan.finished_queries:  # only queries not marked yet: most passes write nothing here
         Query.objects.filter(pk__in=plan.finished_queries).exclude(
             status__in=[QueryStatus.DONE, QueryStatus.FAILED]
         ).update(status=QueryStatus.DONE)
