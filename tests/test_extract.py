@@ -207,16 +207,3 @@ def test_decode_prefers_a_byte_order_mark_over_the_declared_charset():
 
 def test_decode_never_fails():
     assert decode(b"caf\xe9 \x81", "utf-8") == "caf\u00e9 \ufffd"
-
-
-def test_warm_up_leaves_the_public_suffix_list_loaded(monkeypatch):
-    """Pages on an IP address with a port make trafilatura load the public suffix list (about
-    30 ms of CPU). Parallel first fetches would each load it again, so the worker loads it once
-    before its first step."""
-    import tld.utils
-
-    from research.pipeline import warmup
-
-    monkeypatch.setattr(tld.utils, "tld_names", {})
-    warmup.warm_up.__wrapped__()
-    assert tld.utils.tld_names

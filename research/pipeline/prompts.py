@@ -21,6 +21,12 @@ def _template(name: str):
     return _engine.get_template(f"{name}.md")
 
 
+def load_all() -> None:
+    """Compile every prompt now (the worker's warm-up) rather than inside the first steps."""
+    for path in sorted(PROMPTS_DIR.glob("*.md")):
+        _template(path.stem)
+
+
 def render(name: str, **context) -> list[dict]:
     """The chat messages for prompt `name` with `context` filled in."""
     text = _template(name).render(Context(context, autoescape=False))

@@ -1,22 +1,34 @@
 """Pay a process's one-off start-up costs before its first step, not during it.
 
-The first TLS context, the first httpx request (its lazy imports) and trafilatura's first
-extraction each cost tens of milliseconds of CPU; paid inside the first parallel fetches they
+The first TLS context, the first httpx request and transport (their lazy imports),
+trafilatura's first extraction, the prompt templates, the JSON schemas and the openai client
+each cost milliseconds to tens of milliseconds of CPU; paid inside the first parallel fetches they
 serialise on the import lock and the GIL while other steps wait. The sample's URL is an IP
 address with a port: for such URLs (intranet hosts too) trafilatura, through courlan and tld,
 loads the public suffix list, about 30 ms of CPU, which parallel first fetches would otherwise
-each load again. Nothing here touches the network. The worker calls this before its first
-step, the `research` command before it starts.
+each load again. Nothing here touches the network or the database. The worker calls this
+before its first step, the `research` command before it starts.
 """
 
 from __future__ import annotations
 
+import datetime
 import functools
 import logging
 
 import httpx
+from django.conf import settings
+from django.utils import formats
 
-from research.providers import extract, tls
+from research.pipeline import prompts
+from research.pipeline.outputs import (
+    ChunkSummary,
+    MergedSummary,
+    PlanOutput,
+    RankOutput,
+    ReflectOutput,
+)
+from research.providers import extract, llm, tls
 
 log = logging.getLogger(__name__)
 
@@ -30,11 +42,32 @@ SAMPLE = (
 
 @functools.cache
 def warm_up() -> None:
-    tls.context()
-    transport = httpx.MockTransport(lambda request: httpx.Response(200, text="ok"))
-    with httpx.Client(transport=transport) as client:
-        client.get("http://warm-up.invalid/")
+    _warm_up_http()
     try:
         extract.extract(SAMPLE, "text/html", "utf-8", WARM_UP_URL)
     except extract.ExtractError as exc:  # the sample is ours: say so if it stops extracting
         log.warning("warm-up extraction failed: %s", exc.reason)
+    _warm_up_llm()
+    import research.pipeline.flow  # noqa: F401 - the runner imports it lazily (import cycle)
+
+
+def _warm_up_http() -> None:
+    """The TLS context; httpx's lazy imports (a first request); httpcore and h11, which the
+    first real transport imports; the IDNA codec, which the first non-ASCII host needs."""
+    tls.context()
+    transport = httpx.MockTransport(lambda request: httpx.Response(200, text="ok"))
+    with httpx.Client(transport=transport) as client:
+        client.get("http://warm-up.invalid/")
+    httpx.HTTPTransport(verify=tls.context()).close()
+    "warm-up.example".encode("idna")
+
+
+def _warm_up_llm() -> None:
+    """The prompt templates and the date formats they use, every output's JSON schema, and the
+    openai client when an LLM is configured."""
+    prompts.load_all()
+    formats.localize(datetime.date.today())
+    for schema in (PlanOutput, RankOutput, ChunkSummary, MergedSummary, ReflectOutput):
+        llm.json_schema(schema)
+    if settings.LLM_MODEL:
+        llm.LLMClient(settings.LLM_MODEL)

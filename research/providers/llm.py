@@ -241,22 +241,23 @@ def _strip_fences(content: str) -> str:
 
 
 @functools.cache
-def _json_schema(schema: type[BaseModel]) -> dict:
-    """Pydantic builds the schema anew on every call, which costs a millisecond or more."""
+def json_schema(schema: type[BaseModel]) -> dict:
+    """The JSON schema sent for `schema`. Pydantic builds it anew on every call, which costs a
+    millisecond or more, so it is built once (the worker's warm-up builds them all)."""
     return schema.model_json_schema()
 
 
 def _response_format(schema: type[BaseModel]) -> dict:
     return {
         "type": "json_schema",
-        "json_schema": {"name": schema.__name__, "schema": _json_schema(schema)},
+        "json_schema": {"name": schema.__name__, "schema": json_schema(schema)},
     }
 
 
 def _schema_instruction(schema: type[BaseModel]) -> str:
     return (
         "Answer with one JSON object and nothing else, matching this JSON schema:\n"
-        + json.dumps(_json_schema(schema), ensure_ascii=False)
+        + json.dumps(json_schema(schema), ensure_ascii=False)
     )
 
 

@@ -1,0 +1,35 @@
+"""The worker's warm-up: one-off start-up costs paid before the first step, without network."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from research.pipeline import warmup
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("the warm-up must not open a connection")
+
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+
+
+def test_warm_up_leaves_the_public_suffix_list_loaded(monkeypatch, no_network):
+    """Pages on an IP address with a port make trafilatura load the public suffix list (about
+    30 ms of CPU). Parallel first fetches would each load it again, so the worker loads it once
+    before its first step."""
+    import tld.utils
+
+    monkeypatch.setattr(tld.utils, "tld_names", {})
+    warmup.warm_up.__wrapped__()
+    assert tld.utils.tld_names
+
+
+@pytest.mark.parametrize("model", ["", "some-model"], ids=["no LLM configured", "an LLM"])
+def test_warm_up_works_with_or_without_an_llm_and_no_network(settings, no_network, model):
+    settings.LLM_MODEL = model
+    warmup.warm_up.__wrapped__()
