@@ -77,6 +77,17 @@ def test_plan_writes_sections_and_exactly_the_asked_number_of_queries(project, w
     assert "Snippet" not in request["messages"][0]["content"]  # results go in the user message
 
 
+def test_a_step_that_fails_still_records_the_llm_calls_and_tokens_it_used(project, world):
+    run(project, Stage.GROUND, "ground")
+    world.llm.responder = lambda request: "I am sorry, I cannot answer in JSON."
+    failed = run(project, Stage.PLAN, "plan")
+    assert failed.status == StepStatus.FAILED
+    assert "did not match the PlanOutput format" in failed.error
+    assert failed.llm_calls == 2 and failed.tokens > 0  # the answer and the retry
+    project.refresh_from_db()
+    assert project.tokens == failed.tokens
+
+
 def test_plan_rerun_replaces_its_own_outline(project):
     run(project, Stage.GROUND, "ground")
     run(project, Stage.PLAN, "plan")
