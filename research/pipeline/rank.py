@@ -55,7 +55,10 @@ def _apply(links: list[QuerySource], ranking: RankOutput, keep: int) -> int:
     for link in eligible[:keep] + pinned:
         link.selected = True
     with transaction.atomic():
-        QuerySource.objects.bulk_update(links, ["score", "reason", "selected"])
+        for link in links:  # a few rows: plain UPDATEs cost a third of bulk_update's CASEs
+            QuerySource.objects.filter(pk=link.pk).update(
+                score=link.score, reason=link.reason, selected=link.selected
+            )
         _update_fetch_status([link.source_id for link in links])
     return sum(link.selected for link in links)
 
