@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from django.utils import timezone
 
@@ -22,14 +21,15 @@ from research.models import (
     Project,
     ProjectStatus,
     Query,
-    QuerySource,
     QueryStatus,
     Stage,
     StepRun,
     StepStatus,
 )
+from research.pipeline import state
 from research.pipeline.failures import fail_project
 from research.pipeline.runner import dispatch_on_commit, ensure_step
+from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
 
@@ -123,7 +123,7 @@ def _advance(project_id: int) -> None:
 
 def _advance_once(project: Project) -> bool:
     """One pass. True when it changed something that calls for another pass."""
-    plan = Plan(project, dict(project.steps.values_list("key", "status")))
+    plan = Plan(project, state.step_statuses(project.pk))
     try:
         return _decide(plan)
     finally:
@@ -154,32 +154,12 @@ def _decide(plan: Plan) -> bool:
     return _advance_report(plan)
 
 
-class QueryRef(NamedTuple):
-    pk: int
-    generation: int
-    status: str
-
-
-class SourceRef(NamedTuple):
-    pk: int
-    generation: int
-    fetch_status: str
-
-
 def _advance_queries(plan: Plan) -> None:
-    """Search, rank, fetch and summarise every query that is not failed (plain tuples: this
-    runs after every step, so it builds no model instances)."""
-    rows = plan.project.queries.exclude(status=QueryStatus.FAILED).values_list(
-        "pk", "generation", "status"
-    )
-    selected = _selected_sources(plan.project)
-    added = [
-        SourceRef(*row)
-        for row in plan.project.sources.filter(added_by__isnull=False, excluded=False).values_list(
-            "pk", "generation", "fetch_status"
-        )
-    ]
-    for query in map(QueryRef._make, rows):
+    """Search, rank, fetch and summarise every query that is not failed (plain tuples, read in
+    plain SQL: this runs after every step)."""
+    selected = state.selected_sources(plan.project.pk)
+    added = state.added_sources(plan.project.pk)
+    for query in state.live_queries(plan.project.pk):
         qkey = query_key(query)
         if plan.need(Stage.SEARCH, f"search:{qkey}", query_id=query.pk) != StepStatus.DONE:
             continue
@@ -203,16 +183,6 @@ def _advance_source(plan: Plan, query: QueryRef, source: SourceRef) -> bool:
     key = summarize_key(query, source)
     summary = plan.need(Stage.SUMMARIZE, key, query_id=query.pk, source_id=source.pk)
     return summary in OPEN
-
-
-def _selected_sources(project: Project) -> dict[int, list[SourceRef]]:
-    by_query: dict[int, list[SourceRef]] = {}
-    links = QuerySource.objects.filter(
-        query__project=project, selected=True, source__excluded=False
-    ).values_list("query_id", "source_id", "source__generation", "source__fetch_status")
-    for query_id, *source in links:
-        by_query.setdefault(query_id, []).append(SourceRef(*source))
-    return by_query
 
 
 def _mark_queries_done(plan: Plan) -> None:
