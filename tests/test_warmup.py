@@ -33,3 +33,15 @@ def test_warm_up_leaves_the_public_suffix_list_loaded(monkeypatch, no_network):
 def test_warm_up_works_with_or_without_an_llm_and_no_network(settings, no_network, model):
     settings.LLM_MODEL = model
     warmup.warm_up.__wrapped__()
+
+
+def test_warm_up_freezes_start_up_objects_out_of_full_collections(no_network):
+    """A full collection walking them holds the GIL for about 120 ms: no step runs meanwhile."""
+    import gc
+
+    gc.unfreeze()
+    try:
+        warmup.warm_up.__wrapped__()
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
