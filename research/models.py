@@ -350,6 +350,11 @@ class SummaryQuerySet(models.QuerySet):
     def relevant(self) -> SummaryQuerySet:
         return self.filter(relevant=True)
 
+    def in_outline_order(self, *first: str) -> SummaryQuerySet:
+        """By `first`, then their query's place in the outline: the order a source page lists
+        and marks them in."""
+        return self.order_by(*first, "query__position", "query_id", "id")
+
 
 class Summary(models.Model):
     """What one source says about one query, with exact supporting quotes."""

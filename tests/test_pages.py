@@ -167,6 +167,27 @@ def test_the_source_page_highlights_the_quotes_in_the_text(member_client, done_p
     assert "Readers continue during writes." in body
 
 
+def test_a_citation_links_to_a_marked_quote_when_two_queries_quote_the_same_passage(
+    member_client, done_project
+):
+    """The source page marks a repeated quote once, under the first query in the outline; the
+    report's citation must link to that mark, not to the repeat's empty anchor, even when the
+    later query's summary was written first."""
+    first_query = done_project.queries.get()
+    source = done_project.sources.get()
+    Summary.objects.all().delete()
+    later_query = Query.objects.create(project=done_project, text="wal readers", position=1)
+    quote = "The write-ahead log lets readers continue while a writer appends."
+    written_first = Summary.objects.create(query=later_query, source=source, quotes=[quote])
+    marked = Summary.objects.create(query=first_query, source=source, quotes=[quote])
+    assert written_first.pk < marked.pk
+    page = member_client.get(f"/sources/{source.pk}/").content.decode()
+    assert f'<mark id="q{marked.pk}-0">The write-ahead log' in page
+    assert f'<mark id="q{written_first.pk}-0"></mark>' in page
+    report = member_client.get(f"/projects/{done_project.pk}/").content.decode()
+    assert f'href="/sources/{source.pk}/#q{marked.pk}-0"' in report
+
+
 def test_source_flags_are_set_by_the_buttons(member_client, done_project, member):
     source = done_project.sources.get()
     member_client.post(f"/sources/{source.pk}/exclude/")

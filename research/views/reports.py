@@ -29,16 +29,24 @@ def _pick(project: Project, version: str | None) -> Report | None:
 
 
 def passages(project: Project) -> dict[int, tuple[int, list[tuple[str, str]]]]:
-    """For each citation number: the source id and its quotes as (anchor, quote)."""
+    """For each citation number: the source id and its quotes as (anchor, quote).
+
+    Quotes come in the source page's order (outline order), and a quote another query's
+    summary already gave is left out: the source page marks only its first anchor, so a link
+    to a later one would land on an empty mark.
+    """
     rows = (
         Summary.objects.filter(query__project=project, relevant=True)
-        .order_by("source__n", "id")
+        .in_outline_order("source__n")
         .values_list("id", "source_id", "source__n", "quotes")
     )
     found: dict[int, tuple[int, list[tuple[str, str]]]] = {}
     for summary_id, source_id, n, quotes in rows:
         _, known = found.setdefault(n, (source_id, []))
-        known.extend((f"q{summary_id}-{i}", quote) for i, quote in enumerate(quotes))
+        seen = {quote for _, quote in known}
+        known.extend(
+            (f"q{summary_id}-{i}", quote) for i, quote in enumerate(quotes) if quote not in seen
+        )
     for n, source_id in project.sources.values_list("n", "pk"):
         found.setdefault(n, (source_id, []))
     return found

@@ -20,7 +20,7 @@ from research.views.access import action, get_project, get_source
 def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
     source = get_source(source_id)
     summaries = list(
-        Summary.objects.filter(source=source).select_related("query").order_by("query__position")
+        Summary.objects.filter(source=source).select_related("query").in_outline_order()
     )
     marks = [(f"q{s.pk}-{i}", quote) for s in summaries for i, quote in enumerate(s.quotes)]
     summary_notes: dict[int, list[Note]] = {}
