@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import gc
 import socket
 
 import pytest
 
 from research.pipeline import warmup
+
+
+@pytest.fixture(autouse=True)
+def unfreeze():
+    """The warm-up freezes the objects alive at that moment; in the test process that would
+    keep garbage (a dead thread's database connection, say) from ever being collected."""
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture
@@ -37,11 +46,6 @@ def test_warm_up_works_with_or_without_an_llm_and_no_network(settings, no_networ
 
 def test_warm_up_freezes_start_up_objects_out_of_full_collections(no_network):
     """A full collection walking them holds the GIL for about 120 ms: no step runs meanwhile."""
-    import gc
-
     gc.unfreeze()
-    try:
-        warmup.warm_up.__wrapped__()
-        assert gc.get_freeze_count() > 10_000
-    finally:
-        gc.unfreeze()
+    warmup.warm_up.__wrapped__()
+    assert gc.get_freeze_count() > 10_000
