@@ -1,17 +1,30 @@
-"""Per-process concurrency limits for outbound work, read from settings.
+"""Concurrency limits for outbound work, shared by every worker process on this machine.
 
 Searches: SEARCH_MAX_CONCURRENCY at once. Fetches: FETCH_MAX_CONCURRENCY at once, and
 FETCH_MAX_PER_HOST to any one host. (LLM calls have their own limit in providers/llm.py.)
-Across worker processes, WORKER_PROCESSES bounds the number of steps running at all.
+
+A slot is one of `limit` lock files under DATA_DIR/locks, held with `flock`: the kernel drops
+it when its holder closes it or dies, so a killed worker never leaks a slot. Threads of one
+process first queue on a semaphore of the same size, so only as many threads as there are
+slots poll the files. Workers on other machines (a Redis broker) have their own DATA_DIR and
+are not counted.
 """
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
+import random
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 
 from django.conf import settings
+
+POLL_SECONDS = (0.005, 0.02)  # between tries while every slot is taken (jittered)
 
 _lock = threading.Lock()
 _semaphores: dict[tuple[str, str, int], threading.BoundedSemaphore] = {}
@@ -23,17 +36,47 @@ LIMITS = {
 }
 
 
-def _semaphore(kind: str, key: str = "") -> threading.BoundedSemaphore:
-    limit = LIMITS[kind]()
+def _semaphore(kind: str, key: str, limit: int) -> threading.BoundedSemaphore:
     with _lock:  # keyed by the limit too, so a changed setting takes effect
         if (kind, key, limit) not in _semaphores:
             _semaphores[(kind, key, limit)] = threading.BoundedSemaphore(limit)
         return _semaphores[(kind, key, limit)]
 
 
+def _slot_files(kind: str, key: str, limit: int) -> list[Path]:
+    folder = Path(settings.DATA_DIR) / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    name = hashlib.sha256(key.encode()).hexdigest()[:16] if key else "all"
+    return [folder / f"{kind}-{name}-{n}.lock" for n in range(limit)]
+
+
+def _take_file(paths: list[Path]) -> int:
+    """The descriptor of a lock file we now hold, waiting until one is free."""
+    while True:
+        for path in random.sample(paths, len(paths)):
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return fd
+            except BlockingIOError:
+                os.close(fd)
+        time.sleep(random.uniform(*POLL_SECONDS))
+
+
+@contextmanager
+def _slot(kind: str, key: str = "") -> Iterator[None]:
+    limit = LIMITS[kind]()
+    with _semaphore(kind, key, limit):
+        fd = _take_file(_slot_files(kind, key, limit))
+        try:
+            yield
+        finally:
+            os.close(fd)  # closing releases the flock
+
+
 @contextmanager
 def search_slot() -> Iterator[None]:
-    with _semaphore("search"):
+    with _slot("search"):
         yield
 
 
@@ -42,6 +85,6 @@ def fetch_slot(host: str) -> Iterator[None]:
     """The host's slot first: a fetch waiting for a busy host must not hold one of the
     FETCH_MAX_CONCURRENCY slots that fetches to other hosts could use meanwhile."""
     with ExitStack() as stack:
-        stack.enter_context(_semaphore("fetch-host", host.lower()))
-        stack.enter_context(_semaphore("fetch"))
+        stack.enter_context(_slot("fetch-host", host.lower()))
+        stack.enter_context(_slot("fetch"))
         yield

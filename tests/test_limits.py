@@ -1,0 +1,86 @@
+"""Fetch and search limits hold across worker processes, and a killed worker frees its slots."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from research.pipeline import limits
+
+ROOT = Path(__file__).resolve().parent.parent
+
+HOLDER = """
+import json, sys, threading, time
+import django
+django.setup()
+from research.pipeline import limits
+
+def hold():
+    with limits.fetch_slot("Example.test"):
+        start = time.time()
+        print("held", flush=True)
+        time.sleep(float(sys.argv[2]))
+        print(json.dumps([start, time.time()]), flush=True)
+
+threads = [threading.Thread(target=hold) for _ in range(int(sys.argv[1]))]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+"""
+
+
+def holders(tmp_path: Path, threads: int, seconds: float, **env: str) -> subprocess.Popen:
+    environment = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "research_site.settings",
+        "DOSSIER_DATA_DIR": str(tmp_path),
+        "DEBUG": "1",
+        **env,
+    }
+    return subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(threads), str(seconds)],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+def most_at_once(intervals: list[tuple[float, float]]) -> int:
+    events = sorted([(start, 1) for start, _ in intervals] + [(end, -1) for _, end in intervals])
+    running = peak = 0
+    for _, change in events:
+        running += change
+        peak = max(peak, running)
+    return peak
+
+
+def test_two_worker_processes_share_the_per_host_limit(tmp_path):
+    """Each process alone would let two of its three threads in; together only two may be."""
+    processes = [holders(tmp_path, 3, 0.3, FETCH_MAX_PER_HOST="2") for _ in range(2)]
+    intervals = []
+    for process in processes:
+        out, _ = process.communicate(timeout=60)
+        assert process.returncode == 0
+        intervals += [tuple(json.loads(line)) for line in out.splitlines() if line != "held"]
+    assert len(intervals) == 6
+    assert most_at_once(intervals) == 2
+
+
+def test_a_killed_worker_frees_its_slot(tmp_path, settings):
+    settings.DATA_DIR = tmp_path
+    settings.FETCH_MAX_PER_HOST = 1
+    process = holders(tmp_path, 1, 60, FETCH_MAX_PER_HOST="1")
+    assert process.stdout.readline().strip() == "held"
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=10)
+    started = time.monotonic()
+    with limits.fetch_slot("example.test"):
+        waited = time.monotonic() - started
+    assert waited < 5  # not the 60 s the killed holder meant to keep it
