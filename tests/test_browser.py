@@ -31,6 +31,7 @@ pytestmark = [
 
 @pytest.fixture
 def browser(monkeypatch):
+    from django.db import connections
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
@@ -41,6 +42,10 @@ def browser(monkeypatch):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser
         browser.close()
+        # While that loop counts as running, Django keeps this thread's connections apart, in
+        # context-local storage that the test database teardown never sees: close them before
+        # Playwright stops, or the test database cannot be dropped (another session uses it).
+        connections.close_all()
 
 
 @pytest.fixture
