@@ -26,8 +26,7 @@ class TokenMeter:
     failed: one write fewer per call on a row that many threads write at once.
     """
 
-    def __init__(self, step: StepRun, project: Project):
-        self.step = step
+    def __init__(self, project: Project):
         self.project = project
         self.budget = project.opts.token_budget
         self.prompt = self.completion = self.calls = 0  # calls may run on several threads
@@ -90,7 +89,7 @@ class StepContext:
     detail: str = ""
 
     def __post_init__(self) -> None:
-        self.meter = TokenMeter(self.step, self.project)
+        self.meter = TokenMeter(self.project)
 
     @property
     def opts(self) -> ProjectOptions:
