@@ -84,3 +84,11 @@ def test_a_killed_worker_frees_its_slot(tmp_path, settings):
     with limits.fetch_slot("example.test"):
         waited = time.monotonic() - started
     assert waited < 5  # not the 60 s the killed holder meant to keep it
+
+
+def test_a_long_lived_worker_keeps_no_semaphore_for_hosts_it_is_done_with(tmp_path, settings):
+    settings.DATA_DIR = tmp_path
+    for n in range(50):
+        with limits.fetch_slot(f"host{n}.example"):
+            pass
+    assert not [key for key in limits._semaphores.keys() if key[0] == "fetch-host"]

@@ -13,11 +13,13 @@ are not counted.
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import os
 import random
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -27,7 +29,11 @@ from django.conf import settings
 POLL_SECONDS = (0.005, 0.02)  # between tries while every slot is taken (jittered)
 
 _lock = threading.Lock()
-_semaphores: dict[tuple[str, str, int], threading.BoundedSemaphore] = {}
+# Weak values: a host's semaphore lives only while some thread holds or waits on it, so a
+# long-lived worker does not keep one for every host it ever fetched from.
+_semaphores: weakref.WeakValueDictionary[tuple[str, str, int], threading.BoundedSemaphore] = (
+    weakref.WeakValueDictionary()
+)
 
 LIMITS = {
     "search": lambda: settings.SEARCH_MAX_CONCURRENCY,
@@ -38,14 +44,21 @@ LIMITS = {
 
 def _semaphore(kind: str, key: str, limit: int) -> threading.BoundedSemaphore:
     with _lock:  # keyed by the limit too, so a changed setting takes effect
-        if (kind, key, limit) not in _semaphores:
-            _semaphores[(kind, key, limit)] = threading.BoundedSemaphore(limit)
-        return _semaphores[(kind, key, limit)]
+        semaphore = _semaphores.get((kind, key, limit))
+        if semaphore is None:
+            semaphore = _semaphores[(kind, key, limit)] = threading.BoundedSemaphore(limit)
+        return semaphore
+
+
+@functools.cache
+def _locks_folder(data_dir: str) -> Path:
+    folder = Path(data_dir) / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def _slot_files(kind: str, key: str, limit: int) -> list[Path]:
-    folder = Path(settings.DATA_DIR) / "locks"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = _locks_folder(str(settings.DATA_DIR))
     name = hashlib.sha256(key.encode()).hexdigest()[:16] if key else "all"
     return [folder / f"{kind}-{name}-{n}.lock" for n in range(limit)]
 
