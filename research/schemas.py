@@ -70,13 +70,8 @@ class InSchema(BaseModel):
         return _integral_floats(data)
 
 
-class ProjectOptionsIn(ProjectOptions):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    @model_validator(mode="before")
-    @classmethod
-    def json_integers(cls, data):
-        return _integral_floats(data)
+class ProjectOptionsIn(ProjectOptions, InSchema):
+    """The project options, held to InSchema's rules."""
 
 
 class FieldErrorOut(Schema):
