@@ -100,22 +100,13 @@ def plan_review(request: HttpRequest, project_id: int) -> HttpResponse:
 @action
 def section_change(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
     project = get_project(project_id)
+    text = {"title": request.POST.get("title", ""), "goal": request.POST.get("goal", "")}
     if verb == "add":
-        domain.add_section(
-            project,
-            title=request.POST.get("title", ""),
-            goal=request.POST.get("goal", ""),
-            user=request.user,
-        )
+        domain.add_section(project, **text, user=request.user)
         return back(request)
     section = get_object_or_404(Section, pk=request.POST.get("section"), project=project)
     if verb == "edit":
-        domain.edit_section(
-            section,
-            title=request.POST.get("title", ""),
-            goal=request.POST.get("goal", ""),
-            user=request.user,
-        )
+        domain.edit_section(section, **text, user=request.user)
     elif verb == "delete":
         domain.delete_section(section, request.user)
     else:
