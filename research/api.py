@@ -1,21 +1,19 @@
 """The REST API's routes. Handlers are thin: they parse, call the same domain functions as the
 views (research.projects, research.notes, research.pipeline.control and .reruns) and serialise.
 
-Errors become JSON `{"detail": ...}` in research_site/api.py: NotAllowed is 409, an unknown id
-is 404, bad input is 422 naming the field, another member's note is 403.
+Errors are the one family of research/errors.py; research_site/api.py turns each into JSON
+`{"detail": ...}` with its HTTP status: NotAllowed 409, NotFound 404, BadInput 422 naming the
+field, Forbidden 403 (another member's note), NotConfigured 503.
 """
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from ninja import Field, Query, Router, Schema
-from ninja.errors import ValidationError
 from ninja.pagination import LimitOffsetPagination, paginate
 from ninja.responses import Status
 
 from research import notes, projects
+from research.errors import BadInput, NotFound
 from research.models import (
     Note,
     Project,
@@ -99,7 +97,7 @@ def _get(rows: QuerySet, pk: int, what: str):
     """Healthchecks' `_get_check_for_user`: every member may act on every project."""
     obj = rows.filter(pk=pk).first()
     if obj is None:
-        raise Http404(f"No {what} with id {pk}.")
+        raise NotFound(f"No {what} with id {pk}.")
     return obj
 
 
@@ -124,20 +122,6 @@ def _source(source_id: int) -> Source:
 
 def _note(note_id: int) -> Note:
     return _get(Note.objects.select_related("author"), note_id, "note")
-
-
-def _invalid(field: str, message: str) -> ValidationError:
-    """A 422 naming the field, like those of the schemas."""
-    return ValidationError([{"loc": (field,), "msg": message, "type": "value_error"}])
-
-
-@contextmanager
-def _invalid_input(field: str) -> Iterator[None]:
-    """Domain ValueErrors about the request (notes.py raises them) are 422s naming the field."""
-    try:
-        yield
-    except ValueError as exc:
-        raise _invalid(field, str(exc)) from exc
 
 
 # --- Who am I ----------------------------------------------------------------------------
@@ -262,7 +246,7 @@ def add_query(request, project_id: Id, payload: QueryIn):
     if payload.section_id is not None:
         section = project.sections.filter(pk=payload.section_id).first()
         if section is None:
-            raise _invalid("section_id", f"No section {payload.section_id} in this project.")
+            raise BadInput(f"No section {payload.section_id} in this project.", field="section_id")
     query = projects.add_query(project, text=payload.text, user=request.auth, section=section)
     return Status(201, _query(query.pk))
 
@@ -417,7 +401,7 @@ def _report(project_id: int, version: int | None) -> Report:
     rows = rows.prefetch_related("cited_sources")
     report = rows.filter(version=version).first() if version else rows.current().first()
     if report is None:
-        raise Http404(
+        raise NotFound(
             f"Project {project_id} has no report version {version}."
             if version
             else f"Project {project_id} has no report yet."
@@ -499,18 +483,16 @@ def list_notes(request, filters: Query[NoteFilter]):
 
 @note_routes.post("/notes", response=_answers({201: NoteOut}, 404, BODY))
 def add_note(request, payload: NoteIn):
-    with _invalid_input("text"):
-        note = notes.add_note(
-            target=notes.Target.parse(payload.target), text=payload.text, user=request.auth
-        )
+    note = notes.add_note(
+        target=notes.Target.parse(payload.target), text=payload.text, user=request.auth
+    )
     return Status(201, _note(note.pk))
 
 
 @note_routes.patch("/notes/{note_id}", response=_answers({200: NoteOut}, 403, 404, BODY))
 def edit_note(request, note_id: Id, payload: NoteEditIn):
     """Change a note's text: its author only."""
-    with _invalid_input("text"):
-        return notes.edit_note(_note(note_id), text=payload.text, user=request.auth)
+    return notes.edit_note(_note(note_id), text=payload.text, user=request.auth)
 
 
 @note_routes.delete("/notes/{note_id}", response=_answers({204: None}, 403, 404))

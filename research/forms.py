@@ -62,8 +62,8 @@ class ProjectForm(forms.Form):
         self.fields["token_budget"].initial = settings.DEFAULT_TOKEN_BUDGET
 
     def options(self) -> dict:
-        data = {k: v for k, v in self.cleaned_data.items() if k != "question"}
-        return ProjectOptions.model_validate(data).model_dump()
+        """The options as entered; create_project validates them with ProjectOptions."""
+        return {k: v for k, v in self.cleaned_data.items() if k != "question"}
 
 
 class ProjectFilterForm(forms.Form):

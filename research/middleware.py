@@ -1,9 +1,15 @@
-"""A Content-Security-Policy for every response: no inline script, nothing from elsewhere."""
+"""Middleware of the pages: login required, a Content-Security-Policy, and the pages' one
+mapping of the error family."""
 
 from collections.abc import Callable
 
+from django.contrib import messages
 from django.contrib.auth.middleware import LoginRequiredMiddleware as _DjangoLoginRequired
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from research.errors import DossierError, NotFound
+from research.views.access import back
 
 POLICY = "; ".join(
     [
@@ -38,3 +44,28 @@ class LoginRequiredMiddleware(_DjangoLoginRequired):
         if request.path_info.startswith("/api/"):
             return None
         return super().process_view(request, view_func, view_args, view_kwargs)
+
+
+class DossierErrorMiddleware:
+    """The pages' one mapping of the error family (the API has its own, in research_site/api.py).
+
+    A refused action (a POST) goes back to the page it came from with the reason as a message,
+    so nothing typed is lost to an error page; a page that cannot be shown (a GET) answers with
+    the error's status and its reason.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
+        if not isinstance(exc, DossierError) or request.path_info.startswith("/api/"):
+            return None
+        if request.method == "POST":
+            messages.error(request, exc.reason)
+            return back(request)
+        if isinstance(exc, NotFound):
+            raise Http404(exc.reason)
+        return render(request, "research/error.html", {"error": exc}, status=exc.http_status)

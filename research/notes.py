@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from research.errors import BadInput, Forbidden, NotFound
 from research.models import Note, Project, Query, Report, Source, Summary
 
 TARGET_KINDS = ("project", "query", "source", "summary", "report")
 MAX_NOTE = 20_000
-
-
-class NoteTargetNotFound(Exception):
-    pass
 
 
 @dataclass(frozen=True)
@@ -31,7 +27,9 @@ class Target:
         kind, _, raw_id = (value or "").partition(":")
         if kind not in TARGET_KINDS or not raw_id.isdigit():
             kinds = ", ".join(TARGET_KINDS)
-            raise ValueError(f"target must look like 'source:12', with a kind among {kinds}")
+            raise BadInput(
+                f"target must look like 'source:12', with a kind among {kinds}", field="target"
+            )
         return cls(kind, int(raw_id))
 
     def __str__(self) -> str:
@@ -53,7 +51,7 @@ def resolve(target: Target) -> tuple[Project, dict]:
     related = {"summary": ["query__project"], "project": []}.get(target.kind, ["project"])
     obj = model.objects.select_related(*related).filter(pk=target.id).first()
     if obj is None:
-        raise NoteTargetNotFound(f"No {target.kind} with id {target.id}.")
+        raise NotFound(f"No {target.kind} with id {target.id}.")
     if target.kind == "project":
         return obj, {}
     project = obj.query.project if target.kind == "summary" else obj.project
@@ -95,13 +93,13 @@ def target_of(note: Note) -> Target:
 
 def _check_author(note: Note, user) -> None:
     if note.author_id != user.pk:
-        raise PermissionDenied("Only the author can change or delete a note.")
+        raise Forbidden("Only the author can change or delete a note.")
 
 
 def _clean(text: str) -> str:
     text = (text or "").strip()
     if not text:
-        raise ValueError("A note cannot be empty.")
+        raise BadInput("A note cannot be empty.", field="text")
     if len(text) > MAX_NOTE:
-        raise ValueError(f"A note is at most {MAX_NOTE:,} characters.")
+        raise BadInput(f"A note is at most {MAX_NOTE:,} characters.", field="text")
     return text

@@ -1,7 +1,8 @@
 """What members do to projects, queries and sources. Pages and the API both call these.
 
-Functions raise `NotAllowed` (the action does not fit the state: HTTP 409) or pydantic's
-`ValidationError` (bad input: HTTP 422); they never return error strings.
+Functions raise errors of the one family (research/errors.py): `NotAllowed` when the action does
+not fit the state, `BadInput` naming the field when the input is wrong. They never return error
+strings.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from django.db import transaction
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from pydantic import ValidationError
 
+from research.errors import BadInput, NotAllowed
 from research.models import (
     Note,
     Project,
@@ -24,11 +27,7 @@ from research.models import (
 )
 from research.options import ProjectOptions
 from research.pipeline import control
-from research.pipeline.control import NotAllowed
 from research.pipeline.reruns import reopen, rerun_query
-
-__all__ = ["NotAllowed"]
-
 
 # --- Projects ----------------------------------------------------------------------------
 
@@ -36,14 +35,23 @@ __all__ = ["NotAllowed"]
 def create_project(*, question: str, options: dict, user, start: bool) -> Project:
     question = question.strip()
     if not question:
-        raise NotAllowed("The question is empty.")
-    opts = ProjectOptions.model_validate(options or {})
+        raise BadInput("The question is empty.", field="question")
+    opts = _options(options)
     project = Project.objects.create(
         question=question, owner=user, options=opts.model_dump(), updated_by=user
     )
     if start:
         project = control.start(project, user)
     return project
+
+
+def _options(options: dict) -> ProjectOptions:
+    try:
+        return ProjectOptions.model_validate(options or {})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(["options", *(str(part) for part in first["loc"])])
+        raise BadInput(f"{field}: {first['msg']}", field=field) from None
 
 
 def _count(rows: QuerySet, field: str = "project") -> Coalesce:
@@ -135,9 +143,9 @@ def delete_query(query: Query, user) -> None:
 def _query_text(text: str) -> str:
     text = (text or "").strip()
     if not text:
-        raise NotAllowed("The query text is empty.")
+        raise BadInput("The query text is empty.", field="text")
     if len(text) > 500:
-        raise NotAllowed("A query is at most 500 characters.")
+        raise BadInput("A query is at most 500 characters.", field="text")
     return text
 
 
@@ -149,7 +157,9 @@ def add_source(project: Project, *, url: str, user) -> Source:
     has been ranked, and the report is written again; before research it waits for the run."""
     url = (url or "").strip()
     if not url.lower().startswith(("http://", "https://")) or len(url) > 2000:
-        raise NotAllowed("A source is an http:// or https:// address of at most 2000 characters.")
+        raise BadInput(
+            "A source is an http:// or https:// address of at most 2000 characters.", field="url"
+        )
     if project.status == ProjectStatus.CANCELLED:
         raise NotAllowed("The project is cancelled; resume it before adding sources.")
     if project.sources.filter(url=url).exists():
@@ -182,9 +192,7 @@ def set_source_flags(
 
 
 def add_section(project: Project, *, title: str, goal: str = "", user=None) -> Section:
-    title = (title or "").strip()
-    if not title:
-        raise NotAllowed("A section needs a title.")
+    title = _section_title(title)
     position = (project.sections.aggregate(m=Max("position"))["m"] or 0) + 1
     return Section.objects.create(
         project=project, title=title[:300], goal=goal.strip(), position=position
@@ -192,12 +200,17 @@ def add_section(project: Project, *, title: str, goal: str = "", user=None) -> S
 
 
 def edit_section(section: Section, *, title: str, goal: str, user=None) -> Section:
-    title = (title or "").strip()
-    if not title:
-        raise NotAllowed("A section needs a title.")
+    title = _section_title(title)
     Section.objects.filter(pk=section.pk).update(title=title[:300], goal=(goal or "").strip())
     section.refresh_from_db()
     return section
+
+
+def _section_title(title: str) -> str:
+    title = (title or "").strip()
+    if not title:
+        raise BadInput("A section needs a title.", field="title")
+    return title
 
 
 def delete_section(section: Section, user=None) -> None:

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
+from research.errors import BadInput
 from research.notes import MAX_NOTE, Target, target_of
 from research.options import ProjectOptions, ReportStyleName
 
@@ -381,7 +382,10 @@ class StepOut(Schema):
 
 
 def _target(value: str) -> str:
-    target = Target.parse(value)
+    try:
+        target = Target.parse(value)
+    except BadInput as exc:
+        raise ValueError(exc.reason) from None
     if target.id > MAX_ID:
         raise ValueError(f"the id is at most {MAX_ID}")
     return str(target)

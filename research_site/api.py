@@ -7,16 +7,14 @@ a list of `{"field", "message"}`, and name the fields in `detail` too.
 from __future__ import annotations
 
 import pydantic
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import ValidationError
 
 from research.api import router
 from research.auth import api_auth, docs_require_member
-from research.notes import NoteTargetNotFound
-from research.pipeline.control import NotAllowed
-from research.providers.llm import LLMNotConfigured
+from research.errors import BadInput, DossierError
 
 api = NinjaAPI(
     title="Dossier API",
@@ -53,14 +51,19 @@ def _invalid(request, errors: list[dict]):
     return api.create_response(request, {"detail": detail, "errors": problems}, status=422)
 
 
-def _detail(status: int, default: str = ""):
+def _detail(status: int, default: str):
     def handler(request, exc):
-        message = str(exc) if exc.args else default
-        if isinstance(exc, LLMNotConfigured):
-            message = exc.reason
-        return api.create_response(request, {"detail": message or default}, status=status)
+        return api.create_response(request, {"detail": str(exc) or default}, status=status)
 
     return handler
+
+
+@api.exception_handler(DossierError)
+def _dossier_error(request, exc: DossierError):
+    """The one mapping of the error family for the API: each kind carries its status."""
+    if isinstance(exc, BadInput) and exc.field:
+        return _invalid(request, [{"loc": (exc.field,), "msg": exc.reason}])
+    return api.create_response(request, {"detail": exc.reason}, status=exc.http_status)
 
 
 @api.exception_handler(ValidationError)
@@ -73,9 +76,6 @@ def _pydantic_validation_error(request, exc: pydantic.ValidationError):
     return _invalid(request, exc.errors(include_url=False))
 
 
-api.add_exception_handler(NotAllowed, _detail(409))
-api.add_exception_handler(PermissionDenied, _detail(403, "You may not do this."))
+# Django's own: ninja raises Http404 for unknown routes; a row deleted under a request is 404.
 api.add_exception_handler(Http404, _detail(404, "Not found."))
 api.add_exception_handler(ObjectDoesNotExist, _detail(404, "Not found."))
-api.add_exception_handler(NoteTargetNotFound, _detail(404, "Not found."))
-api.add_exception_handler(LLMNotConfigured, _detail(503, "No LLM is configured."))

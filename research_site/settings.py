@@ -169,6 +169,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "research.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "research.middleware.DossierErrorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "research.middleware.ContentSecurityPolicyMiddleware",
 ]

@@ -129,13 +129,3 @@ def test_another_member_may_not_delete_a_note(other_api, note):
 def test_an_unknown_note_is_404(api):
     assert api.patch("/api/notes/8888", {"text": "x"}).status_code == 404
     assert api.delete("/api/notes/8888").status_code == 404
-
-
-def test_a_note_the_domain_refuses_is_422_naming_the_text(api, finished_project, monkeypatch):
-    def refuse(text):
-        raise ValueError("A note cannot say that.")
-
-    monkeypatch.setattr("research.notes._clean", refuse)
-    response = api.post("/api/notes", {"target": f"project:{finished_project.pk}", "text": "x"})
-    assert response.status_code == 422
-    assert response.json()["detail"] == "text: A note cannot say that."

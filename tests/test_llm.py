@@ -7,8 +7,9 @@ import json
 import pytest
 from pydantic import BaseModel
 
+from research.errors import BudgetSpent
 from research.providers import llm as provider
-from research.providers.llm import BudgetExhausted, LLMClient, LLMError, LLMNotConfigured
+from research.providers.llm import LLMClient, LLMError, LLMNotConfigured
 from tests.fakes import FakeLLM
 
 
@@ -118,7 +119,7 @@ class RecordingMeter:
 
     def reserve(self, tokens):
         if self.refuse:
-            raise BudgetExhausted("Token budget exhausted")
+            raise BudgetSpent("Token budget exhausted")
         self.events.append(("reserve", tokens))
 
     def record(self, reserved, usage):
@@ -135,7 +136,7 @@ def test_each_call_reserves_tokens_first_and_records_its_usage(llm):
 
 
 def test_a_meter_can_refuse_a_call_before_it_is_made(llm):
-    with pytest.raises(BudgetExhausted):
+    with pytest.raises(BudgetSpent):
         client(meter=RecordingMeter(refuse=True)).structured(MESSAGES, Answer)
     assert llm.calls == 0
 

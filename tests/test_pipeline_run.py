@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from research.errors import NotAllowed
 from research.models import (
     FetchStatus,
     Project,
@@ -233,7 +234,7 @@ def test_cancel_stops_further_steps(world, member):
     assert project.status == ProjectStatus.CANCELLED
     assert not StepRun.objects.filter(project=project, status__in=StepStatus.open()).exists()
     assert not Report.objects.filter(project=project).exists()
-    with pytest.raises(control.NotAllowed):
+    with pytest.raises(NotAllowed):
         reruns.rerun_query(project.queries.first(), text="x", user=member)
 
 

@@ -11,9 +11,10 @@ from django.conf import settings
 from django.db.models import F
 from django.db.models.functions import Greatest
 
+from research.errors import BudgetSpent
 from research.models import Project, StepRun
 from research.options import ProjectOptions
-from research.providers.llm import BudgetExhausted, LLMClient, Usage
+from research.providers.llm import LLMClient, Usage
 
 
 class TokenMeter:
@@ -55,7 +56,7 @@ class TokenMeter:
         )
         if not granted:
             used = Project.objects.filter(pk=self.project.pk).values_list(committed, flat=True)
-            raise BudgetExhausted(
+            raise BudgetSpent(
                 f"Token budget exhausted: {used.get():,} of {self.budget:,} tokens used or "
                 f"reserved, and the next call may need {tokens:,}. Raise the budget and resume."
             )

@@ -5,15 +5,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from research.errors import NotAllowed, NotConfigured
 from research.models import Project, ProjectStatus, Query, QueryStatus, StepStatus
 from research.pipeline import flow
 from research.pipeline.failures import fail_project
 from research.pipeline.runner import requeue
-from research.providers.llm import LLMNotConfigured, check_configured
-
-
-class NotAllowed(Exception):
-    """The action does not fit the project's state; the message says why (HTTP 409)."""
+from research.providers.llm import check_configured
 
 
 def start(project: Project, user=None) -> Project:
@@ -24,7 +21,7 @@ def start(project: Project, user=None) -> Project:
     )
     try:
         check_configured()
-    except LLMNotConfigured as exc:
+    except NotConfigured as exc:
         fail_project(project.pk, exc.reason)
     else:
         _advance_on_commit(project.pk)

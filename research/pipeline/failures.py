@@ -4,26 +4,16 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from research.errors import DossierError
 from research.models import Project, ProjectStatus, Query, QueryStatus, Stage, StepRun
-from research.pipeline.runner import StepFailed
-from research.providers.llm import BudgetExhausted, LLMError, LLMNotConfigured
 
 # A failure of one of these stops the run; the rest fail only their own target.
 FATAL_STAGES = {Stage.GROUND, Stage.PLAN, Stage.REPORT}
 
 
-def readable(exc: Exception) -> str:
-    reason = getattr(exc, "reason", None)
-    if reason:
-        return str(reason)
-    if isinstance(exc, LLMError | StepFailed):
-        return str(exc)
-    return f"Unexpected error ({type(exc).__name__}): {exc}"
-
-
 def handle_failure(step: StepRun, exc: Exception, reason: str) -> None:
     stage = Stage(step.stage)
-    fatal = stage in FATAL_STAGES or isinstance(exc, BudgetExhausted | LLMNotConfigured)
+    fatal = stage in FATAL_STAGES or (isinstance(exc, DossierError) and exc.stops_run)
     if fatal:
         fail_project(step.project_id, f"{stage.label} failed: {reason}")
     elif stage in (Stage.SEARCH, Stage.RANK) and step.query_id:

@@ -10,7 +10,6 @@ from django.utils import timezone
 from research.models import FetchStatus, PageSnapshot, Source
 from research.pipeline import limits
 from research.pipeline.context import StepContext
-from research.pipeline.runner import StepFailed
 from research.providers import extract as extractor
 from research.providers import http
 
@@ -43,11 +42,11 @@ def _download(source: Source) -> PageSnapshot:
         text = extractor.extract(page.body, page.content_type, page.charset, page.final_url)
     except http.FetchError as exc:
         status = FetchStatus.BLOCKED if exc.blocked else FetchStatus.FAILED
-        _record_failure(source, status, exc.reason, getattr(exc, "status_code", None))
-        raise StepFailed(exc.reason) from None
+        _record_failure(source, status, exc.reason, exc.status_code)
+        raise
     except extractor.ExtractError as exc:
         _record_failure(source, FetchStatus.FAILED, exc.reason, page.status_code, page.content_type)
-        raise StepFailed(exc.reason) from None
+        raise
     return PageSnapshot.objects.create(
         url=source.url,
         final_url=page.final_url,

@@ -6,10 +6,10 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, Prefetch
 
+from research.errors import MissingInput
 from research.models import Report, Source, Summary
 from research.pipeline import citations, prompts
 from research.pipeline.context import StepContext
-from research.pipeline.runner import StepFailed
 from research.pipeline.textutil import truncate
 from research.providers.llm import estimate_tokens
 
@@ -34,7 +34,7 @@ def run(ctx: StepContext) -> None:
     language = ctx.step.params.get("language") or ctx.language
     sources = _sources_with_findings(project)
     if not sources:
-        raise StepFailed("No source could be read and summarised, so there is nothing to report.")
+        raise MissingInput("No source could be read and summarised, so there is nothing to report.")
     _fit_to_context(sources)
     messages = prompts.render(
         "report",

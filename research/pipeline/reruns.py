@@ -12,9 +12,9 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from research.errors import NotAllowed
 from research.models import FetchStatus, Project, ProjectStatus, Query, QueryStatus, Source, Stage
 from research.pipeline import flow
-from research.pipeline.control import NotAllowed
 from research.pipeline.runner import ensure_step
 from research.providers.llm import check_configured
 

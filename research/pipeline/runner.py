@@ -21,17 +21,10 @@ from django.db import IntegrityError, close_old_connections, connections, transa
 from django.db.models import F
 from django.utils import timezone
 
+from research.errors import DossierError, reason_of
 from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
 
 log = logging.getLogger(__name__)
-
-
-class StepFailed(Exception):
-    """A step could not do its work; `reason` is shown to the user."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
 
 
 # --- Dispatch ----------------------------------------------------------------------------
@@ -204,7 +197,7 @@ def run_step(step_id: int) -> str:
     """Entry point of every step, in the worker or inline. Returns what happened, for logs."""
     from research.pipeline import STAGES, flow
     from research.pipeline.context import StepContext
-    from research.pipeline.failures import handle_failure, readable
+    from research.pipeline.failures import handle_failure
 
     step = claim(step_id)
     if step is None:
@@ -217,8 +210,8 @@ def run_step(step_id: int) -> str:
     try:
         STAGES[step.stage](ctx)
     except Exception as exc:  # every failure is recorded on the step and shown
-        reason = readable(exc)
-        if not isinstance(exc, StepFailed):
+        reason = reason_of(exc)
+        if not isinstance(exc, DossierError):
             log.warning("step %s (%s) failed: %s", step.pk, step.key, reason, exc_info=exc)
         finish(step, StepStatus.FAILED, reason, ctx.detail, ctx.meter.step_counters())
         handle_failure(step, exc, reason)

@@ -11,11 +11,11 @@ from concurrent.futures import ThreadPoolExecutor
 from django.conf import settings
 from django.db import connection
 
+from research.errors import MissingInput
 from research.models import Summary
 from research.pipeline import prompts
 from research.pipeline.context import StepContext
 from research.pipeline.outputs import ChunkSummary, MergedSummary
-from research.pipeline.runner import StepFailed
 from research.pipeline.textutil import chunks, exact_quotes
 
 MAX_QUOTES = 4
@@ -31,7 +31,7 @@ def run(ctx: StepContext) -> None:
     query, source = ctx.step.query, ctx.step.source
     text = source.text
     if not text.strip():
-        raise StepFailed("The source has no extracted text to summarise.")
+        raise MissingInput("The source has no extracted text to summarise.")
     parts = chunks(text, chunk_tokens())
     read = parts[:MAX_CHUNKS]
     answers = _summarise_chunks(ctx, query.text, source.title, read, len(parts))

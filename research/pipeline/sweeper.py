@@ -14,10 +14,11 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
+from research.errors import ProviderFailed
 from research.models import Project, StepRun, StepStatus
 from research.pipeline import flow, runner
 from research.pipeline.failures import handle_failure
-from research.pipeline.runner import StepFailed, finish
+from research.pipeline.runner import finish
 
 
 def sweep() -> str:
@@ -31,7 +32,7 @@ def sweep() -> str:
     for step in dead:
         reason = f"The worker stopped responding {step.attempt} times while running this step."
         finish(step, StepStatus.FAILED, reason)
-        handle_failure(step, StepFailed(reason), reason)
+        handle_failure(step, ProviderFailed(reason), reason)
     forgotten = list(
         StepRun.objects.filter(status=StepStatus.QUEUED, created_at__lt=now - patience).values_list(
             "pk", flat=True

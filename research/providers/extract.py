@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import pypdf
 import trafilatura
 
+from research.errors import ProviderFailed
+
 logger = logging.getLogger(__name__)
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
@@ -45,12 +47,8 @@ _BOMS = (
 _META_CHARSET = re.compile(rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
 
 
-class ExtractError(Exception):
+class ExtractError(ProviderFailed):
     """No usable text in a fetched body. `reason` is written for people."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass(frozen=True)

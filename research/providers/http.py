@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import httpx
 from django.conf import settings
 
+from research.errors import ProviderFailed
 from research.providers import tls
 
 CONNECT_TIMEOUT = 5.0
@@ -52,14 +53,13 @@ _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _MIB = 1024 * 1024
 
 
-class FetchError(Exception):
+class FetchError(ProviderFailed):
     """A page could not be fetched. `reason` is written for people."""
 
     blocked: bool = False
 
     def __init__(self, reason: str, *, status_code: int | None = None) -> None:
         super().__init__(reason)
-        self.reason = reason
         self.status_code = status_code
 
 

@@ -27,6 +27,8 @@ import openai.resources.chat.completions  # noqa: F401 - imported at start-up, n
 from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
+from research.errors import NotConfigured, ProviderFailed
+
 log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
 
@@ -35,20 +37,12 @@ _semaphore_lock = threading.Lock()
 _semaphore: threading.BoundedSemaphore | None = None
 
 
-class LLMError(Exception):
-    """A call failed for good; `reason` is shown to the user on the failed step."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+class LLMError(ProviderFailed):
+    """A call to the LLM endpoint failed for good; `reason` is shown on the failed step."""
 
 
-class LLMNotConfigured(LLMError):
-    pass
-
-
-class BudgetExhausted(LLMError):
-    pass
+class LLMNotConfigured(NotConfigured):
+    """LLM_MODEL is empty."""
 
 
 class RequestRejected(LLMError):
@@ -63,7 +57,8 @@ class Usage:
 
 
 class Meter(Protocol):
-    """Token accounting around each call: reserve first (may refuse), then record what was used."""
+    """Token accounting around each call: reserve first (may refuse with BudgetSpent), then
+    record what was used."""
 
     def reserve(self, tokens: int) -> None: ...
 

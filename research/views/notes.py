@@ -8,22 +8,17 @@ from django.views.decorators.http import require_POST
 
 from research import notes
 from research.models import Note
-from research.views.access import action, back
+from research.views.access import back
 
 
 @require_POST
-@action
 def note_add(request: HttpRequest) -> HttpResponse:
-    try:
-        target = notes.Target.parse(request.POST.get("target", ""))
-        notes.add_note(target=target, text=request.POST.get("text", ""), user=request.user)
-    except notes.NoteTargetNotFound as exc:
-        raise ValueError(str(exc)) from None
+    target = notes.Target.parse(request.POST.get("target", ""))
+    notes.add_note(target=target, text=request.POST.get("text", ""), user=request.user)
     return back(request)
 
 
 @require_POST
-@action
 def note_edit(request: HttpRequest, note_id: int) -> HttpResponse:
     note = get_object_or_404(Note, pk=note_id)
     notes.edit_note(note, text=request.POST.get("text", ""), user=request.user)
@@ -31,7 +26,6 @@ def note_edit(request: HttpRequest, note_id: int) -> HttpResponse:
 
 
 @require_POST
-@action
 def note_delete(request: HttpRequest, note_id: int) -> HttpResponse:
     note = get_object_or_404(Note, pk=note_id)
     notes.delete_note(note, user=request.user)

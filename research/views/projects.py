@@ -18,7 +18,7 @@ from research.pipeline import control
 from research.progress import progress
 from research.providers.llm import LLMNotConfigured, check_configured
 from research.providers.search import available_providers, describe
-from research.views.access import action, get_project
+from research.views.access import get_project
 from research.views.reports import report_context
 
 PAGE_SIZE = 25
@@ -141,7 +141,6 @@ ACTIONS = {
 
 
 @require_POST
-@action
 def project_action(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
     project = get_project(project_id)
     if verb == "delete":

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 from research import projects as domain
 from research.models import Note, ProjectStatus, Section, Summary
 from research.pipeline import reruns
-from research.views.access import action, back, get_project, get_query
+from research.views.access import back, get_project, get_query
 
 
 @require_GET
@@ -37,7 +37,6 @@ def query_detail(request: HttpRequest, query_id: int) -> HttpResponse:
 
 
 @require_POST
-@action
 def query_edit(request: HttpRequest, query_id: int) -> HttpResponse:
     query = get_query(query_id)
     rerun = request.POST.get("rerun", "1") == "1"
@@ -48,7 +47,6 @@ def query_edit(request: HttpRequest, query_id: int) -> HttpResponse:
 
 
 @require_POST
-@action
 def query_rerun(request: HttpRequest, query_id: int) -> HttpResponse:
     query = get_query(query_id)
     reruns.rerun_query(query, user=request.user)
@@ -57,7 +55,6 @@ def query_rerun(request: HttpRequest, query_id: int) -> HttpResponse:
 
 
 @require_POST
-@action
 def query_delete(request: HttpRequest, query_id: int) -> HttpResponse:
     query = get_query(query_id)
     project = query.project
@@ -66,14 +63,12 @@ def query_delete(request: HttpRequest, query_id: int) -> HttpResponse:
 
 
 @require_POST
-@action
 def query_move(request: HttpRequest, query_id: int, direction: str) -> HttpResponse:
     domain.move(get_query(query_id), direction)
     return back(request)
 
 
 @require_POST
-@action
 def query_add(request: HttpRequest, project_id: int) -> HttpResponse:
     project = get_project(project_id)
     section_id = request.POST.get("section") or None
@@ -97,7 +92,6 @@ def plan_review(request: HttpRequest, project_id: int) -> HttpResponse:
 
 
 @require_POST
-@action
 def section_change(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
     project = get_project(project_id)
     text = {"title": request.POST.get("title", ""), "goal": request.POST.get("goal", "")}

@@ -12,10 +12,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from research import export, rendering
+from research.errors import BadInput
 from research.forms import RegenerateForm
 from research.models import Note, Project, Report, Summary
 from research.pipeline import reruns
-from research.views.access import action, get_project
+from research.views.access import get_project
 
 
 def _pick(project: Project, version: str | None) -> Report | None:
@@ -101,12 +102,11 @@ def diff(project: Project, a: str, b: str) -> dict:
 
 
 @require_POST
-@action
 def report_regenerate(request: HttpRequest, project_id: int) -> HttpResponse:
     project = get_project(project_id)
     form = RegenerateForm(request.POST)
     if not form.is_valid():
-        raise ValueError("Choose a known style.")
+        raise BadInput("Choose a known style.", field="style")
     reruns.new_report(
         project,
         style=form.cleaned_data["style"],

@@ -13,7 +13,7 @@ from research import projects as domain
 from research import rendering
 from research.models import Note, Summary
 from research.pipeline import reruns
-from research.views.access import action, get_project, get_source
+from research.views.access import get_project, get_source
 
 
 @require_GET
@@ -50,7 +50,6 @@ SOURCE_ACTIONS = {
 
 
 @require_POST
-@action
 def source_action(request: HttpRequest, source_id: int, verb: str) -> HttpResponse:
     source = get_source(source_id)
     if verb in SOURCE_ACTIONS:
@@ -82,7 +81,6 @@ def source_list(request: HttpRequest, project_id: int) -> HttpResponse:
 
 
 @require_POST
-@action
 def source_add(request: HttpRequest, project_id: int) -> HttpResponse:
     project = get_project(project_id)
     source = domain.add_source(project, url=request.POST.get("url", ""), user=request.user)

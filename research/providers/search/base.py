@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
+from research.errors import NotConfigured, ProviderFailed
+
 TIME_RANGES = ("", "day", "week", "month", "year")
 
 
@@ -40,16 +42,14 @@ class Hit:
     published: Any = None
 
 
-class SearchError(Exception):
+class SearchError(ProviderFailed):
     """A search failed for good; `reason` says why in words a user can act on."""
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
 
-
-class SearchNotConfigured(SearchError):
+class SearchNotConfigured(SearchError, NotConfigured):
     """The backend needs a setting that is empty (the reason names the variable)."""
+
+    http_status = NotConfigured.http_status
 
 
 class SearchProvider(ABC):
