@@ -116,7 +116,7 @@ def run_once() -> tuple[float, int]:
 
     from research.models import Project, ProjectStatus
     from research.pipeline import control
-    from research.pipeline.runner import inline_dispatch
+    from research.pipeline.registry import inline_dispatch
     from research.pipeline.warmup import warm_up
 
     warm_up()  # what the worker and the `research` command do before their first step

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
-from research.pipeline.citations import REFERENCES_HEADING
+from research.providers.citations import REFERENCES_HEADING
 from research.rendering import render_markdown
 
 logger = logging.getLogger(__name__)

@@ -1,15 +1,34 @@
-"""The product's memory: every intermediate result of a research run is a row here."""
+"""The product's memory: every intermediate result of a research run is a row here.
+
+A project's status changes through one door, `Project.objects.transition()`: a compare-and-set
+UPDATE that moves the project only from the statuses the new one may follow (TRANSITIONS) and
+says whether this call won. The queryset's `update()` and the model's `save()` refuse to write
+the status any other way.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F, Q
+from django.dispatch import Signal
 from django.utils import timezone
 
+from research.limits import (
+    CONTENT_TYPE_MAX,
+    DETAIL_MAX,
+    ERROR_MAX,
+    HEADING_MAX,
+    LANGUAGE_MAX,
+    QUERY_MAX,
+    SOURCE_TITLE_MAX,
+    URL_MAX,
+)
 from research.options import ProjectOptions
 
 User = settings.AUTH_USER_MODEL
@@ -39,6 +58,30 @@ class ProjectStatus(models.TextChoices):
     @property
     def is_running(self) -> bool:
         return self in ProjectStatus.running()
+
+    def follows(self) -> frozenset[ProjectStatus]:
+        """The statuses a project may move to this one from."""
+        return TRANSITIONS[self]
+
+
+_S = ProjectStatus
+TRANSITIONS: dict[ProjectStatus, frozenset[ProjectStatus]] = {
+    _S.DRAFT: frozenset(),
+    _S.PLANNING: frozenset({_S.DRAFT, _S.FAILED, _S.CANCELLED}),  # start, resume
+    _S.AWAITING_REVIEW: frozenset({_S.PLANNING}),
+    # the plan is done or approved; a rerun or a resume; RESEARCHING again: a rerun joins it
+    _S.RESEARCHING: frozenset(
+        {_S.PLANNING, _S.AWAITING_REVIEW, _S.RESEARCHING, _S.WRITING, _S.DONE, _S.FAILED}
+        | {_S.CANCELLED}
+    ),
+    _S.WRITING: frozenset({_S.RESEARCHING, _S.DONE, _S.FAILED}),  # the report; a new version
+    _S.DONE: frozenset({_S.RESEARCHING, _S.WRITING}),
+    _S.FAILED: frozenset(ProjectStatus.running()),
+    _S.CANCELLED: frozenset({_S.DRAFT, _S.AWAITING_REVIEW, *ProjectStatus.running()}),
+}
+
+# Sent by the door when a transition wins: sender=Project, project_id, status (the new one).
+status_changed = Signal()
 
 
 class QueryOrigin(models.TextChoices):
@@ -111,9 +154,52 @@ class ProjectQuerySet(models.QuerySet):
     def finished(self) -> ProjectQuerySet:
         return self.filter(status__in=ProjectStatus.finished())
 
+    def transition(
+        self,
+        project_id: int,
+        to: ProjectStatus,
+        *,
+        only_from: Iterable[ProjectStatus] | None = None,
+        **changes: Any,
+    ) -> bool:
+        """The one door for status changes. The project moves to `to`, with `changes`, only if
+        its status is still one of `only_from` (default: every status `to` may follow), checked
+        and written in one UPDATE. True when this call won; False when the project had moved on.
+        """
+        allowed = to.follows() if only_from is None else frozenset(only_from)
+        if not allowed <= to.follows():
+            illegal = ", ".join(sorted(allowed - to.follows()))
+            raise ValueError(f"a project cannot move to {to} from {illegal}")
+        rows = self.filter(pk=project_id, status__in=allowed)
+        won = models.QuerySet.update(rows, status=to, **changes) == 1
+        if won:
+            status_changed.send(sender=Project, project_id=project_id, status=to)
+        return won
+
+    def fail(self, project_id: int, reason: str) -> bool:
+        """A running project fails, saying why."""
+        return self.transition(
+            project_id,
+            ProjectStatus.FAILED,
+            error=reason[:ERROR_MAX],
+            finished_at=timezone.now(),
+        )
+
+    def hold(self, project_id: int, statuses: Iterable[ProjectStatus]) -> bool:
+        """Inside a transaction: whether the project is in one of `statuses`, locking its row so
+        no transition can change that until the transaction ends (SELECT ... FOR UPDATE on
+        PostgreSQL; SQLite's IMMEDIATE transactions already hold the write lock)."""
+        rows = self.select_for_update().filter(pk=project_id, status__in=list(statuses))
+        return rows.exists()
+
+    def update(self, **kwargs: Any) -> int:
+        if "status" in kwargs:
+            raise TypeError("A project's status changes only through Project.objects.transition().")
+        return super().update(**kwargs)
+
 
 class Project(models.Model):
-    title = models.CharField(max_length=300, blank=True)
+    title = models.CharField(max_length=HEADING_MAX, blank=True)
     question = models.TextField()
     owner = models.ForeignKey(User, on_delete=models.PROTECT, related_name="projects")
     options = models.JSONField(default=dict, blank=True)
@@ -121,7 +207,9 @@ class Project(models.Model):
         max_length=20, choices=ProjectStatus.choices, default=ProjectStatus.DRAFT
     )
     error = models.TextField(blank=True)
-    language = models.CharField(max_length=40, blank=True, help_text="Detected or chosen.")
+    language = models.CharField(
+        max_length=LANGUAGE_MAX, blank=True, help_text="Detected or chosen."
+    )
     next_source_n = models.PositiveIntegerField(default=1, editable=False)
     reflection_round = models.PositiveSmallIntegerField(default=0)
     report_generation = models.PositiveIntegerField(
@@ -154,6 +242,33 @@ class Project(models.Model):
     def __str__(self) -> str:
         return self.title or self.question[:80]
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """A new project is saved as it is; an existing one never writes its status here (the
+        door does), and refuses a status changed in memory instead of losing it silently."""
+        if not self._state.adding:
+            if self._saved_status is not None and self.status != self._saved_status:
+                raise TypeError(
+                    "A project's status changes only through Project.objects.transition()."
+                )
+            fields = kwargs.get("update_fields") or [
+                f.name for f in self._meta.concrete_fields if not f.primary_key
+            ]
+            kwargs["update_fields"] = [name for name in fields if name != "status"]
+        super().save(*args, **kwargs)
+        self._saved_status = self.status
+
+    _saved_status: str | None = None  # the status as read from or written to the database
+
+    @classmethod
+    def from_db(cls, db, field_names, values):  # type: ignore[no-untyped-def]
+        instance = super().from_db(db, field_names, values)
+        instance._saved_status = instance.__dict__.get("status")
+        return instance
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        super().refresh_from_db(*args, **kwargs)
+        self._saved_status = self.__dict__.get("status")
+
     @property
     def opts(self) -> ProjectOptions:
         return ProjectOptions.model_validate(self.options or {})
@@ -176,7 +291,7 @@ class Project(models.Model):
 
 class Section(models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="sections")
-    title = models.CharField(max_length=300)
+    title = models.CharField(max_length=HEADING_MAX)
     goal = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
 
@@ -191,6 +306,9 @@ class QueryQuerySet(models.QuerySet):
     def planned(self) -> QueryQuerySet:
         return self.filter(origin=QueryOrigin.PLANNED)
 
+    def fail(self, query_id: int | None, reason: str) -> int:
+        return self.filter(pk=query_id).update(status=QueryStatus.FAILED, error=reason[:ERROR_MAX])
+
 
 class Query(models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="queries")
@@ -200,7 +318,7 @@ class Query(models.Model):
     parent = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="follow_ups"
     )
-    text = models.CharField(max_length=500)
+    text = models.CharField(max_length=QUERY_MAX)
     origin = models.CharField(
         max_length=20, choices=QueryOrigin.choices, default=QueryOrigin.PLANNED
     )
@@ -240,13 +358,13 @@ class PageSnapshotQuerySet(models.QuerySet):
 class PageSnapshot(models.Model):
     """One fetch of one URL, shared by every project: the fetch cache."""
 
-    url = models.URLField(max_length=2000)
-    final_url = models.URLField(max_length=2000, blank=True)
+    url = models.URLField(max_length=URL_MAX)
+    final_url = models.URLField(max_length=URL_MAX, blank=True)
     fetched_at = models.DateTimeField(default=timezone.now)
     http_status = models.PositiveSmallIntegerField(null=True, blank=True)
-    content_type = models.CharField(max_length=200, blank=True)
+    content_type = models.CharField(max_length=CONTENT_TYPE_MAX, blank=True)
     content_hash = models.CharField(max_length=64, blank=True)
-    title = models.CharField(max_length=500, blank=True)
+    title = models.CharField(max_length=SOURCE_TITLE_MAX, blank=True)
     text = models.TextField(blank=True)
     published = models.DateField(null=True, blank=True)
     extractor = models.CharField(max_length=40, blank=True)
@@ -271,9 +389,9 @@ class SourceQuerySet(models.QuerySet):
 class Source(models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="sources")
     n = models.PositiveIntegerField(help_text="Citation number inside the project; never reused.")
-    url = models.URLField(max_length=2000)
-    final_url = models.URLField(max_length=2000, blank=True)
-    title = models.CharField(max_length=500, blank=True)
+    url = models.URLField(max_length=URL_MAX)
+    final_url = models.URLField(max_length=URL_MAX, blank=True)
+    title = models.CharField(max_length=SOURCE_TITLE_MAX, blank=True)
     domain = models.CharField(max_length=255, blank=True)
     snippet = models.TextField(blank=True)
     published = models.DateField(null=True, blank=True)
@@ -282,7 +400,7 @@ class Source(models.Model):
     )
     fetch_reason = models.TextField(blank=True)
     http_status = models.PositiveSmallIntegerField(null=True, blank=True)
-    content_type = models.CharField(max_length=200, blank=True)
+    content_type = models.CharField(max_length=CONTENT_TYPE_MAX, blank=True)
     snapshot = models.ForeignKey(
         PageSnapshot, on_delete=models.SET_NULL, null=True, blank=True, related_name="sources"
     )
@@ -391,7 +509,7 @@ class Report(models.Model):
     version = models.PositiveIntegerField()
     markdown = models.TextField()
     style = models.CharField(max_length=20, choices=ReportStyle.choices)
-    language = models.CharField(max_length=40)
+    language = models.CharField(max_length=LANGUAGE_MAX)
     model = models.CharField(max_length=200, blank=True)
     is_current = models.BooleanField(default=True)
     cited_sources = models.ManyToManyField(Source, blank=True, related_name="cited_in")
@@ -490,7 +608,7 @@ class StepRun(models.Model):
     status = models.CharField(max_length=20, choices=StepStatus.choices, default=StepStatus.QUEUED)
     attempt = models.PositiveSmallIntegerField(default=0)
     lease_until = models.DateTimeField(null=True, blank=True)
-    detail = models.CharField(max_length=300, blank=True)
+    detail = models.CharField(max_length=DETAIL_MAX, blank=True)
     error = models.TextField(blank=True)
     tokens_prompt = models.PositiveIntegerField(default=0)
     tokens_completion = models.PositiveIntegerField(default=0)

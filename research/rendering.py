@@ -26,7 +26,7 @@ import nh3
 from markdown.extensions.tables import TableExtension
 from markdown.treeprocessors import Treeprocessor
 
-from research.pipeline.citations import REFERENCES_HEADING
+from research.providers.citations import REFERENCES_HEADING
 
 __all__ = ["best_passage", "highlight", "render_markdown", "render_report"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from research.pipeline import runner, sweeper
+from research.pipeline import registry, sweeper
 from research.pipeline.warmup import warm_up
 
 
@@ -13,7 +13,7 @@ def ping(token: str) -> str:
 
 def run_step(step_id: int) -> str:
     warm_up()  # once per worker process
-    return runner.run_step(step_id)
+    return registry.run_step(step_id)
 
 
 def sweep() -> str:

@@ -236,13 +236,14 @@ LOGGING = {
 # nothing), and our own StepRun rows record what failed, so failures are acknowledged.
 WORKER_TIMEOUT = envint("WORKER_TIMEOUT", 600, minimum=2)
 WORKER_RETRY = envint("WORKER_RETRY", WORKER_TIMEOUT + 60, minimum=WORKER_TIMEOUT + 1)
+WORKER_MAX_ATTEMPTS = 3  # deliveries of one step before the watchdog fails it
 REDIS_URL = envurl("REDIS_URL", schemes=("redis", "rediss", "unix"))
 Q_CLUSTER = {
     "name": "dossier",
     "workers": envint("WORKER_PROCESSES", 4, minimum=1, maximum=64),
     "timeout": WORKER_TIMEOUT,
     "retry": WORKER_RETRY,
-    "max_attempts": 3,
+    "max_attempts": WORKER_MAX_ATTEMPTS,
     "ack_failures": True,
     "catch_up": False,
     "save_limit": 1000,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.db import models
+
 from research.models import (
     Note,
     Project,
@@ -74,4 +76,12 @@ def big_project(owner, *, sources: int = 1000, summaries: int = 200, notes: int 
         )
         for i in range(400)
     )
+    return project
+
+
+def force_status(project: Project, status: ProjectStatus) -> Project:
+    """Put a project in `status` for a test, past the status door (Django's own QuerySet.update,
+    which the app never calls on projects), and refresh it."""
+    models.QuerySet.update(Project.objects.filter(pk=project.pk), status=status)
+    project.refresh_from_db()
     return project

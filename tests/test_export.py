@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from research import export
 from research.models import Project, Report, Source
-from research.pipeline import citations
+from research.providers import citations
 
 ENGLISH_BODY = """## Summary
 

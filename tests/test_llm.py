@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from research.errors import BudgetSpent
 from research.providers import llm as provider
 from research.providers.llm import LLMClient, LLMError, LLMNotConfigured
+from research.providers.text import estimate_tokens
 from tests.fakes import FakeLLM
 
 
@@ -164,5 +165,5 @@ def test_no_model_configured_names_the_variables_to_set(settings):
 
 
 def test_cjk_text_counts_one_token_per_character():
-    assert provider.estimate_tokens("研究报告") == 4
-    assert provider.estimate_tokens("a" * 40) == 10
+    assert estimate_tokens("研究报告") == 4
+    assert estimate_tokens("a" * 40) == 10

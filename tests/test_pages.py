@@ -24,7 +24,7 @@ from research.models import (
     StepStatus,
     Summary,
 )
-from tests.factories import big_project
+from tests.factories import big_project, force_status
 
 PAGE_TEXT = (
     "The write-ahead log lets readers continue while a writer appends. Checkpoints copy pages back."
@@ -154,7 +154,7 @@ def test_the_project_page_shows_outline_report_with_linked_citations_and_activit
 def test_the_progress_partial_polls_only_while_running(member_client, done_project):
     body = member_client.get(f"/projects/{done_project.pk}/progress/").content.decode()
     assert 'id="progress"' in body and "data-poll" not in body
-    Project.objects.filter(pk=done_project.pk).update(status=ProjectStatus.RESEARCHING)
+    force_status(done_project, ProjectStatus.RESEARCHING)
     body = member_client.get(f"/projects/{done_project.pk}/progress/").content.decode()
     assert f'data-poll="/projects/{done_project.pk}/progress/"' in body
 
@@ -205,7 +205,7 @@ def test_the_query_page_shows_judgements_and_offers_a_rerun(member_client, done_
 def test_editing_a_query_of_a_cancelled_project_is_refused_with_a_message(
     member_client, done_project
 ):
-    Project.objects.filter(pk=done_project.pk).update(status=ProjectStatus.CANCELLED)
+    force_status(done_project, ProjectStatus.CANCELLED)
     query = done_project.queries.get()
     response = member_client.post(
         f"/queries/{query.pk}/edit/", {"text": "new", "rerun": "1"}, follow=True
@@ -304,10 +304,10 @@ def test_an_unknown_version_is_a_404(member_client, done_project):
 
 
 def test_a_running_project_cannot_be_deleted_but_a_finished_one_can(member_client, done_project):
-    Project.objects.filter(pk=done_project.pk).update(status=ProjectStatus.RESEARCHING)
+    force_status(done_project, ProjectStatus.RESEARCHING)
     response = member_client.post(f"/projects/{done_project.pk}/delete/", follow=True)
     assert "Cancel the project before deleting it" in response.content.decode()
-    Project.objects.filter(pk=done_project.pk).update(status=ProjectStatus.DONE)
+    force_status(done_project, ProjectStatus.DONE)
     member_client.post(f"/projects/{done_project.pk}/delete/")
     assert not Project.objects.exists()
 

@@ -25,7 +25,7 @@ from research.models import (
     Summary,
 )
 from research.pipeline import control, reruns
-from research.pipeline.runner import inline_dispatch
+from research.pipeline.registry import inline_dispatch
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

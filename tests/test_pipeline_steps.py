@@ -20,7 +20,8 @@ from research.models import (
     StepStatus,
     Summary,
 )
-from research.pipeline.runner import run_step
+from research.pipeline.registry import run_step
+from tests.factories import force_status
 from tests.fakes.researcher import NOT_IN_PAGE
 
 
@@ -295,8 +296,7 @@ def test_report_without_any_summary_fails_the_run_with_a_reason(project, world):
 
 
 def test_a_step_of_a_cancelled_project_does_not_run(project, world):
-    project.status = ProjectStatus.CANCELLED
-    project.save()
+    force_status(project, ProjectStatus.CANCELLED)
     done = run(project, Stage.GROUND, "ground")
     assert done.status == StepStatus.CANCELLED
     assert world.searx.requests == []

@@ -1,28 +1,12 @@
-"""The research pipeline: one module per stage, each a function of a StepContext.
+"""The research pipeline. Its modules form layers that import only downwards (make test checks):
 
-Stage order and what each one reads (see flow.py for when each runs):
-  ground     the question                     -> search results on its StepRun
-  plan       the question, ground's results   -> Sections and planned Queries, language
-  search     one Query                        -> Sources and QuerySource links
-  rank       one Query's links (snippets)     -> scores, reasons, the best K selected
-  fetch      one selected Source              -> a PageSnapshot (shared cache) and fetch status
-  summarize  one (Query, Source) pair         -> a Summary with exact quotes
-  reflect    one Section's summaries          -> at most one follow-up Query
-  report     every relevant Summary           -> a new Report version with checked citations
+  registry.py, sweeper.py, warmup.py   the stages in order; run one step; the watchdog
+  stages/                              one module per stage, each declaring its contract
+  control.py, reruns.py                start, cancel, resume, approve; rerun one target
+  flow.py                              the scheduler: after each step, what can run next
+  runner.py, state.py, context.py      the queue (enqueue, claim, record); the scheduler's
+                                       reads; what a stage gets (StepContext) and declares
+
+Stages import only the models, the providers, the prompts, the errors and the context. This
+package's __init__ imports nothing, so importing any engine module never imports a stage.
 """
-
-from __future__ import annotations
-
-from research.models import Stage
-from research.pipeline import fetch, ground, plan, rank, reflect, report, search, summarize
-
-STAGES = {
-    Stage.GROUND: ground.run,
-    Stage.PLAN: plan.run,
-    Stage.SEARCH: search.run,
-    Stage.RANK: rank.run,
-    Stage.FETCH: fetch.run,
-    Stage.SUMMARIZE: summarize.run,
-    Stage.REFLECT: reflect.run,
-    Stage.REPORT: report.run,
-}

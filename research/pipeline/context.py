@@ -1,20 +1,47 @@
-"""What a running step gets: its StepRun, its project, LLM clients that meter tokens."""
+"""The contract between the engine and a stage, in the spirit of STORM's interface.py.
+
+A stage module's docstring says which rows it reads and which rows it replaces; the module
+declares itself with a `StageSpec`: which stage it is, what one step works on, whether its
+failure stops the run, and what a failure means for its target. The engine runs it as a
+function of a `StepContext`, which gives the step's rows through typed accessors (a missing one
+is a MissingInput naming it), LLM clients that meter tokens against the project's budget, and
+prompts paired with the models of their answers.
+"""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from typing import Any, TypeVar
 
 from django.conf import settings
-from django.db.models import F
+from django.db.models import F, Model
 from django.db.models.functions import Greatest
+from pydantic import BaseModel
 
-from research.errors import BudgetSpent
-from research.models import Project, StepRun
+from research.errors import BudgetSpent, MissingInput
+from research.limits import DETAIL_MAX
+from research.models import Project, Query, Section, Source, Stage, StepRun
 from research.options import ProjectOptions
+from research.prompts import Prompt
 from research.providers.llm import LLMClient, Usage
+
+T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R", bound=Model)
+
+
+@dataclass(frozen=True)
+class StageSpec:
+    """What a stage is: the registry lists these in pipeline order and runs them."""
+
+    stage: Stage
+    run: Callable[[StepContext], None]
+    target: str  # what one step works on: "project", "query", "source", "section", "query+source"
+    fatal: bool = False  # its failure fails the project (otherwise only its own target)
+    on_failure: Callable[[StepRun, str], None] | None = None  # e.g. marks its query failed
 
 
 class TokenMeter:
@@ -92,6 +119,32 @@ class StepContext:
     def __post_init__(self) -> None:
         self.meter = TokenMeter(self.project)
 
+    # --- The step's rows -------------------------------------------------------------------
+
+    @property
+    def query(self) -> Query:
+        return self._row("query", self.step.query)
+
+    @property
+    def source(self) -> Source:
+        return self._row("source", self.step.source)
+
+    @property
+    def section(self) -> Section:
+        return self._row("section", self.step.section)
+
+    def _row(self, what: str, row: R | None) -> R:
+        if row is None:
+            stage = Stage(self.step.stage).label
+            raise MissingInput(f"This {stage} step (#{self.step.pk}) has no {what} to work on.")
+        return row
+
+    def param(self, name: str, default: Any = None) -> Any:
+        """A parameter the step was enqueued with (a rerun's options)."""
+        return self.step.params.get(name, default)
+
+    # --- Options and the world -------------------------------------------------------------
+
     @property
     def opts(self) -> ProjectOptions:
         return self.project.opts
@@ -104,12 +157,26 @@ class StepContext:
     def language(self) -> str:
         return self.opts.language or self.project.language or "English"
 
+    # --- The LLM ---------------------------------------------------------------------------
+
     def llm(self, *, fast: bool = False) -> LLMClient:
         return LLMClient(settings.LLM_FAST_MODEL if fast else settings.LLM_MODEL, meter=self.meter)
 
+    def ask(self, prompt: Prompt[T], *, fast: bool = False, **variables: Any) -> T:
+        """The prompt's answer, validated against the model the prompt is paired with."""
+        if prompt.output is None:
+            raise TypeError(f"prompt {prompt.name} has free text answers: use write()")
+        return self.llm(fast=fast).structured(prompt.render(**variables), prompt.output)
+
+    def write(self, prompt: Prompt[Any], *, max_tokens: int, **variables: Any) -> str:
+        """The prompt's free-text answer (the report's Markdown)."""
+        return self.llm().text(prompt.render(**variables), max_tokens=max_tokens)
+
+    # --- What the step records -------------------------------------------------------------
+
     def note(self, detail: str) -> None:
         """A short line shown on the step (e.g. "12 results"), saved when the step finishes."""
-        self.detail = detail[:300]
+        self.detail = detail[:DETAIL_MAX]
 
     def save_output(self, output: dict) -> None:
         StepRun.objects.filter(pk=self.step.pk).update(output=output)

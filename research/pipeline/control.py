@@ -1,4 +1,8 @@
-"""Start, cancel, resume and approve a project. Pages, API and CLI all call these."""
+"""Start, cancel, resume and approve a project. Pages, API and CLI all call these.
+
+Each moves the project through the one status door (Project.objects.transition), so two members
+acting at once, or a member and a finishing step, cannot both win: the loser is told why.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +11,25 @@ from django.utils import timezone
 
 from research.errors import NotAllowed, NotConfigured
 from research.models import Project, ProjectStatus, Query, QueryStatus, StepStatus
-from research.pipeline import flow
-from research.pipeline.failures import fail_project
-from research.pipeline.runner import requeue
+from research.pipeline import flow, runner
 from research.providers.llm import check_configured
 
 
 def start(project: Project, user=None) -> Project:
-    if project.status != ProjectStatus.DRAFT:
-        raise NotAllowed(f"Only a draft can be started; this project is {project.status}.")
-    Project.objects.filter(pk=project.pk, status=ProjectStatus.DRAFT).update(
-        status=ProjectStatus.PLANNING, started_at=timezone.now(), updated_by=user, error=""
+    started = Project.objects.transition(
+        project.pk,
+        ProjectStatus.PLANNING,
+        only_from=[ProjectStatus.DRAFT],
+        started_at=timezone.now(),
+        updated_by=user,
+        error="",
     )
+    if not started:
+        raise NotAllowed(f"Only a draft can be started; this project is {_status(project)}.")
     try:
         check_configured()
     except NotConfigured as exc:
-        fail_project(project.pk, exc.reason)
+        Project.objects.fail(project.pk, exc.reason)
     else:
         _advance_on_commit(project.pk)
     project.refresh_from_db()
@@ -30,15 +37,14 @@ def start(project: Project, user=None) -> Project:
 
 
 def cancel(project: Project, user=None) -> Project:
-    if project.status in ProjectStatus.finished():
-        raise NotAllowed(f"The project is already {project.get_status_display().lower()}.")
+    """Stop a project that has not finished: queued steps are cancelled, running ones finish."""
     with transaction.atomic():
-        Project.objects.filter(pk=project.pk).update(
-            status=ProjectStatus.CANCELLED, finished_at=timezone.now(), updated_by=user
+        cancelled = Project.objects.transition(
+            project.pk, ProjectStatus.CANCELLED, finished_at=timezone.now(), updated_by=user
         )
-        project.steps.filter(status=StepStatus.QUEUED).update(
-            status=StepStatus.CANCELLED, error="Cancelled by a member.", finished_at=timezone.now()
-        )
+        if not cancelled:
+            raise NotAllowed(f"The project is already {_status(project)}.")
+        runner.cancel_queued(project.pk, "Cancelled by a member.")
     project.refresh_from_db()
     return project
 
@@ -50,17 +56,23 @@ def resume(project: Project, user=None) -> Project:
     check_configured()
     plan_done = project.steps.filter(key="plan", status=StepStatus.DONE).exists()
     with transaction.atomic():
-        Project.objects.filter(pk=project.pk).update(
-            status=ProjectStatus.RESEARCHING if plan_done else ProjectStatus.PLANNING,
+        resumed = Project.objects.transition(
+            project.pk,
+            ProjectStatus.RESEARCHING if plan_done else ProjectStatus.PLANNING,
+            only_from=[ProjectStatus.FAILED, ProjectStatus.CANCELLED],
             error="",
             finished_at=None,
             updated_by=user,
         )
+        if not resumed:
+            raise NotAllowed(
+                f"Only a failed or cancelled project can be resumed; this one is "
+                f"{_status(project)}."
+            )
         Query.objects.filter(project=project, status=QueryStatus.FAILED).update(
             status=QueryStatus.PENDING, error=""
         )
-        for step in project.steps.filter(status__in=[StepStatus.FAILED, StepStatus.CANCELLED]):
-            requeue(step)
+        runner.requeue_failed(project.pk)
         _advance_on_commit(project.pk)
     project.refresh_from_db()
     return project
@@ -71,15 +83,27 @@ def approve(project: Project, user=None) -> Project:
         raise NotAllowed("Only a plan awaiting review can be approved.")
     if not project.queries.exists():
         raise NotAllowed("The plan has no queries; add at least one before approving.")
-    Project.objects.filter(pk=project.pk, status=ProjectStatus.AWAITING_REVIEW).update(
-        status=ProjectStatus.RESEARCHING,
+    approved = Project.objects.transition(
+        project.pk,
+        ProjectStatus.RESEARCHING,
+        only_from=[ProjectStatus.AWAITING_REVIEW],
         plan_approved_at=timezone.now(),
         plan_approved_by=user,
         updated_by=user,
     )
+    if not approved:
+        raise NotAllowed(
+            f"Only a plan awaiting review can be approved; this project is {_status(project)}."
+        )
     _advance_on_commit(project.pk)
     project.refresh_from_db()
     return project
+
+
+def _status(project: Project) -> str:
+    """The project's status now, in words (after a transition lost, the copy in hand is old)."""
+    project.refresh_from_db(fields=["status"])
+    return project.get_status_display().lower()
 
 
 def _advance_on_commit(project_id: int) -> None:

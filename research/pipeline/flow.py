@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils import timezone
 
@@ -22,27 +23,27 @@ from research.models import (
     ProjectStatus,
     Query,
     QueryStatus,
+    Source,
     Stage,
     StepRun,
     StepStatus,
 )
 from research.pipeline import state
-from research.pipeline.failures import fail_project
 from research.pipeline.runner import dispatch_on_commit, ensure_step
 from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
 
 
-def query_key(query: Query) -> str:
+def query_key(query: Query | QueryRef) -> str:
     return f"q{query.pk}.{query.generation}"
 
 
-def source_key(source) -> str:
+def source_key(source: Source | SourceRef) -> str:
     return f"s{source.pk}.{source.generation}"
 
 
-def summarize_key(query: Query, source) -> str:
+def summarize_key(query: Query | QueryRef, source: Source | SourceRef) -> str:
     return f"summarize:{query_key(query)}:{source_key(source)}"
 
 
@@ -60,7 +61,7 @@ class Plan:
         status = self.steps.get(key)
         return StepStatus(status) if status else None
 
-    def need(self, stage: Stage, key: str, **targets) -> StepStatus | None:
+    def need(self, stage: Stage, key: str, **targets: Any) -> StepStatus | None:
         """The state of step `key`, enqueueing it if missing. Marks the plan busy unless done."""
         state = self.state(key)
         if state is None:
@@ -136,7 +137,7 @@ def _decide(plan: Plan) -> bool:
         state = plan.need(stage, stage.value)
         if state in (StepStatus.FAILED, StepStatus.CANCELLED):
             error = project.steps.filter(key=stage.value).values_list("error", flat=True).get()
-            fail_project(project.pk, f"{stage.label} failed: {error or state.label}")
+            Project.objects.fail(project.pk, f"{stage.label} failed: {error or state.label}")
         if state != StepStatus.DONE:
             return False
     if project.opts.review_plan and project.plan_approved_at is None:
@@ -226,13 +227,14 @@ def _advance_report(plan: Plan) -> bool:
         ensure_step(project, Stage.REPORT, key)
         return False
     if state == StepStatus.DONE:
-        Project.objects.filter(pk=project.pk, status__in=ProjectStatus.running()).update(
-            status=ProjectStatus.DONE, finished_at=timezone.now(), error=""
+        Project.objects.transition(
+            project.pk, ProjectStatus.DONE, finished_at=timezone.now(), error=""
         )
     return False
 
 
 def _set_status(project: Project, old: ProjectStatus, new: ProjectStatus) -> None:
-    if project.status == old:
-        Project.objects.filter(pk=project.pk, status=old).update(status=new)
-        project.status = new
+    """Move on from `old`, unless the project already has (the in-memory status is fresh: the
+    project was read at the start of this pass)."""
+    if project.status == old and Project.objects.transition(project.pk, new, only_from=[old]):
+        project.status = new  # this pass goes on from the new status; nothing saves it

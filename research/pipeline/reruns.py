@@ -13,6 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from research.errors import NotAllowed
+from research.limits import QUERY_MAX
 from research.models import FetchStatus, Project, ProjectStatus, Query, QueryStatus, Source, Stage
 from research.pipeline import flow
 from research.pipeline.runner import ensure_step
@@ -28,16 +29,28 @@ RERUNNABLE = {
 
 def reopen(project: Project, user) -> None:
     """Take new work into a project: it researches again and then writes a new report version.
-    While it is still planning, the new work simply joins the run."""
+    While it is still planning, the new work simply joins the run. Both go through the status
+    door, so a rerun cannot bring back a project that was cancelled a moment before."""
     if project.status not in RERUNNABLE | {ProjectStatus.PLANNING}:
         raise NotAllowed(
             f"Nothing can be rerun while the project is {project.get_status_display().lower()}."
         )
     check_configured()
-    changes = {"updated_by": user, "report_generation": F("report_generation") + 1}
-    if project.status != ProjectStatus.PLANNING:
-        changes.update(status=ProjectStatus.RESEARCHING, error="", finished_at=None)
-    Project.objects.filter(pk=project.pk).update(**changes)
+    bump = {"updated_by": user, "report_generation": F("report_generation") + 1}
+    with transaction.atomic():
+        if Project.objects.hold(project.pk, [ProjectStatus.PLANNING]):
+            Project.objects.filter(pk=project.pk).update(**bump)
+        elif not Project.objects.transition(
+            project.pk,
+            ProjectStatus.RESEARCHING,
+            only_from=RERUNNABLE,
+            error="",
+            finished_at=None,
+            **bump,
+        ):
+            project.refresh_from_db(fields=["status"])
+            state = project.get_status_display().lower()
+            raise NotAllowed(f"Nothing can be rerun while the project is {state}.")
     transaction.on_commit(lambda: flow.advance(project.pk))
 
 
@@ -47,7 +60,7 @@ def rerun_query(query: Query, *, text: str | None = None, user=None) -> Query:
         reopen(query.project, user)
         changes = {"generation": F("generation") + 1, "status": QueryStatus.PENDING, "error": ""}
         if text is not None and text.strip() and text.strip() != query.text:
-            changes.update(text=text.strip()[:500], edited_by=user, edited_at=timezone.now())
+            changes.update(text=text.strip()[:QUERY_MAX], edited_by=user, edited_at=timezone.now())
         Query.objects.filter(pk=query.pk).update(**changes)
     query.refresh_from_db()
     return query
@@ -87,15 +100,23 @@ def _redo_source(source: Source, user, *, force: bool) -> Source:
 
 def new_report(project: Project, *, style: str = "", language: str = "", user=None):
     """Write a new report version from the stored summaries, optionally restyled."""
+    if project.status not in RERUNNABLE:
+        state = project.get_status_display().lower()
+        raise NotAllowed(f"No report can be written while the project is {state}.")
+    check_configured()
     with transaction.atomic():
-        if project.status not in RERUNNABLE:
+        writing = Project.objects.transition(
+            project.pk,
+            ProjectStatus.WRITING,
+            only_from=[ProjectStatus.DONE, ProjectStatus.FAILED],
+            error="",
+            finished_at=None,
+            updated_by=user,
+        )
+        if not writing and not Project.objects.hold(project.pk, RERUNNABLE):
+            project.refresh_from_db(fields=["status"])
             state = project.get_status_display().lower()
             raise NotAllowed(f"No report can be written while the project is {state}.")
-        check_configured()
-        if project.status in (ProjectStatus.DONE, ProjectStatus.FAILED):
-            Project.objects.filter(pk=project.pk).update(
-                status=ProjectStatus.WRITING, error="", finished_at=None, updated_by=user
-            )
         step, _ = ensure_step(
             project,
             Stage.REPORT,

@@ -1,9 +1,10 @@
-"""Enqueue a step, claim it (compare-and-set), run it, record it on its StepRun, advance.
+"""Queue mechanics: enqueue a step, dispatch it, claim it (compare-and-set), record its outcome.
 
 A step is enqueued by creating its StepRun with a unique key (stage, target, generation), so
 enqueueing twice is harmless. Delivery is at least once: a worker killed mid-step leaves the step
 RUNNING under a lease; when the queue delivers it again after the lease has run out, the claim
-succeeds and the step reruns, replacing its own outputs.
+succeeds and the step reruns, replacing its own outputs. This module writes every step status;
+it knows no stage (pipeline/registry.py runs them).
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, close_old_connections, connections, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from research.errors import DossierError, reason_of
-from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
+from research.limits import ERROR_MAX
+from research.models import Project, Stage, StepRun, StepStatus
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +45,15 @@ class QueueDispatcher:
 
 
 class InlineDispatcher:
-    """Runs steps on threads in this process: the CLI and the benchmark use it.
+    """Runs steps on threads in this process with `run` (the registry's run_step): the CLI and
+    the benchmark use it, through registry.inline_dispatch.
 
     Each thread keeps its database connection from step to step (as a worker process does) and
     closes it when the dispatcher shuts down; opening one per step costs more than most steps'
     own queries."""
 
-    def __init__(self, max_workers: int):
+    def __init__(self, run: Callable[[int], object], max_workers: int):
+        self._run = run
         self._queue: queue.SimpleQueue[int | None] = queue.SimpleQueue()
         self._pending = 0
         self._lock = threading.Lock()
@@ -74,7 +77,7 @@ class InlineDispatcher:
             while (step_id := self._queue.get()) is not None:
                 try:
                     close_old_connections()  # as Django does around a request
-                    run_step(step_id)
+                    self._run(step_id)
                 except Exception:  # a bug in a step must not kill the thread silently
                     log.exception("step %s crashed", step_id)
                 finally:
@@ -106,13 +109,14 @@ _dispatcher: Dispatcher = QueueDispatcher()
 
 
 @contextmanager
-def inline_dispatch(max_workers: int = 16) -> Iterator[InlineDispatcher]:
+def dispatching(dispatcher: InlineDispatcher) -> Iterator[InlineDispatcher]:
+    """Dispatch this process's steps to `dispatcher` for the duration, then shut it down."""
     global _dispatcher
-    previous, _dispatcher = _dispatcher, InlineDispatcher(max_workers)
+    previous, _dispatcher = _dispatcher, dispatcher
     try:
-        yield _dispatcher
+        yield dispatcher
     finally:
-        _dispatcher.shutdown()
+        dispatcher.shutdown()
         _dispatcher = previous
 
 
@@ -128,7 +132,7 @@ def dispatch_on_commit(step_id: int) -> None:
 # --- Enqueue and claim -------------------------------------------------------------------
 
 
-def ensure_step(project: Project, stage: Stage, key: str, **fields) -> tuple[StepRun, bool]:
+def ensure_step(project: Project, stage: Stage, key: str, **fields: Any) -> tuple[StepRun, bool]:
     """The StepRun for `key`, created and dispatched if it did not exist yet."""
     try:
         with transaction.atomic():
@@ -142,12 +146,25 @@ def ensure_step(project: Project, stage: Stage, key: str, **fields) -> tuple[Ste
     return step, created
 
 
-def requeue(step: StepRun) -> None:
-    """Put a failed or stalled step back in the queue (resume)."""
-    StepRun.objects.filter(pk=step.pk).update(
+def requeue_failed(project_id: int) -> int:
+    """Put the project's failed and cancelled steps back in the queue (resume)."""
+    rows = StepRun.objects.filter(
+        project_id=project_id, status__in=[StepStatus.FAILED, StepStatus.CANCELLED]
+    )
+    step_ids = list(rows.values_list("pk", flat=True))
+    rows.filter(pk__in=step_ids).update(
         status=StepStatus.QUEUED, lease_until=None, finished_at=None
     )
-    dispatch_on_commit(step.pk)
+    for step_id in step_ids:
+        dispatch_on_commit(step_id)
+    return len(step_ids)
+
+
+def cancel_queued(project_id: int, reason: str) -> int:
+    """Cancel the project's steps that have not started; running ones finish."""
+    return StepRun.objects.filter(project_id=project_id, status=StepStatus.QUEUED).update(
+        status=StepStatus.CANCELLED, error=reason, finished_at=timezone.now()
+    )
 
 
 def claim(step_id: int) -> StepRun | None:
@@ -179,44 +196,14 @@ def finish(
 ) -> None:
     """Record the outcome; `counters` (token and call counts) add to what earlier attempts
     recorded."""
-    changes = {"status": status, "error": error[:4000], "finished_at": timezone.now()}
+    changes: dict[str, Any] = {
+        "status": status,
+        "error": error[:ERROR_MAX],
+        "finished_at": timezone.now(),
+    }
     if detail:
         changes["detail"] = detail
     for name, value in (counters or {}).items():
         if value:
             changes[name] = F(name) + value
     StepRun.objects.filter(pk=step.pk).update(lease_until=None, **changes)
-
-
-# --- Run ---------------------------------------------------------------------------------
-
-StageFunction = Callable[["StepContext"], None]  # noqa: F821 - defined in pipeline.context
-
-
-def run_step(step_id: int) -> str:
-    """Entry point of every step, in the worker or inline. Returns what happened, for logs."""
-    from research.pipeline import STAGES, flow
-    from research.pipeline.context import StepContext
-    from research.pipeline.failures import handle_failure
-
-    step = claim(step_id)
-    if step is None:
-        return "not claimable (done, cancelled or running elsewhere)"
-    project = step.project
-    if project.status not in ProjectStatus.running():
-        finish(step, StepStatus.CANCELLED, f"The project is {project.get_status_display()}.")
-        return "cancelled"
-    ctx = StepContext(step=step, project=project)
-    try:
-        STAGES[step.stage](ctx)
-    except Exception as exc:  # every failure is recorded on the step and shown
-        reason = reason_of(exc)
-        if not isinstance(exc, DossierError):
-            log.warning("step %s (%s) failed: %s", step.pk, step.key, reason, exc_info=exc)
-        finish(step, StepStatus.FAILED, reason, ctx.detail, ctx.meter.step_counters())
-        handle_failure(step, exc, reason)
-        flow.advance(project.pk)
-        return f"failed: {reason}"
-    finish(step, StepStatus.DONE, detail=ctx.detail, counters=ctx.meter.step_counters())
-    flow.advance(project.pk)
-    return "done"

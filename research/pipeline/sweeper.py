@@ -17,22 +17,21 @@ from django.utils import timezone
 from research.errors import ProviderFailed
 from research.models import Project, StepRun, StepStatus
 from research.pipeline import flow, runner
-from research.pipeline.failures import handle_failure
-from research.pipeline.runner import finish
+from research.pipeline.registry import fail_target
 
 
 def sweep() -> str:
     now = timezone.now()
-    patience = timedelta(seconds=settings.Q_CLUSTER["retry"])
+    patience = timedelta(seconds=settings.WORKER_RETRY)
     dead = StepRun.objects.filter(
         status=StepStatus.RUNNING,
         lease_until__lt=now - patience,
-        attempt__gte=settings.Q_CLUSTER["max_attempts"],
+        attempt__gte=settings.WORKER_MAX_ATTEMPTS,
     )
     for step in dead:
         reason = f"The worker stopped responding {step.attempt} times while running this step."
-        finish(step, StepStatus.FAILED, reason)
-        handle_failure(step, ProviderFailed(reason), reason)
+        runner.finish(step, StepStatus.FAILED, reason)
+        fail_target(step, ProviderFailed(reason))
     forgotten = list(
         StepRun.objects.filter(status=StepStatus.QUEUED, created_at__lt=now - patience).values_list(
             "pk", flat=True

@@ -25,14 +25,7 @@ import httpx
 from django.conf import settings
 from django.utils import formats
 
-from research.pipeline import prompts
-from research.pipeline.outputs import (
-    ChunkSummary,
-    MergedSummary,
-    PlanOutput,
-    RankOutput,
-    ReflectOutput,
-)
+from research import prompts
 from research.providers import extract, llm, tls
 
 log = logging.getLogger(__name__)
@@ -53,8 +46,6 @@ def warm_up() -> None:
     except extract.ExtractError as exc:  # the sample is ours: say so if it stops extracting
         log.warning("warm-up extraction failed: %s", exc.reason)
     _warm_up_llm()
-    import research.pipeline.flow  # noqa: F401 - the runner imports it lazily (import cycle)
-
     _freeze_start_up_objects()
 
 
@@ -82,7 +73,8 @@ def _warm_up_llm() -> None:
     openai client when an LLM is configured."""
     prompts.load_all()
     formats.localize(datetime.date.today())
-    for schema in (PlanOutput, RankOutput, ChunkSummary, MergedSummary, ReflectOutput):
-        llm.json_schema(schema)
+    for prompt in prompts.PROMPTS.values():
+        if prompt.output is not None:
+            llm.json_schema(prompt.output)
     if settings.LLM_MODEL:
         llm.LLMClient(settings.LLM_MODEL)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import re
 import threading
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
@@ -28,6 +27,7 @@ from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
 from research.errors import NotConfigured, ProviderFailed
+from research.providers.text import estimate_tokens
 
 log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
@@ -67,16 +67,6 @@ class Meter(Protocol):
 
 DEFAULT_ANSWER_TOKENS = 2000
 PROMPT_MARGIN = 1.2  # our estimate is rough; reserve a fifth more than it says
-
-
-_WIDE = re.compile("[\u2e80-\U0010ffff]")
-
-
-def estimate_tokens(text: str) -> int:
-    """Rough token count: CJK characters count one each, other text four characters a token."""
-    narrow = len(_WIDE.sub("", text))  # in C: this runs on every prompt and every chunk
-    wide = len(text) - narrow
-    return max(1, wide + narrow // 4)
 
 
 def messages_tokens(messages: list[dict]) -> int:

@@ -19,7 +19,7 @@ from research import export
 from research.models import Project, ProjectStatus, StepStatus, Summary
 from research.options import ProjectOptions
 from research.pipeline import control
-from research.pipeline.runner import inline_dispatch
+from research.pipeline.registry import inline_dispatch
 from research.pipeline.warmup import warm_up
 
 OPTION_FLAGS = {

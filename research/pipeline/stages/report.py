@@ -1,4 +1,10 @@
-"""Step 9, report: write the report from the summaries (never raw pages), cite by number."""
+"""Step 8, report: write the report from the summaries (never raw pages), cite by number.
+
+Reads:    the relevant Summaries of every source not excluded, the Sections, the options (or the
+          style and language this step was asked for).
+Replaces: the Report version this step wrote (a redelivered step replaces its own, never adds a
+          second); that version becomes the current one.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +13,11 @@ from django.db import transaction
 from django.db.models import Max, Prefetch
 
 from research.errors import MissingInput
-from research.models import Report, Source, Summary
-from research.pipeline import citations, prompts
-from research.pipeline.context import StepContext
-from research.pipeline.textutil import truncate
-from research.providers.llm import estimate_tokens
+from research.models import Project, Report, Source, Stage, Summary
+from research.pipeline.context import StageSpec, StepContext
+from research.prompts import REPORT
+from research.providers import citations
+from research.providers.text import estimate_tokens, truncate
 
 STYLE_GUIDES = {
     "professional": "a professional briefing: clear, neutral, precise, with headings and short "
@@ -30,14 +36,15 @@ ANSWER_TOKENS = 4000
 
 def run(ctx: StepContext) -> None:
     project = ctx.project
-    style = ctx.step.params.get("style") or ctx.opts.report_style
-    language = ctx.step.params.get("language") or ctx.language
+    style = ctx.param("style") or ctx.opts.report_style
+    language = ctx.param("language") or ctx.language
     sources = _sources_with_findings(project)
     if not sources:
         raise MissingInput("No source could be read and summarised, so there is nothing to report.")
     _fit_to_context(sources)
-    messages = prompts.render(
-        "report",
+    markdown = ctx.write(
+        REPORT,
+        max_tokens=ANSWER_TOKENS,
         today=ctx.today,
         question=project.question,
         language=language,
@@ -45,7 +52,6 @@ def run(ctx: StepContext) -> None:
         sections=list(project.sections.all()),
         sources=sources,
     )
-    markdown = ctx.llm().text(messages, max_tokens=ANSWER_TOKENS)
     allowed = {s["n"] for s in sources}
     cleaned = citations.clean(markdown, allowed)
     report = _save(ctx, cleaned, style, language)
@@ -55,7 +61,7 @@ def run(ctx: StepContext) -> None:
     )
 
 
-def _sources_with_findings(project) -> list[dict]:
+def _sources_with_findings(project: Project) -> list[dict]:
     relevant = Summary.objects.relevant().select_related("query").order_by("query__position")
     rows = (
         project.sources.citable()
@@ -114,3 +120,6 @@ def _save(ctx: StepContext, cleaned: citations.Cleaned, style: str, language: st
         report.cited_sources.set(cited)
         ctx.save_output({"report_id": report.pk, "version": version})
     return report
+
+
+STAGE = StageSpec(stage=Stage.REPORT, run=run, target="project", fatal=True)

@@ -1,12 +1,18 @@
-"""Step 4, search: one query's results become Sources (one per URL per project) and links."""
+"""Step 3, search: one query's results become Sources (one per URL per project) and links.
+
+Reads:    one Query's text; the project's search options.
+Replaces: the Query's results (QuerySource links, in the engine's order) and its summaries;
+          creates a Source, with the next citation number, for each URL the project lacks.
+"""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import Query, QuerySource, QueryStatus, Source
-from research.pipeline import limits
-from research.pipeline.context import StepContext
+from research.limits import SOURCE_TITLE_MAX
+from research.models import Project, Query, QuerySource, QueryStatus, Source, Stage, StepRun
+from research.pipeline.context import StageSpec, StepContext
+from research.providers import slots
 from research.providers.search import SearchResult, get_provider
 
 
@@ -16,10 +22,10 @@ def results_wanted(sources_per_query: int) -> int:
 
 
 def run(ctx: StepContext) -> None:
-    query = ctx.step.query
+    query = ctx.query
     Query.objects.filter(pk=query.pk).update(status=QueryStatus.RUNNING, error="")
     provider = get_provider(ctx.opts.provider)
-    with limits.search_slot():
+    with slots.search_slot():
         results = provider.search(
             query.text,
             max_results=results_wanted(ctx.opts.sources_per_query),
@@ -55,13 +61,26 @@ def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -
         )
 
 
-def _source(project, result: SearchResult, n: int) -> Source:
+def _source(project: Project, result: SearchResult, n: int) -> Source:
     return Source(
         project=project,
         n=n,
         url=result.url,
         domain=Source.domain_of(result.url),
-        title=result.title[:500],
+        title=result.title[:SOURCE_TITLE_MAX],
         snippet=result.snippet,
         published=result.published,
     )
+
+
+def _fail_query(step: StepRun, reason: str) -> None:
+    """A failed search fails its query (resume retries it); the run goes on."""
+    Query.objects.fail(step.query_id, reason)
+
+
+STAGE = StageSpec(
+    stage=Stage.SEARCH,
+    run=run,
+    target="query",
+    on_failure=_fail_query,
+)

@@ -1,7 +1,10 @@
-"""Step 7, summarise: what one source says about one query, with exact supporting quotes.
+"""Step 6, summarise: what one source says about one query, with exact supporting quotes.
 
 Long text is split into chunks by a token budget; each chunk is summarised against the query
 (concurrently), chunks the model finds not relevant are dropped, and the rest are merged.
+
+Reads:    one Query's text and one fetched Source's title and extracted text.
+Replaces: the Summary of that source for that query (text, relevance, verbatim quotes).
 """
 
 from __future__ import annotations
@@ -12,11 +15,11 @@ from django.conf import settings
 from django.db import connection
 
 from research.errors import MissingInput
-from research.models import Summary
-from research.pipeline import prompts
-from research.pipeline.context import StepContext
-from research.pipeline.outputs import ChunkSummary, MergedSummary
-from research.pipeline.textutil import chunks, exact_quotes
+from research.models import Stage, Summary
+from research.pipeline.context import StageSpec, StepContext
+from research.prompts import MERGE, SUMMARIZE
+from research.prompts.outputs import ChunkSummary, MergedSummary
+from research.providers.text import chunks, exact_quotes
 
 MAX_QUOTES = 4
 MAX_CHUNKS = 6
@@ -28,7 +31,7 @@ def chunk_tokens() -> int:
 
 
 def run(ctx: StepContext) -> None:
-    query, source = ctx.step.query, ctx.step.source
+    query, source = ctx.query, ctx.source
     text = source.text
     if not text.strip():
         raise MissingInput("The source has no extracted text to summarise.")
@@ -66,12 +69,15 @@ def run(ctx: StepContext) -> None:
     )
 
 
-def _summarise_chunks(ctx, query: str, title: str, parts: list[str], total: int):
-    def one(index_part):
+def _summarise_chunks(
+    ctx: StepContext, query: str, title: str, parts: list[str], total: int
+) -> list[ChunkSummary]:
+    def one(index_part: tuple[int, str]) -> ChunkSummary:
         index, part = index_part
         try:
-            messages = prompts.render(
-                "summarize",
+            return ctx.ask(
+                SUMMARIZE,
+                fast=True,
                 question=ctx.project.question,
                 query=query,
                 title=title,
@@ -81,7 +87,6 @@ def _summarise_chunks(ctx, query: str, title: str, parts: list[str], total: int)
                 max_quotes=MAX_QUOTES,
                 language=ctx.language,
             )
-            return ctx.llm(fast=True).structured(messages, ChunkSummary)
         finally:
             if len(parts) > 1:
                 connection.close()
@@ -92,12 +97,19 @@ def _summarise_chunks(ctx, query: str, title: str, parts: list[str], total: int)
         return list(pool.map(one, enumerate(parts)))
 
 
-def _merge(ctx, query: str, relevant: list[ChunkSummary]) -> MergedSummary | None:
+def _merge(ctx: StepContext, query: str, relevant: list[ChunkSummary]) -> MergedSummary | None:
     if not relevant:
         return None
     if len(relevant) == 1:
         return MergedSummary(summary=relevant[0].summary, quotes=relevant[0].quotes)
-    messages = prompts.render(
-        "merge", query=query, parts=relevant, max_quotes=MAX_QUOTES, language=ctx.language
+    return ctx.ask(
+        MERGE,
+        fast=True,
+        query=query,
+        parts=relevant,
+        max_quotes=MAX_QUOTES,
+        language=ctx.language,
     )
-    return ctx.llm(fast=True).structured(messages, MergedSummary)
+
+
+STAGE = StageSpec(stage=Stage.SUMMARIZE, run=run, target="query+source")

@@ -1,32 +1,37 @@
-"""Step 5, rank: the LLM judges one query's results on titles and snippets; keep the best K."""
+"""Step 4, rank: the LLM judges one query's results on titles and snippets; keep the best K.
+
+Reads:    one Query's results (titles, addresses, dates, snippets) and which sources are pinned.
+Replaces: each result's score, reason and whether it is selected; the fetch status of those
+          sources (skipped when no query selected them, pending again when one now does).
+"""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import FetchStatus, QuerySource, Source
-from research.pipeline import prompts
-from research.pipeline.context import StepContext
-from research.pipeline.outputs import RankOutput
+from research.models import FetchStatus, Query, QuerySource, Source, Stage, StepRun
+from research.pipeline.context import StageSpec, StepContext
+from research.prompts import RANK
+from research.prompts.outputs import RankOutput
 
 MIN_SCORE = 3.0  # below this a result is not worth fetching, even to fill the quota
 SNIPPET_CHARS = 400
 
 
 def run(ctx: StepContext) -> None:
-    query = ctx.step.query
+    query = ctx.query
     links = list(query.results.select_related("source").order_by("rank"))
     if not links:
         ctx.note("no results to rank")
         return
-    messages = prompts.render(
-        "rank",
+    ranking = ctx.ask(
+        RANK,
+        fast=True,
         today=ctx.today,
         question=ctx.project.question,
         query=query.text,
         results=[_item(link) for link in links],
     )
-    ranking = ctx.llm(fast=True).structured(messages, RankOutput)
     selected = _apply(links, ranking, ctx.opts.sources_per_query)
     ctx.note(f"kept {selected} of {len(links)} results")
 
@@ -50,7 +55,7 @@ def _apply(links: list[QuerySource], ranking: RankOutput, keep: int) -> int:
         link.reason = judgement.reason if judgement else "The ranker gave no judgement for this."
         link.selected = False
     eligible = [link for link in links if link.score is not None and link.score >= MIN_SCORE]
-    eligible.sort(key=lambda link: (-link.score, link.rank))
+    eligible.sort(key=lambda link: (-(link.score or 0.0), link.rank))
     pinned = [link for link in links if link.source.pinned and link not in eligible[:keep]]
     for link in eligible[:keep] + pinned:
         link.selected = True
@@ -76,3 +81,16 @@ def _update_fetch_status(source_ids: list[int]) -> None:
     Source.objects.filter(pk__in=chosen, fetch_status=FetchStatus.SKIPPED).update(
         fetch_status=FetchStatus.PENDING, fetch_reason=""
     )
+
+
+def _fail_query(step: StepRun, reason: str) -> None:
+    """A failed ranking fails its query (resume retries it); the run goes on."""
+    Query.objects.fail(step.query_id, reason)
+
+
+STAGE = StageSpec(
+    stage=Stage.RANK,
+    run=run,
+    target="query",
+    on_failure=_fail_query,
+)

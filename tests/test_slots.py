@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from research.pipeline import limits
+from research.providers import slots
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -18,10 +18,10 @@ HOLDER = """
 import json, sys, threading, time
 import django
 django.setup()
-from research.pipeline import limits
+from research.providers import slots
 
 def hold():
-    with limits.fetch_slot("Example.test"):
+    with slots.fetch_slot("Example.test"):
         start = time.time()
         print("held", flush=True)
         time.sleep(float(sys.argv[2]))
@@ -81,7 +81,7 @@ def test_a_killed_worker_frees_its_slot(tmp_path, settings):
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
     started = time.monotonic()
-    with limits.fetch_slot("example.test"):
+    with slots.fetch_slot("example.test"):
         waited = time.monotonic() - started
     assert waited < 5  # not the 60 s the killed holder meant to keep it
 
@@ -89,6 +89,6 @@ def test_a_killed_worker_frees_its_slot(tmp_path, settings):
 def test_a_long_lived_worker_keeps_no_semaphore_for_hosts_it_is_done_with(tmp_path, settings):
     settings.DATA_DIR = tmp_path
     for n in range(50):
-        with limits.fetch_slot(f"host{n}.example"):
+        with slots.fetch_slot(f"host{n}.example"):
             pass
-    assert not [key for key in limits._semaphores.keys() if key[0] == "fetch-host"]
+    assert not [key for key in slots._semaphores.keys() if key[0] == "fetch-host"]

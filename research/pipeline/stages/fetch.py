@@ -1,4 +1,9 @@
-"""Step 6, fetch: download and extract one selected source, through the shared page cache."""
+"""Step 5, fetch: download and extract one selected source, through the shared page cache.
+
+Reads:    one Source's address; the page cache (PageSnapshot rows of every project).
+Replaces: the Source's snapshot, fetch status and reason, HTTP status, content type, title and
+          date; adds a PageSnapshot when it downloads.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +12,16 @@ from urllib.parse import urlsplit
 
 from django.utils import timezone
 
-from research.models import FetchStatus, PageSnapshot, Source
-from research.pipeline import limits
-from research.pipeline.context import StepContext
+from research.limits import CONTENT_TYPE_MAX, FETCH_REASON_MAX, SOURCE_TITLE_MAX
+from research.models import FetchStatus, PageSnapshot, Source, Stage
+from research.pipeline.context import StageSpec, StepContext
 from research.providers import extract as extractor
-from research.providers import http
+from research.providers import http, slots
 
 
 def run(ctx: StepContext) -> None:
-    source = ctx.step.source
-    force = bool(ctx.step.params.get("force"))
+    source = ctx.source
+    force = bool(ctx.param("force"))
     snapshot = None if force else PageSnapshot.objects.fresh(source.url)
     if snapshot is not None:
         ctx.note("from the page cache")
@@ -29,7 +34,7 @@ def run(ctx: StepContext) -> None:
         final_url=snapshot.final_url,
         http_status=snapshot.http_status,
         content_type=snapshot.content_type,
-        title=snapshot.title[:500] or source.title,
+        title=snapshot.title[:SOURCE_TITLE_MAX] or source.title,
         published=snapshot.published or source.published,
     )
     source.fetch_status = FetchStatus.FETCHED
@@ -37,7 +42,7 @@ def run(ctx: StepContext) -> None:
 
 def _download(source: Source) -> PageSnapshot:
     try:
-        with limits.fetch_slot(urlsplit(source.url).hostname or ""):
+        with slots.fetch_slot(urlsplit(source.url).hostname or ""):
             page = http.fetch(source.url)
         text = extractor.extract(page.body, page.content_type, page.charset, page.final_url)
     except http.FetchError as exc:
@@ -54,17 +59,26 @@ def _download(source: Source) -> PageSnapshot:
         http_status=page.status_code,
         content_type=page.content_type,
         content_hash=hashlib.sha256(page.body).hexdigest(),
-        title=text.title[:500],
+        title=text.title[:SOURCE_TITLE_MAX],
         text=text.text,
         published=text.published,
         extractor=text.extractor,
     )
 
 
-def _record_failure(source: Source, status, reason: str, http_status=None, content_type="") -> None:
+def _record_failure(
+    source: Source,
+    status: FetchStatus,
+    reason: str,
+    http_status: int | None = None,
+    content_type: str = "",
+) -> None:
     Source.objects.filter(pk=source.pk).update(
         fetch_status=status,
-        fetch_reason=reason[:2000],
+        fetch_reason=reason[:FETCH_REASON_MAX],
         http_status=http_status,
-        content_type=content_type[:200],
+        content_type=content_type[:CONTENT_TYPE_MAX],
     )
+
+
+STAGE = StageSpec(stage=Stage.FETCH, run=run, target="source")

@@ -1,9 +1,14 @@
-"""Step 1, ground: search the question itself, so the plan knows the topic's vocabulary."""
+"""Step 1, ground: search the question itself, so the plan knows the topic's vocabulary.
+
+Reads:    the project's question and search options.
+Replaces: the results kept on its own StepRun (`output`), which plan reads.
+"""
 
 from __future__ import annotations
 
-from research.pipeline import limits
-from research.pipeline.context import StepContext
+from research.models import Stage
+from research.pipeline.context import StageSpec, StepContext
+from research.providers import slots
 from research.providers.search import get_provider
 
 GROUND_RESULTS = 8
@@ -11,7 +16,7 @@ GROUND_RESULTS = 8
 
 def run(ctx: StepContext) -> None:
     provider = get_provider(ctx.opts.provider)
-    with limits.search_slot():
+    with slots.search_slot():
         results = provider.search(
             ctx.project.question,
             max_results=GROUND_RESULTS,
@@ -27,3 +32,11 @@ def run(ctx: StepContext) -> None:
         }
     )
     ctx.note(f"{len(results)} results from {provider.name}")
+
+
+STAGE = StageSpec(
+    stage=Stage.GROUND,
+    run=run,
+    target="project",
+    fatal=True,
+)

@@ -1,12 +1,18 @@
-"""Text helpers for prompts: token-budget chunks and exact-quote checks."""
+"""Text tools: token estimates, token-budget chunks, truncation and exact-quote checks."""
 
 from __future__ import annotations
 
 import re
 
-from research.providers.llm import estimate_tokens
-
 _SPACE = re.compile(r"\s+")
+_WIDE = re.compile("[\u2e80-\U0010ffff]")
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count: CJK characters count one each, other text four characters a token."""
+    narrow = len(_WIDE.sub("", text))  # in C: this runs on every prompt and every chunk
+    wide = len(text) - narrow
+    return max(1, wide + narrow // 4)
 
 
 def chunks(text: str, max_tokens: int) -> list[str]:

@@ -1,13 +1,20 @@
-"""Step 2, plan: an outline of sections, each with its search queries; detects the language."""
+"""Step 2, plan: an outline of sections, each with its search queries; detects the language.
+
+Reads:    the question, the ground step's results and the project's options.
+Replaces: every Section and the planned Queries (members' own queries stay, outside any
+          section); the project's title (when empty) and language.
+"""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import Query, Section, StepRun
-from research.pipeline import prompts
-from research.pipeline.context import StepContext
-from research.pipeline.outputs import PlanOutput
+from research.models import Query, Section, Stage, StepRun
+from research.pipeline.context import StageSpec, StepContext
+from research.prompts import PLAN
+from research.prompts.outputs import PlannedSection, PlanOutput
+
+Outline = list[tuple[PlannedSection, list[str]]]
 
 
 def run(ctx: StepContext) -> None:
@@ -15,8 +22,8 @@ def run(ctx: StepContext) -> None:
     ground = StepRun.objects.filter(project=project, key="ground").values_list("output", flat=True)
     results = (ground.first() or {}).get("results", [])
     total = ctx.opts.queries
-    messages = prompts.render(
-        "plan",
+    plan = ctx.ask(
+        PLAN,
         today=ctx.today,
         question=project.question,
         results=results,
@@ -25,18 +32,21 @@ def run(ctx: StepContext) -> None:
         max_sections=min(6, total),
         language=ctx.opts.language,
     )
-    plan = ctx.llm().structured(messages, PlanOutput)
     sections = _fit(plan, total)
     _replace_outline(ctx, plan, sections)
     ctx.note(f"{len(sections)} sections, {sum(len(q) for _, q in sections)} queries")
 
 
-def _fit(plan: PlanOutput, total: int) -> list[tuple[object, list[str]]]:
+def _fit(plan: PlanOutput, total: int) -> Outline:
     """Keep exactly `total` distinct queries (or all there are), taken round-robin by section."""
     seen: set[str] = set()
     pools = []
     for section in plan.sections:
-        unique = [q for q in section.queries if not (q.lower() in seen or seen.add(q.lower()))]
+        unique = []
+        for query in section.queries:
+            if query.lower() not in seen:
+                seen.add(query.lower())
+                unique.append(query)
         pools.append((section, unique))
     chosen: list[list[str]] = [[] for _ in pools]
     count, depth = 0, 0
@@ -49,7 +59,7 @@ def _fit(plan: PlanOutput, total: int) -> list[tuple[object, list[str]]]:
     return [(section, qs) for (section, _), qs in zip(pools, chosen, strict=True)]
 
 
-def _replace_outline(ctx: StepContext, plan: PlanOutput, sections) -> None:
+def _replace_outline(ctx: StepContext, plan: PlanOutput, sections: Outline) -> None:
     project = ctx.project
     with transaction.atomic():
         project.queries.planned().delete()
@@ -65,3 +75,11 @@ def _replace_outline(ctx: StepContext, plan: PlanOutput, sections) -> None:
         project.title = project.title or plan.title
         project.language = ctx.opts.language or plan.language
         project.save(update_fields=["title", "language", "updated_at"])
+
+
+STAGE = StageSpec(
+    stage=Stage.PLAN,
+    run=run,
+    target="project",
+    fatal=True,
+)

@@ -1,23 +1,28 @@
-"""Step 8, reflect: per section, find the biggest gap and propose at most one follow-up query."""
+"""Step 7, reflect: per section, find the biggest gap and propose at most one follow-up query.
+
+Reads:    one Section's goal, its relevant summaries, and every query searched so far.
+Replaces: the Section's follow-up Query of this reflection round (at most one); the gap found,
+          kept on its own StepRun (`output`).
+"""
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max
 
-from research.models import Query, QueryOrigin, Summary
-from research.pipeline import prompts
-from research.pipeline.context import StepContext
-from research.pipeline.outputs import ReflectOutput
-from research.pipeline.textutil import truncate
+from research.models import Query, QueryOrigin, Stage, Summary
+from research.pipeline.context import StageSpec, StepContext
+from research.prompts import REFLECT
+from research.prompts.outputs import ReflectOutput
+from research.providers.text import truncate
 
 FINDING_TOKENS = 400
 MAX_FINDINGS = 16
 
 
 def run(ctx: StepContext) -> None:
-    section, project = ctx.step.section, ctx.project
-    round_ = int(ctx.step.params.get("round", project.reflection_round + 1))
+    section, project = ctx.section, ctx.project
+    round_ = int(ctx.param("round", project.reflection_round + 1))
     summaries = (
         Summary.objects.relevant()
         .filter(query__section=section, source__excluded=False)
@@ -30,23 +35,24 @@ def run(ctx: StepContext) -> None:
     ]
     own = {"section": section, "origin": QueryOrigin.REFLECTION, "reflection_round": round_}
     searched = list(project.queries.exclude(**own).values_list("text", flat=True))
-    messages = prompts.render(
-        "reflect",
+    answer = ctx.ask(
+        REFLECT,
         today=ctx.today,
         question=project.question,
         section=section,
         searched=searched,
         findings=findings,
     )
-    answer = ctx.llm().structured(messages, ReflectOutput)
     created = _replace_follow_up(ctx, answer, round_, searched)
     ctx.save_output({"gap": answer.gap, "query": answer.query, "created": created})
     ctx.note(f"follow-up: {answer.query}" if created else "no new query needed")
 
 
-def _replace_follow_up(ctx: StepContext, answer: ReflectOutput, round_: int, searched) -> bool:
+def _replace_follow_up(
+    ctx: StepContext, answer: ReflectOutput, round_: int, searched: list[str]
+) -> bool:
     """This step's own output is the one follow-up query of its section and round."""
-    section = ctx.step.section
+    section = ctx.section
     with transaction.atomic():
         Query.objects.filter(
             section=section, origin=QueryOrigin.REFLECTION, reflection_round=round_
@@ -65,3 +71,6 @@ def _replace_follow_up(ctx: StepContext, answer: ReflectOutput, round_: int, sea
             position=last + 1,
         )
     return True
+
+
+STAGE = StageSpec(stage=Stage.REFLECT, run=run, target="section")

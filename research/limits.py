@@ -1,0 +1,18 @@
+"""Sizes every layer agrees on: one constant per limit.
+
+The models size their columns with them, the forms and the API schemas accept no more, and the
+pipeline cuts what it stores to them, so one limit cannot say two things. This module is a leaf.
+"""
+
+QUESTION_MAX = 4000  # characters of a research question
+QUERY_MAX = 500  # characters of a search query
+HEADING_MAX = 300  # a project's or a section's title
+GOAL_MAX = 5000  # what a section must establish
+SOURCE_TITLE_MAX = 500  # a page's title
+URL_MAX = 2000  # a source's address
+LANGUAGE_MAX = 40  # "English", "中文"...
+NOTE_MAX = 20_000  # characters of a member's note
+ERROR_MAX = 4000  # the reason stored on a failed step or project
+FETCH_REASON_MAX = 2000  # why a page could not be fetched
+CONTENT_TYPE_MAX = 200
+DETAIL_MAX = 300  # the short line a step shows ("12 results")

@@ -1,0 +1,83 @@
+"""The stages in pipeline order, and running one step of one of them.
+
+  ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
+         -> reflect (per section, bounded rounds; new queries go through the same steps) -> report
+
+This is the one module that knows every stage. Each stage declares its contract in its own
+module (pipeline/stages/); the engine below (runner, flow) knows stages only by their name, and
+pipeline/flow.py decides when each runs. A new stage is a new module listed here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from research.errors import DossierError, reason_of
+from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
+from research.pipeline import flow, runner
+from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.stages import fetch, ground, plan, rank, reflect, report, search, summarize
+
+log = logging.getLogger(__name__)
+
+STAGES: dict[Stage, StageSpec] = {
+    spec.stage: spec
+    for spec in (
+        ground.STAGE,
+        plan.STAGE,
+        search.STAGE,
+        rank.STAGE,
+        fetch.STAGE,
+        summarize.STAGE,
+        reflect.STAGE,
+        report.STAGE,
+    )
+}
+
+
+def run_step(step_id: int) -> str:
+    """Entry point of every step, in the worker or inline: claim it, run its stage, record the
+    outcome on its StepRun, and advance the project. Returns what happened, for logs."""
+    step = runner.claim(step_id)
+    if step is None:
+        return "not claimable (done, cancelled or running elsewhere)"
+    project = step.project
+    if project.status not in ProjectStatus.running():
+        runner.finish(step, StepStatus.CANCELLED, f"The project is {project.get_status_display()}.")
+        return "cancelled"
+    ctx = StepContext(step=step, project=project)
+    try:
+        STAGES[Stage(step.stage)].run(ctx)
+    except Exception as exc:  # every failure is recorded on the step and shown
+        reason = reason_of(exc)
+        if not isinstance(exc, DossierError):
+            log.warning("step %s (%s) failed: %s", step.pk, step.key, reason, exc_info=exc)
+        runner.finish(step, StepStatus.FAILED, reason, ctx.detail, ctx.meter.step_counters())
+        fail_target(step, exc)
+        flow.advance(project.pk)
+        return f"failed: {reason}"
+    runner.finish(step, StepStatus.DONE, detail=ctx.detail, counters=ctx.meter.step_counters())
+    flow.advance(project.pk)
+    return "done"
+
+
+def fail_target(step: StepRun, exc: BaseException) -> None:
+    """What a failed step means beyond itself: a fatal stage, or an error that stops every run
+    (no LLM configured, the budget spent), fails the project; another fails only its target,
+    as its stage says."""
+    spec = STAGES[Stage(step.stage)]
+    reason = f"{spec.stage.label} failed: {reason_of(exc)}"
+    if spec.fatal or (isinstance(exc, DossierError) and exc.stops_run):
+        Project.objects.fail(step.project_id, reason)
+    elif spec.on_failure is not None:
+        spec.on_failure(step, reason)
+
+
+@contextmanager
+def inline_dispatch(max_workers: int = 16) -> Iterator[runner.InlineDispatcher]:
+    """Run this process's steps on threads here instead of the worker queue (the `research`
+    command and the benchmark); steps not started when it ends stay queued in the database."""
+    with runner.dispatching(runner.InlineDispatcher(run_step, max_workers)) as dispatcher:
+        yield dispatcher
