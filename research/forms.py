@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 
+from research.limits import LANGUAGE_MAX, QUESTION_MAX
 from research.models import ProjectStatus, ReportStyle, TimeRange
 from research.options import ProjectOptions
 from research.providers.search import PROVIDERS, describe
@@ -35,7 +36,7 @@ def provider_choices() -> list[tuple[str, str]]:
 class ProjectForm(forms.Form):
     question = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "autofocus": True}),
-        max_length=4000,
+        max_length=QUESTION_MAX,
         help_text="Ask it the way you would ask a careful colleague.",
     )
     queries = forms.IntegerField(initial=4, help_text=_help("queries"), **_bounds("queries"))
@@ -48,7 +49,7 @@ class ProjectForm(forms.Form):
     report_style = forms.ChoiceField(
         choices=ReportStyle.choices, initial="professional", help_text=_help("report_style")
     )
-    language = forms.CharField(required=False, max_length=40, help_text=_help("language"))
+    language = forms.CharField(required=False, max_length=LANGUAGE_MAX, help_text=_help("language"))
     search_provider = forms.ChoiceField(required=False, help_text=_help("search_provider"))
     time_range = forms.ChoiceField(
         required=False, choices=TimeRange.choices, help_text=_help("time_range")
@@ -74,4 +75,4 @@ class ProjectFilterForm(forms.Form):
 
 class RegenerateForm(forms.Form):
     style = forms.ChoiceField(required=False, choices=[("", "Same style"), *ReportStyle.choices])
-    language = forms.CharField(required=False, max_length=40)
+    language = forms.CharField(required=False, max_length=LANGUAGE_MAX)

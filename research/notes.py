@@ -9,10 +9,10 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from research.errors import BadInput, Forbidden, NotFound
+from research.limits import NOTE_MAX
 from research.models import Note, Project, Query, Report, Source, Summary
 
 TARGET_KINDS = ("project", "query", "source", "summary", "report")
-MAX_NOTE = 20_000
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,6 @@ def _clean(text: str) -> str:
     text = (text or "").strip()
     if not text:
         raise BadInput("A note cannot be empty.", field="text")
-    if len(text) > MAX_NOTE:
-        raise BadInput(f"A note is at most {MAX_NOTE:,} characters.", field="text")
+    if len(text) > NOTE_MAX:
+        raise BadInput(f"A note is at most {NOTE_MAX:,} characters.", field="text")
     return text

@@ -7,6 +7,8 @@ from typing import Literal
 from django.conf import settings
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from research.limits import LANGUAGE_MAX
+
 ReportStyleName = Literal["professional", "academic", "popular_science", "news", "social_media"]
 TimeRangeName = Literal["", "day", "week", "month", "year"]
 SearchProviderName = Literal["", "duckduckgo", "searxng", "tavily", "brave", "serper"]
@@ -24,7 +26,9 @@ class ProjectOptions(BaseModel):
     )
     report_style: ReportStyleName = Field("professional", description="How the report reads.")
     language: str = Field(
-        "", max_length=40, description="Report language; empty means the question's language."
+        "",
+        max_length=LANGUAGE_MAX,
+        description="Report language; empty means the question's language.",
     )
     search_provider: SearchProviderName = Field(
         "", description="Search backend; empty means the server's default."

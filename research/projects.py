@@ -14,6 +14,7 @@ from django.utils import timezone
 from pydantic import ValidationError
 
 from research.errors import BadInput, NotAllowed
+from research.limits import HEADING_MAX, QUERY_MAX, QUESTION_MAX, URL_MAX
 from research.models import (
     Note,
     Project,
@@ -36,6 +37,8 @@ def create_project(*, question: str, options: dict, user, start: bool) -> Projec
     question = question.strip()
     if not question:
         raise BadInput("The question is empty.", field="question")
+    if len(question) > QUESTION_MAX:
+        raise BadInput(f"A question is at most {QUESTION_MAX:,} characters.", field="question")
     opts = _options(options)
     project = Project.objects.create(
         question=question, owner=user, options=opts.model_dump(), updated_by=user
@@ -144,8 +147,8 @@ def _query_text(text: str) -> str:
     text = (text or "").strip()
     if not text:
         raise BadInput("The query text is empty.", field="text")
-    if len(text) > 500:
-        raise BadInput("A query is at most 500 characters.", field="text")
+    if len(text) > QUERY_MAX:
+        raise BadInput(f"A query is at most {QUERY_MAX} characters.", field="text")
     return text
 
 
@@ -156,9 +159,10 @@ def add_source(project: Project, *, url: str, user) -> Source:
     """A member adds a page by hand. It is fetched and summarised against every query that
     has been ranked, and the report is written again; before research it waits for the run."""
     url = (url or "").strip()
-    if not url.lower().startswith(("http://", "https://")) or len(url) > 2000:
+    if not url.lower().startswith(("http://", "https://")) or len(url) > URL_MAX:
         raise BadInput(
-            "A source is an http:// or https:// address of at most 2000 characters.", field="url"
+            f"A source is an http:// or https:// address of at most {URL_MAX} characters.",
+            field="url",
         )
     if project.status == ProjectStatus.CANCELLED:
         raise NotAllowed("The project is cancelled; resume it before adding sources.")
@@ -195,13 +199,15 @@ def add_section(project: Project, *, title: str, goal: str = "", user=None) -> S
     title = _section_title(title)
     position = (project.sections.aggregate(m=Max("position"))["m"] or 0) + 1
     return Section.objects.create(
-        project=project, title=title[:300], goal=goal.strip(), position=position
+        project=project, title=title[:HEADING_MAX], goal=goal.strip(), position=position
     )
 
 
 def edit_section(section: Section, *, title: str, goal: str, user=None) -> Section:
     title = _section_title(title)
-    Section.objects.filter(pk=section.pk).update(title=title[:300], goal=(goal or "").strip())
+    Section.objects.filter(pk=section.pk).update(
+        title=title[:HEADING_MAX], goal=(goal or "").strip()
+    )
     section.refresh_from_db()
     return section
 

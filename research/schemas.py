@@ -7,7 +7,16 @@ from ninja import Field, Schema
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
 from research.errors import BadInput
-from research.notes import MAX_NOTE, Target, target_of
+from research.limits import (
+    GOAL_MAX,
+    HEADING_MAX,
+    LANGUAGE_MAX,
+    NOTE_MAX,
+    QUERY_MAX,
+    QUESTION_MAX,
+    URL_MAX,
+)
+from research.notes import Target, target_of
 from research.options import ProjectOptions, ReportStyleName
 
 # The largest id the API accepts: bigger numbers cannot be row ids in any supported database.
@@ -89,7 +98,7 @@ class ErrorOut(Schema):
 
 
 class ProjectIn(InSchema):
-    question: NonEmpty = Field(..., min_length=1, max_length=5000)
+    question: NonEmpty = Field(..., min_length=1, max_length=QUESTION_MAX)
     options: ProjectOptionsIn = Field(default_factory=ProjectOptionsIn)
     start: bool = Field(True, description="Start researching at once; false keeps a draft.")
 
@@ -163,12 +172,12 @@ class ProjectOut(Schema):
 
 
 class QueryIn(InSchema):
-    text: NonEmpty = Field(..., min_length=1, max_length=500)
+    text: NonEmpty = Field(..., min_length=1, max_length=QUERY_MAX)
     section_id: Id | None = Field(None, description="A section of the project's plan.")
 
 
 class QueryEditIn(InSchema):
-    text: NonEmpty = Field(..., min_length=1, max_length=500)
+    text: NonEmpty = Field(..., min_length=1, max_length=QUERY_MAX)
     rerun: bool = Field(True, description="Once research has started, research it again.")
 
 
@@ -203,13 +212,13 @@ class QueryOut(Schema):
 
 
 class SectionIn(InSchema):
-    title: NonEmpty = Field(..., min_length=1, max_length=300)
-    goal: Text = Field("", max_length=5000)
+    title: NonEmpty = Field(..., min_length=1, max_length=HEADING_MAX)
+    goal: Text = Field("", max_length=GOAL_MAX)
 
 
 class SectionEditIn(InSchema):
-    title: NonEmpty | None = Field(None, min_length=1, max_length=300)
-    goal: Text | None = Field(None, max_length=5000)
+    title: NonEmpty | None = Field(None, min_length=1, max_length=HEADING_MAX)
+    goal: Text | None = Field(None, max_length=GOAL_MAX)
 
 
 class SectionOut(Schema):
@@ -245,7 +254,7 @@ class QueryResultOut(Schema):
 class SourceIn(InSchema):
     url: str = Field(
         ...,
-        max_length=2000,
+        max_length=URL_MAX,
         pattern=r"^[Hh][Tt][Tt][Pp][Ss]?://[^\x00-\x20]+$",
         description="An http:// or https:// address.",
     )
@@ -315,7 +324,7 @@ class SourceDetailOut(SourceOut):
 
 class ReportIn(InSchema):
     style: ReportStyleName | Literal[""] = Field("", description="Empty keeps the project's.")
-    language: Text = Field("", max_length=40, description="Empty keeps the project's.")
+    language: Text = Field("", max_length=LANGUAGE_MAX, description="Empty keeps the project's.")
 
 
 class ReportFilter(Schema):
@@ -408,11 +417,11 @@ class NoteFilter(Schema):
 
 class NoteIn(InSchema):
     target: TargetName
-    text: NonEmpty = Field(..., min_length=1, max_length=MAX_NOTE)
+    text: NonEmpty = Field(..., min_length=1, max_length=NOTE_MAX)
 
 
 class NoteEditIn(InSchema):
-    text: NonEmpty = Field(..., min_length=1, max_length=MAX_NOTE)
+    text: NonEmpty = Field(..., min_length=1, max_length=NOTE_MAX)
 
 
 class NoteOut(Schema):

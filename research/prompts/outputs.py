@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, field_validator
 
+from research.limits import GOAL_MAX, HEADING_MAX, LANGUAGE_MAX, QUERY_MAX
+
 
 class PlannedSection(BaseModel):
-    title: str = Field(min_length=1, max_length=300)
-    goal: str = Field("", max_length=2000, description="What this section must establish.")
+    title: str = Field(min_length=1, max_length=HEADING_MAX)
+    goal: str = Field("", max_length=GOAL_MAX, description="What this section must establish.")
     queries: list[str] = Field(min_length=1, description="Web search queries for this section.")
 
     @field_validator("queries")
     @classmethod
     def _clean_queries(cls, value: list[str]) -> list[str]:
-        cleaned = [q.strip()[:500] for q in value if q and q.strip()]
+        cleaned = [q.strip()[:QUERY_MAX] for q in value if q and q.strip()]
         if not cleaned:
             raise ValueError("a section needs at least one non-empty query")
         return cleaned
@@ -22,9 +24,13 @@ class PlannedSection(BaseModel):
 class PlanOutput(BaseModel):
     """plan.md: the outline of the report and the searches that feed each section."""
 
-    title: str = Field(min_length=1, max_length=300, description="A short title for the research.")
+    title: str = Field(
+        min_length=1, max_length=HEADING_MAX, description="A short title for the research."
+    )
     language: str = Field(
-        min_length=2, max_length=40, description="The language of the question, e.g. English."
+        min_length=2,
+        max_length=LANGUAGE_MAX,
+        description="The language of the question, e.g. English.",
     )
     sections: list[PlannedSection] = Field(min_length=1, max_length=12)
 
@@ -71,4 +77,4 @@ class ReflectOutput(BaseModel):
     @field_validator("query")
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
-        return value.strip()[:500] if value and value.strip() else None
+        return value.strip()[:QUERY_MAX] if value and value.strip() else None

@@ -17,6 +17,7 @@ import pypdf
 import trafilatura
 
 from research.errors import ProviderFailed
+from research.limits import SOURCE_TITLE_MAX
 
 logger = logging.getLogger(__name__)
 
@@ -24,7 +25,6 @@ HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/csv"})
 PDF_TYPES = frozenset({"application/pdf"})
 
-TITLE_MAX = 500  # PageSnapshot.title max_length
 SNIFF_BYTES = 1024
 FALLBACK_ENCODING = "cp1252"
 
@@ -189,7 +189,7 @@ def normalise_text(text: str) -> str:
 
 
 def _clean_title(title: str) -> str:
-    return " ".join(title.replace("\x00", "").split())[:TITLE_MAX]
+    return " ".join(title.replace("\x00", "").split())[:SOURCE_TITLE_MAX]
 
 
 def _first_line(text: str) -> str:
