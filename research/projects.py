@@ -137,9 +137,8 @@ def edit_query(query: Query, *, text: str, user, rerun: bool = True) -> Query:
 
 def delete_query(query: Query, user) -> None:
     project = query.project
-    if project.is_running and project.status != ProjectStatus.AWAITING_REVIEW:
-        if query.steps.filter(status__in=["queued", "running"]).exists():
-            raise NotAllowed("This query is being researched; wait or cancel the project first.")
+    if project.is_running and query.steps.open().exists():
+        raise NotAllowed("This query is being researched; wait or cancel the project first.")
     query.delete()
 
 

@@ -11,11 +11,12 @@ from research.models import (
     Source,
     Summary,
 )
+from tests.factories import make_project
 
 
 @pytest.fixture
 def project(member):
-    return Project.objects.create(question="What is WAL mode?", owner=member)
+    return make_project(member, status=ProjectStatus.DRAFT, question="What is WAL mode?")
 
 
 def test_it_refuses_a_duplicate_source_url_in_one_project(project):
@@ -25,7 +26,7 @@ def test_it_refuses_a_duplicate_source_url_in_one_project(project):
 
 
 def test_it_allows_the_same_url_in_two_projects(project, member):
-    other = Project.objects.create(question="Another question", owner=member)
+    other = make_project(member, status=ProjectStatus.DRAFT, question="Another question")
     Source.objects.create(project=project, n=1, url="https://example.com/a")
     Source.objects.create(project=other, n=1, url="https://example.com/a")
     assert Source.objects.filter(url="https://example.com/a").count() == 2
@@ -96,8 +97,8 @@ def test_options_have_validated_defaults(project):
     assert opts.report_style == "professional"
 
 
-def test_named_querysets_filter_by_status(project, member):
-    Project.objects.create(question="q2", owner=member, status=ProjectStatus.RESEARCHING)
-    Project.objects.create(question="q3", owner=member, status=ProjectStatus.DONE)
-    assert Project.objects.running().count() == 1
-    assert Project.objects.finished().count() == 1
+def test_running_projects_are_those_planning_researching_or_writing(project, member):
+    make_project(member, status=ProjectStatus.RESEARCHING, question="q2")
+    make_project(member, status=ProjectStatus.DONE, question="q3")
+    make_project(member, status=ProjectStatus.AWAITING_REVIEW, question="q4")
+    assert list(Project.objects.running().values_list("question", flat=True)) == ["q2"]

@@ -1,0 +1,50 @@
+"""The product's memory: every intermediate result of a research run is a row here.
+
+statuses.py   every status and choice (TextChoices) and the project status table
+projects.py   projects, sections, queries, and the one door for status changes
+sources.py    the page cache, sources, search results, summaries
+reports.py    report versions and notes
+steps.py      one row per execution of a pipeline step
+accounts.py   API tokens
+"""
+
+from research.models.accounts import ApiToken
+from research.models.projects import Project, Query, Section, status_changed
+from research.models.reports import Note, Report
+from research.models.sources import PageSnapshot, QuerySource, Source, Summary
+from research.models.statuses import (
+    TRANSITIONS,
+    FetchStatus,
+    ProjectStatus,
+    QueryOrigin,
+    QueryStatus,
+    ReportStyle,
+    Stage,
+    StepStatus,
+    TimeRange,
+)
+from research.models.steps import StepRun
+
+__all__ = [
+    "TRANSITIONS",
+    "ApiToken",
+    "FetchStatus",
+    "Note",
+    "PageSnapshot",
+    "Project",
+    "ProjectStatus",
+    "Query",
+    "QueryOrigin",
+    "QuerySource",
+    "QueryStatus",
+    "Report",
+    "ReportStyle",
+    "Section",
+    "Source",
+    "Stage",
+    "StepRun",
+    "StepStatus",
+    "Summary",
+    "TimeRange",
+    "status_changed",
+]

@@ -1,0 +1,225 @@
+"""Projects and their outline: sections and queries. A project's status changes through one door.
+
+`Project.objects.transition()` is a compare-and-set UPDATE that moves the project only from the
+statuses the new one may follow (TRANSITIONS) and says whether this call won. The queryset's
+`update()` and the model's `save()` refuse to write the status any other way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F
+from django.dispatch import Signal
+from django.utils import timezone
+
+from research.limits import ERROR_MAX, HEADING_MAX, LANGUAGE_MAX, QUERY_MAX
+from research.models.statuses import ProjectStatus, QueryOrigin, QueryStatus
+from research.options import ProjectOptions
+
+User = settings.AUTH_USER_MODEL
+
+# Sent by the door when a transition wins: sender=Project, project_id, status (the new one).
+status_changed = Signal()
+
+
+class ProjectQuerySet(models.QuerySet):
+    def running(self) -> ProjectQuerySet:
+        return self.filter(status__in=ProjectStatus.running())
+
+    def transition(
+        self,
+        project_id: int,
+        to: ProjectStatus,
+        *,
+        only_from: Iterable[ProjectStatus] | None = None,
+        **changes: Any,
+    ) -> bool:
+        """The one door for status changes. The project moves to `to`, with `changes`, only if
+        its status is still one of `only_from` (default: every status `to` may follow), checked
+        and written in one UPDATE. True when this call won; False when the project had moved on.
+        """
+        allowed = to.follows() if only_from is None else frozenset(only_from)
+        if not allowed <= to.follows():
+            illegal = ", ".join(sorted(allowed - to.follows()))
+            raise ValueError(f"a project cannot move to {to} from {illegal}")
+        rows = self.filter(pk=project_id, status__in=allowed)
+        won = models.QuerySet.update(rows, status=to, **changes) == 1
+        if won:
+            status_changed.send(sender=Project, project_id=project_id, status=to)
+        return won
+
+    def fail(self, project_id: int, reason: str) -> bool:
+        """A running project fails, saying why."""
+        return self.transition(
+            project_id,
+            ProjectStatus.FAILED,
+            error=reason[:ERROR_MAX],
+            finished_at=timezone.now(),
+        )
+
+    def hold(self, project_id: int, statuses: Iterable[ProjectStatus]) -> bool:
+        """Inside a transaction: whether the project is in one of `statuses`, locking its row so
+        no transition can change that until the transaction ends (SELECT ... FOR UPDATE on
+        PostgreSQL; SQLite's IMMEDIATE transactions already hold the write lock)."""
+        rows = self.select_for_update().filter(pk=project_id, status__in=list(statuses))
+        return rows.exists()
+
+    def update(self, **kwargs: Any) -> int:
+        if "status" in kwargs:
+            raise TypeError("A project's status changes only through Project.objects.transition().")
+        return super().update(**kwargs)
+
+
+class Project(models.Model):
+    title = models.CharField(max_length=HEADING_MAX, blank=True)
+    question = models.TextField()
+    owner = models.ForeignKey(User, on_delete=models.PROTECT, related_name="projects")
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(
+        max_length=20, choices=ProjectStatus.choices, default=ProjectStatus.DRAFT
+    )
+    error = models.TextField(blank=True)
+    language = models.CharField(
+        max_length=LANGUAGE_MAX, blank=True, help_text="Detected or chosen."
+    )
+    next_source_n = models.PositiveIntegerField(default=1, editable=False)
+    reflection_round = models.PositiveSmallIntegerField(default=0)
+    report_generation = models.PositiveIntegerField(
+        default=0, help_text="Bumped by reruns that call for a new report version."
+    )
+    plan_approved_at = models.DateTimeField(null=True, blank=True)
+    plan_approved_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    tokens_prompt = models.PositiveBigIntegerField(default=0)
+    tokens_completion = models.PositiveBigIntegerField(default=0)
+    tokens_reserved = models.BigIntegerField(
+        default=0, help_text="Held by LLM calls in flight, so parallel calls respect the budget."
+    )
+    cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = ProjectQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return self.title or self.question[:80]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """A new project is saved as it is; an existing one never writes its status here (the
+        door does), and refuses a status changed in memory instead of losing it silently."""
+        if not self._state.adding:
+            if self._saved_status is not None and self.status != self._saved_status:
+                raise TypeError(
+                    "A project's status changes only through Project.objects.transition()."
+                )
+            fields = kwargs.get("update_fields") or [
+                f.name for f in self._meta.concrete_fields if not f.primary_key
+            ]
+            kwargs["update_fields"] = [name for name in fields if name != "status"]
+        super().save(*args, **kwargs)
+        self._saved_status = self.status
+
+    _saved_status: str | None = None  # the status as read from or written to the database
+
+    @classmethod
+    def from_db(
+        cls, db: str | None, field_names: Collection[str], values: Collection[Any]
+    ) -> Project:
+        instance = super().from_db(db, field_names, values)
+        instance._saved_status = instance.__dict__.get("status")
+        return instance
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        super().refresh_from_db(*args, **kwargs)
+        self._saved_status = self.__dict__.get("status")
+
+    @property
+    def opts(self) -> ProjectOptions:
+        return ProjectOptions.model_validate(self.options or {})
+
+    @property
+    def tokens(self) -> int:
+        return self.tokens_prompt + self.tokens_completion
+
+    @property
+    def is_running(self) -> bool:
+        return ProjectStatus(self.status).is_running
+
+    def allocate_source_numbers(self, count: int) -> range:
+        """Reserve `count` citation numbers; numbers are never reused, even after deletes."""
+        with transaction.atomic():
+            Project.objects.filter(pk=self.pk).update(next_source_n=F("next_source_n") + count)
+            end = Project.objects.filter(pk=self.pk).values_list("next_source_n", flat=True).get()
+        return range(end - count, end)
+
+
+class Section(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="sections")
+    title = models.CharField(max_length=HEADING_MAX)
+    goal = models.TextField(blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class QueryQuerySet(models.QuerySet):
+    def planned(self) -> QueryQuerySet:
+        return self.filter(origin=QueryOrigin.PLANNED)
+
+    def fail(self, query_id: int | None, reason: str) -> int:
+        return self.filter(pk=query_id).update(status=QueryStatus.FAILED, error=reason[:ERROR_MAX])
+
+
+class Query(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="queries")
+    section = models.ForeignKey(
+        Section, on_delete=models.SET_NULL, null=True, blank=True, related_name="queries"
+    )
+    parent = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="follow_ups"
+    )
+    text = models.CharField(max_length=QUERY_MAX)
+    origin = models.CharField(
+        max_length=20, choices=QueryOrigin.choices, default=QueryOrigin.PLANNED
+    )
+    status = models.CharField(
+        max_length=20, choices=QueryStatus.choices, default=QueryStatus.PENDING
+    )
+    error = models.TextField(blank=True)
+    position = models.PositiveIntegerField(default=0)
+    reflection_round = models.PositiveSmallIntegerField(default=0)
+    generation = models.PositiveIntegerField(
+        default=0, help_text="Bumped when the query is edited and rerun; steps are keyed on it."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    edited_at = models.DateTimeField(null=True, blank=True)
+    edited_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = QueryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["position", "id"]
+        verbose_name_plural = "queries"
+
+    def __str__(self) -> str:
+        return self.text

@@ -1,0 +1,89 @@
+"""What the team keeps: report versions and members' notes."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from research.limits import LANGUAGE_MAX
+from research.models.projects import Project, Query
+from research.models.sources import Source, Summary
+from research.models.statuses import ReportStyle
+
+User = settings.AUTH_USER_MODEL
+
+
+class ReportQuerySet(models.QuerySet):
+    def current(self) -> ReportQuerySet:
+        return self.filter(is_current=True)
+
+
+class Report(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="reports")
+    version = models.PositiveIntegerField()
+    markdown = models.TextField()
+    style = models.CharField(max_length=20, choices=ReportStyle.choices)
+    language = models.CharField(max_length=LANGUAGE_MAX)
+    model = models.CharField(max_length=200, blank=True)
+    is_current = models.BooleanField(default=True)
+    cited_sources = models.ManyToManyField(Source, blank=True, related_name="cited_in")
+    citations_removed = models.PositiveIntegerField(default=0)
+    tokens = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = ReportQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "version"], name="report_unique_version"),
+            models.UniqueConstraint(
+                fields=["project"], condition=Q(is_current=True), name="report_one_current"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.project} v{self.version}"
+
+
+class Note(models.Model):
+    """A member's note on a project or on one of its queries, sources, summaries or reports."""
+
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="notes")
+    query = models.ForeignKey(
+        Query, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
+    source = models.ForeignKey(
+        Source, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
+    summary = models.ForeignKey(
+        Summary, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
+    report = models.ForeignKey(
+        Report, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
+    author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="notes")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    edited_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(query__isnull=True, source__isnull=True, summary__isnull=True)
+                    | Q(query__isnull=True, source__isnull=True, report__isnull=True)
+                    | Q(query__isnull=True, summary__isnull=True, report__isnull=True)
+                    | Q(source__isnull=True, summary__isnull=True, report__isnull=True)
+                ),
+                name="note_at_most_one_target",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Note by {self.author_id}: {self.text[:60]}"

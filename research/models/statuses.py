@@ -1,0 +1,111 @@
+"""Every status and choice, as TextChoices with behaviour, and the project status table.
+
+TRANSITIONS says from which statuses a project may move to each one; Project.objects.transition
+(research/models/projects.py) is the one door that applies it.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class ProjectStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    PLANNING = "planning", "Planning"
+    AWAITING_REVIEW = "awaiting_review", "Awaiting review"
+    RESEARCHING = "researching", "Researching"
+    WRITING = "writing", "Writing"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+    @classmethod
+    def running(cls) -> list[ProjectStatus]:
+        return [cls.PLANNING, cls.RESEARCHING, cls.WRITING]
+
+    @property
+    def is_running(self) -> bool:
+        return self in ProjectStatus.running()
+
+    def follows(self) -> frozenset[ProjectStatus]:
+        """The statuses a project may move to this one from."""
+        return TRANSITIONS[self]
+
+
+_S = ProjectStatus
+TRANSITIONS: dict[ProjectStatus, frozenset[ProjectStatus]] = {
+    _S.DRAFT: frozenset(),
+    _S.PLANNING: frozenset({_S.DRAFT, _S.FAILED, _S.CANCELLED}),  # start, resume
+    _S.AWAITING_REVIEW: frozenset({_S.PLANNING}),
+    # the plan is done or approved; a rerun or a resume; RESEARCHING again: a rerun joins it
+    _S.RESEARCHING: frozenset(
+        {_S.PLANNING, _S.AWAITING_REVIEW, _S.RESEARCHING, _S.WRITING, _S.DONE, _S.FAILED}
+        | {_S.CANCELLED}
+    ),
+    _S.WRITING: frozenset({_S.RESEARCHING, _S.DONE, _S.FAILED}),  # the report; a new version
+    _S.DONE: frozenset({_S.RESEARCHING, _S.WRITING}),
+    _S.FAILED: frozenset(ProjectStatus.running()),
+    _S.CANCELLED: frozenset({_S.DRAFT, _S.AWAITING_REVIEW, *ProjectStatus.running()}),
+}
+
+# Sent by the door when a transition wins: sender=Project, project_id, status (the new one).
+
+
+class QueryOrigin(models.TextChoices):
+    PLANNED = "planned", "Planned"
+    REFLECTION = "reflection", "Reflection"
+    USER = "user", "Added by a member"
+
+
+class QueryStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class FetchStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    FETCHED = "fetched", "Fetched"
+    FAILED = "failed", "Failed"
+    SKIPPED = "skipped", "Skipped"
+    BLOCKED = "blocked", "Blocked"
+
+
+class Stage(models.TextChoices):
+    GROUND = "ground", "Ground the plan"
+    PLAN = "plan", "Plan"
+    SEARCH = "search", "Search"
+    RANK = "rank", "Rank"
+    FETCH = "fetch", "Fetch"
+    SUMMARIZE = "summarize", "Summarise"
+    REFLECT = "reflect", "Reflect"
+    REPORT = "report", "Write report"
+
+
+class StepStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+    @classmethod
+    def open(cls) -> list[StepStatus]:
+        return [cls.QUEUED, cls.RUNNING]
+
+
+class ReportStyle(models.TextChoices):
+    PROFESSIONAL = "professional", "Professional"
+    ACADEMIC = "academic", "Academic"
+    POPULAR_SCIENCE = "popular_science", "Popular science"
+    NEWS = "news", "News"
+    SOCIAL_MEDIA = "social_media", "Social media"
+
+
+class TimeRange(models.TextChoices):
+    ANY = "", "Any time"
+    DAY = "day", "Past day"
+    WEEK = "week", "Past week"
+    MONTH = "month", "Past month"
+    YEAR = "year", "Past year"
