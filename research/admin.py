@@ -15,6 +15,7 @@ class ProjectAdmin(admin.ModelAdmin):
     search_fields = ["title", "question"]
     inlines = [SectionInline]
     raw_id_fields = ["owner", "updated_by"]
+    readonly_fields = ["status"]  # changed only by the pipeline and members' actions
 
 
 @admin.register(models.Query)

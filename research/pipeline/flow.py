@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
 from research.models import (
@@ -29,7 +30,7 @@ from research.models import (
     StepStatus,
 )
 from research.pipeline import state
-from research.pipeline.runner import dispatch_on_commit, ensure_step
+from research.pipeline.runner import dispatch_on_commit
 from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
@@ -72,20 +73,26 @@ class Plan:
         return state
 
     def enqueue_missing(self) -> None:
-        """Create the steps this pass asked for in one statement, and dispatch them. Another
-        worker may have created some of them at the same moment: unique keys keep one row, and
-        a second delivery of a step is refused by its compare-and-set claim."""
+        """Create the steps this pass asked for in one statement, and dispatch them.
+
+        The project's row is held while they are created, so a cancel that lands during this
+        pass either comes first (and nothing is created) or after (and cancels them): a
+        cancelled project never keeps queued steps. Another worker may create some of the same
+        steps at the same moment: unique keys keep one row, and a second delivery of a step is
+        refused by its compare-and-set claim."""
         if not self.missing:
             return
-        StepRun.objects.bulk_create(self.missing, ignore_conflicts=True)
-        fresh = StepRun.objects.filter(
-            project=self.project,
-            key__in=[step.key for step in self.missing],
-            status=StepStatus.QUEUED,
-            attempt=0,
-        )
-        for step_id in fresh.values_list("pk", flat=True):
-            dispatch_on_commit(step_id)
+        with transaction.atomic():
+            if Project.objects.hold(self.project.pk, ProjectStatus.running()):
+                StepRun.objects.bulk_create(self.missing, ignore_conflicts=True)
+                fresh = StepRun.objects.filter(
+                    project=self.project,
+                    key__in=[step.key for step in self.missing],
+                    status=StepStatus.QUEUED,
+                    attempt=0,
+                )
+                for step_id in fresh.values_list("pk", flat=True):
+                    dispatch_on_commit(step_id)
         self.missing.clear()
 
 
@@ -224,7 +231,7 @@ def _advance_report(plan: Plan) -> bool:
     state = plan.state(key)
     if state is None:
         _set_status(project, ProjectStatus.RESEARCHING, ProjectStatus.WRITING)
-        ensure_step(project, Stage.REPORT, key)
+        plan.need(Stage.REPORT, key)
         return False
     if state == StepStatus.DONE:
         Project.objects.transition(
