@@ -39,14 +39,6 @@ def setup(data_dir: str) -> None:
     call_command("migrate", verbosity=0)
 
 
-def many_projects(owner, count: int = 1000) -> None:
-    from research.models import Project
-
-    Project.objects.bulk_create(
-        Project(question=f"question {i}", owner=owner) for i in range(count)
-    )
-
-
 def measure(client, path: str, repeat: int) -> tuple[float, float, float, int]:
     """First render (cold: templates compiled, code imported), then median and worst of the
     `repeat` renders after it, and the SQL queries of one render."""
@@ -73,11 +65,11 @@ def main() -> None:
         from django.contrib.auth import get_user_model
         from django.test import Client
 
-        from tests.factories import big_project
+        from tests.factories import big_project, many_projects
 
         owner = get_user_model().objects.create_user("bench", password="bench-password-1")
         project = big_project(owner)
-        many_projects(owner)
+        many_projects([owner])
         client = Client()
         client.force_login(owner)
         print(f"{'page':<48} {'first ms':>8} {'median ms':>9} {'worst ms':>8} {'SQL':>4}")

@@ -114,14 +114,17 @@ def configure(urls: dict, data_dir: str) -> None:
 def run_once() -> tuple[float, int]:
     from django.contrib.auth import get_user_model
 
-    from research.models import Project, ProjectStatus
+    from research.models import ProjectStatus
     from research.pipeline import control
     from research.pipeline.registry import inline_dispatch
     from research.pipeline.warmup import warm_up
+    from tests.factories import make_project
 
     warm_up()  # what the worker and the `research` command do before their first step
     owner, _ = get_user_model().objects.get_or_create(username="bench")
-    project = Project.objects.create(question="How does SQLite WAL mode work?", owner=owner)
+    project = make_project(
+        owner, status=ProjectStatus.DRAFT, question="How does SQLite WAL mode work?"
+    )
     started = time.monotonic()
     with inline_dispatch() as dispatcher:
         control.start(project, owner)
@@ -153,7 +156,7 @@ def critical_path(project_id: int, fetch_cap: int | None = None) -> float:
 
     def downloaded(source) -> bool:
         fetch = steps.get(f"fetch:s{source.pk}.{source.generation}")
-        return bool(fetch) and "cache" not in fetch.detail
+        return fetch is not None and "cache" not in fetch.detail
 
     def query_path(query) -> tuple[float, set[int]]:
         qkey = f"q{query.pk}.{query.generation}"

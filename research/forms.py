@@ -3,6 +3,8 @@ truth for defaults and bounds); the form fields mirror it for labels, help and w
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.conf import settings
 
@@ -57,9 +59,11 @@ class ProjectForm(forms.Form):
     review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
     token_budget = forms.IntegerField(help_text=_help("token_budget"), **_bounds("token_budget"))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["search_provider"].choices = provider_choices()
+        provider = self.fields["search_provider"]
+        assert isinstance(provider, forms.ChoiceField)
+        provider.choices = provider_choices()
         self.fields["token_budget"].initial = settings.DEFAULT_TOKEN_BUDGET
 
     def options(self) -> dict:

@@ -36,7 +36,7 @@ class Target:
         return f"{self.kind}:{self.id}"
 
 
-_MODELS = {
+_MODELS: dict[str, type[Project | Query | Source | Summary | Report]] = {
     "project": Project,
     "query": Query,
     "source": Source,
@@ -49,7 +49,7 @@ def resolve(target: Target) -> tuple[Project, dict]:
     """The project a target belongs to and the Note fields that point at it."""
     model = _MODELS[target.kind]
     related = {"summary": ["query__project"], "project": []}.get(target.kind, ["project"])
-    obj = model.objects.select_related(*related).filter(pk=target.id).first()
+    obj = model._default_manager.select_related(*related).filter(pk=target.id).first()
     if obj is None:
         raise NotFound(f"No {target.kind} with id {target.id}.")
     if target.kind == "project":

@@ -17,12 +17,13 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import markdown as markdown_lib
 import nh3
+from markdown.extensions import Extension
 from markdown.extensions.tables import TableExtension
 from markdown.treeprocessors import Treeprocessor
 
@@ -82,11 +83,16 @@ _PLAIN_CLEANER = _cleaner()
 # --- Markdown ----------------------------------------------------------------------------
 
 
-def _markdown(extra: list | None = None) -> markdown_lib.Markdown:
+def _markdown(extra: Sequence[Extension] = ()) -> markdown_lib.Markdown:
     """A fresh converter (they are not thread-safe) that treats raw HTML as text."""
+    extensions: list[str | Extension] = [
+        TableExtension(use_align_attribute=True),
+        "fenced_code",
+        "sane_lists",
+        *extra,
+    ]
     md = markdown_lib.Markdown(
-        extensions=[TableExtension(use_align_attribute=True), "fenced_code", "sane_lists"]
-        + (extra or []),
+        extensions=extensions,
         output_format="html",
     )
     md.preprocessors.deregister("html_block")

@@ -6,6 +6,9 @@ a list of `{"field", "message"}`, and name the fields in `detail` too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import pydantic
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
@@ -45,7 +48,7 @@ def _field(loc) -> str:
     return ".".join(parts) or "body"
 
 
-def _invalid(request, errors: list[dict]):
+def _invalid(request, errors: Sequence[Mapping[str, Any]]):
     problems = [{"field": _field(e.get("loc", ())), "message": e.get("msg", "")} for e in errors]
     detail = "; ".join(f"{p['field']}: {p['message']}" for p in problems) or "Invalid input."
     return api.create_response(request, {"detail": detail, "errors": problems}, status=422)

@@ -10,6 +10,7 @@ import ipaddress
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -120,16 +121,17 @@ def _secret_key(data_dir: Path, debug: bool) -> str:
     return key_file.read_text().strip()
 
 
-def _database(data_dir: Path) -> dict:
+def _database(data_dir: Path) -> dict[str, Any]:
     url = envstr("DATABASE_URL", f"sqlite:///{data_dir / 'dossier.sqlite3'}")
     try:
         # Workers keep their connection between tasks (django-q2 closes it once it is older
         # than this, or broken): opening one costs more than a step's own queries.
-        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+        parsed = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except Exception as exc:  # dj_database_url raises several types for bad URLs
         raise ImproperlyConfigured(
             f"DATABASE_URL is not a database URL we understand: {exc}"
         ) from None
+    config: dict[str, Any] = dict(parsed)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {
             # Django reads these keys for SQLite (5.1+): WAL lets readers run during writes,

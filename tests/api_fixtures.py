@@ -6,8 +6,8 @@ import pytest
 
 from research.models import Note, Project, Section
 from research.tokens import create_token
-from tests.api_helpers import (
-    ApiClient,
+from tests.api_helpers import ApiClient
+from tests.factories import (
     add_queries,
     add_report,
     add_sources,

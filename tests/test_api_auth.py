@@ -9,7 +9,8 @@ from django.utils import timezone
 from research.models import ApiToken, ProjectStatus
 from research.tokens import create_token, revoke
 from research_site.api import api as ninja_api
-from tests.api_helpers import ApiClient, make_project
+from tests.api_helpers import ApiClient
+from tests.factories import make_project
 
 pytest_plugins = ["tests.api_fixtures"]
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]

@@ -3,13 +3,13 @@
 import pytest
 
 from research.models import Note, Project, ProjectStatus, StepStatus
-from tests.api_helpers import (
+from tests.api_helpers import count_queries
+from tests.factories import (
     add_queries,
     add_report,
     add_sources,
     add_step,
     add_summary,
-    count_queries,
     make_project,
 )
 

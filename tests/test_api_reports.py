@@ -6,7 +6,8 @@ The export tests need research/export.py (report_markdown, report_pdf, export_fi
 import pytest
 
 from research.models import ProjectStatus, StepRun
-from tests.api_helpers import add_report, add_sources, count_queries, make_project
+from tests.api_helpers import count_queries
+from tests.factories import add_report, add_sources, make_project
 
 pytest_plugins = ["tests.api_fixtures"]
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]

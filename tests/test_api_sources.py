@@ -3,7 +3,8 @@
 import pytest
 
 from research.models import FetchStatus, ProjectStatus, Source, StepRun
-from tests.api_helpers import add_queries, add_sources, add_summary, count_queries, make_project
+from tests.api_helpers import count_queries
+from tests.factories import add_queries, add_sources, add_summary, make_project
 
 pytest_plugins = ["tests.api_fixtures"]
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]

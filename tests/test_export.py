@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 from research import export
-from research.models import Project, Report, Source
+from research.models import ProjectStatus, Report
 from research.providers import citations
+from tests.factories import add_report, add_source, make_project
 
 ENGLISH_BODY = """## Summary
 
@@ -42,26 +44,21 @@ CHINESE_BODY = """## 摘要
 """
 
 
-def make_report(member, body: str, *, question: str, title: str = "", language="English"):
-    project = Project.objects.create(question=question, title=title, owner=member)
+def make_report(
+    member, body: str, *, question: str, title: str = "", language: str = "English"
+) -> Report:
+    project = make_project(member, status=ProjectStatus.DRAFT, question=question, title=title)
     sources = [
-        Source.objects.create(
-            project=project,
-            n=1,
-            url="https://www.sqlite.org/wal.html",
+        add_source(
+            project,
+            "https://www.sqlite.org/wal.html",
             title="Write-Ahead Logging",
             published=date(2024, 5, 1),
         ),
-        Source.objects.create(
-            project=project, n=2, url="https://example.org/checkpoints", title="检查点 Checkpoints"
-        ),
+        add_source(project, "https://example.org/checkpoints", title="检查点 Checkpoints"),
     ]
     markdown = body.strip() + "\n\n" + citations.references(sources)
-    report = Report.objects.create(
-        project=project, version=3, markdown=markdown, style="professional", language=language
-    )
-    report.cited_sources.set(sources)
-    return report
+    return add_report(project, sources, markdown=markdown, version=3, language=language)
 
 
 def pdf_text(pdf: bytes) -> str:
@@ -71,7 +68,9 @@ def pdf_text(pdf: bytes) -> str:
 def pdf_fonts(pdf: bytes) -> set[str]:
     fonts = set()
     for page in PdfReader(io.BytesIO(pdf)).pages:
-        for font in (page["/Resources"].get("/Font") or {}).values():
+        resources = page["/Resources"].get_object()
+        assert isinstance(resources, DictionaryObject)
+        for font in (resources.get("/Font") or {}).values():
             fonts.add(str(font.get_object()["/BaseFont"]))
     return fonts
 
@@ -264,17 +263,19 @@ class _Counter(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def loopback():
-    handler = type("Handler", (_Counter,), {"hits": []})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    class Handler(_Counter):
+        hits: list[str] = []  # this server's own list
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     # The server does answer, so zero hits later means nobody asked.
     with urllib.request.urlopen(f"{base}/ping", timeout=5) as response:
         assert response.status == 200
-    assert handler.hits == ["/ping"]
-    handler.hits.clear()
-    yield base, handler.hits
+    assert Handler.hits == ["/ping"]
+    Handler.hits.clear()
+    yield base, Handler.hits
     server.shutdown()
     server.server_close()
     thread.join()

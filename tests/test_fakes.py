@@ -8,12 +8,14 @@ import httpx
 import openai
 import pytest
 import trafilatura
+from openai.types.chat import ChatCompletionMessageParam
 
 from tests.fakes import FakeLLM, FakeSearx, FakeWeb
 from tests.fakes.llm import break_json
 from tests.fakes.web import INJECTION, article
 
-MESSAGES = [{"role": "user", "content": "What is the capital of France? Answer in JSON."}]
+QUESTION = "What is the capital of France? Answer in JSON."
+MESSAGES: list[ChatCompletionMessageParam] = [{"role": "user", "content": QUESTION}]
 
 
 @pytest.fixture
@@ -49,7 +51,7 @@ def test_the_openai_client_gets_the_scripted_content_and_estimated_usage(llm):
     assert completion.choices[0].finish_reason == "stop"
     assert completion.model == "big-model"
     assert completion.usage.completion_tokens == len('{"capital": "Paris"}') // 4
-    assert completion.usage.prompt_tokens == len(MESSAGES[0]["content"]) // 4
+    assert completion.usage.prompt_tokens == len(QUESTION) // 4
     assert completion.usage.total_tokens == (
         completion.usage.prompt_tokens + completion.usage.completion_tokens
     )
@@ -169,7 +171,9 @@ def test_reject_json_schema_answers_400_like_endpoints_without_structured_output
 
     with pytest.raises(openai.BadRequestError, match="json_schema is not supported") as caught:
         ask(llm, response_format=schema)
-    assert caught.value.body["type"] == "invalid_request_error"
+    body = caught.value.body
+    assert isinstance(body, dict)
+    assert body["type"] == "invalid_request_error"
     assert ask(llm, response_format={"type": "json_object"}).choices[0].message.content == "{}"
 
 
@@ -262,6 +266,7 @@ def test_a_page_is_an_article_an_extractor_finds_the_main_text_of(web):
     answer = httpx.get(web.page_url("ocean-acidification-2"))
 
     text = trafilatura.extract(answer.text)
+    assert text is not None
     expected = article("ocean-acidification-2")
     assert answer.headers["content-type"] == "text/html; charset=utf-8"
     assert "ocean acidification" in text
@@ -336,7 +341,9 @@ def test_404_and_unknown_paths_are_not_found(web):
 def test_injection_page_carries_the_injection_in_its_main_text(web):
     answer = httpx.get(f"{web.url}/injection")
 
-    assert INJECTION in trafilatura.extract(answer.text)
+    text = trafilatura.extract(answer.text)
+    assert text is not None
+    assert INJECTION in text
 
 
 def test_custom_routes_and_request_records(web):

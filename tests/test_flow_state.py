@@ -6,7 +6,6 @@ import pytest
 
 from research.models import (
     FetchStatus,
-    Project,
     ProjectStatus,
     Query,
     QuerySource,
@@ -17,6 +16,7 @@ from research.models import (
     StepStatus,
 )
 from research.pipeline import state
+from tests.factories import make_project
 
 pytestmark = pytest.mark.django_db
 
@@ -26,8 +26,7 @@ def project(member):
     """Two projects with queries, sources and links in every state the reads filter on; the
     other project's rows must never show up."""
     projects = [
-        Project.objects.create(question=f"q{i}", owner=member, status=ProjectStatus.RESEARCHING)
-        for i in range(2)
+        make_project(member, status=ProjectStatus.RESEARCHING, question=f"q{i}") for i in range(2)
     ]
     for project in projects:
         _fill(project, member)

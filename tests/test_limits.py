@@ -15,7 +15,12 @@ pytest_plugins = ["tests.api_fixtures"]
 
 def test_the_longest_question_is_the_same_on_the_page_in_the_api_and_in_the_domain(api, member):
     longest, too_long = "q" * QUESTION_MAX, "q" * (QUESTION_MAX + 1)
-    form = {"queries": 4, "sources_per_query": 4, "reflection_rounds": 1, "token_budget": 5000}
+    form: dict[str, int | str] = {
+        "queries": 4,
+        "sources_per_query": 4,
+        "reflection_rounds": 1,
+        "token_budget": 5000,
+    }
     form["report_style"] = "professional"
     assert ProjectForm({**form, "question": longest}).is_valid()
     assert list(ProjectForm({**form, "question": too_long}).errors) == ["question"]

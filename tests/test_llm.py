@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from pydantic import BaseModel
@@ -116,7 +117,7 @@ def test_a_hung_endpoint_times_out_with_a_clear_reason(llm, settings):
 class RecordingMeter:
     def __init__(self, refuse: bool = False):
         self.refuse = refuse
-        self.events = []
+        self.events: list[tuple[Any, ...]] = []
 
     def reserve(self, tokens):
         if self.refuse:

@@ -18,13 +18,19 @@ from research.models import (
     QuerySource,
     Report,
     Section,
-    Source,
     Stage,
     StepRun,
     StepStatus,
     Summary,
 )
-from tests.factories import big_project, force_status
+from tests.factories import (
+    add_report,
+    add_source,
+    big_project,
+    force_status,
+    make_project,
+    many_projects,
+)
 
 PAGE_TEXT = (
     "The write-ahead log lets readers continue while a writer appends. Checkpoints copy pages back."
@@ -33,20 +39,19 @@ PAGE_TEXT = (
 
 @pytest.fixture
 def done_project(member):
-    project = Project.objects.create(
+    project = make_project(
+        member,
+        status=ProjectStatus.DONE,
         question="How does SQLite WAL mode work?",
         title="SQLite WAL",
-        owner=member,
-        status=ProjectStatus.DONE,
         language="English",
     )
     section = Section.objects.create(project=project, title="Background", position=0)
     query = Query.objects.create(project=project, section=section, text="sqlite wal", status="done")
     snapshot = PageSnapshot.objects.create(url="https://example.com/wal", text=PAGE_TEXT)
-    source = Source.objects.create(
-        project=project,
-        n=1,
-        url="https://example.com/wal",
+    source = add_source(
+        project,
+        "https://example.com/wal",
         title="WAL explained",
         fetch_status=FetchStatus.FETCHED,
         snapshot=snapshot,
@@ -60,11 +65,9 @@ def done_project(member):
         text="Readers continue during writes.",
         quotes=["The write-ahead log lets readers continue while a writer appends."],
     )
-    Report.objects.create(
-        project=project,
-        version=1,
-        style="professional",
-        language="English",
+    add_report(
+        project,
+        [],
         markdown="# WAL\n\nReaders keep reading while a writer appends [1].\n\n## References\n\n"
         "[1] WAL explained. example.com. <https://example.com/wal>\n",
     )
@@ -80,7 +83,7 @@ def test_the_project_list_shows_counts_and_the_report_date(member_client, done_p
 
 
 def test_the_project_list_searches_summaries_and_notes(member_client, done_project, member):
-    Project.objects.create(question="Unrelated", owner=member)
+    make_project(member, status=ProjectStatus.DRAFT, question="Unrelated")
     Note.objects.create(project=done_project, author=member, text="checkpoint starvation matters")
     for text in ("Readers continue", "checkpoint starvation", "WAL mode"):
         body = member_client.get("/", {"q": text}).content.decode()
@@ -88,7 +91,7 @@ def test_the_project_list_searches_summaries_and_notes(member_client, done_proje
 
 
 def test_the_project_list_filters_by_status_and_owner(member_client, done_project, other_member):
-    Project.objects.create(question="Bob's draft", owner=other_member)
+    make_project(other_member, status=ProjectStatus.DRAFT, question="Bob's draft")
     body = member_client.get("/", {"status": "draft"}).content.decode()
     assert "Bob&#x27;s draft" in body and "SQLite WAL" not in body
     body = member_client.get("/", {"owner": "alice"}).content.decode()
@@ -216,9 +219,7 @@ def test_editing_a_query_of_a_cancelled_project_is_refused_with_a_message(
 
 
 def test_plan_review_edits_adds_removes_and_reorders(member_client, member):
-    project = Project.objects.create(
-        question="q", owner=member, status=ProjectStatus.AWAITING_REVIEW
-    )
+    project = make_project(member, status=ProjectStatus.AWAITING_REVIEW, question="q")
     section = Section.objects.create(project=project, title="One", position=0)
     first = Query.objects.create(project=project, section=section, text="first", position=0)
     second = Query.objects.create(project=project, section=section, text="second", position=1)
@@ -271,13 +272,8 @@ def test_notes_attach_to_sources_summaries_and_reports(member_client, done_proje
 
 
 def test_report_versions_can_be_compared(member_client, done_project):
-    Report.objects.filter(project=done_project).update(is_current=False)
-    Report.objects.create(
-        project=done_project,
-        version=2,
-        style="news",
-        language="English",
-        markdown="# WAL\n\nWriters append to a separate log [1].\n",
+    add_report(
+        done_project, [], markdown="# WAL\n\nWriters append to a separate log [1].\n", style="news"
     )
     body = member_client.get(f"/projects/{done_project.pk}/report/", {"a": 1, "b": 2}).content
     body = body.decode()
@@ -314,7 +310,9 @@ def test_a_running_project_cannot_be_deleted_but_a_finished_one_can(member_clien
 
 def test_api_tokens_are_shown_once_and_can_be_revoked(member_client, member):
     response = member_client.post("/account/tokens/", {"name": "script"}, follow=True)
-    token = re.search(r'id="new-token">(dsr_[^<]+)<', response.content.decode()).group(1)
+    shown = re.search(r'id="new-token">(dsr_[^<]+)<', response.content.decode())
+    assert shown is not None
+    token = shown.group(1)
     assert "dsr_" not in member_client.get("/account/").content.decode().replace(
         ApiToken.objects.get().prefix, ""
     )
@@ -358,7 +356,7 @@ def test_the_project_list_costs_the_same_sql_whatever_its_length(
     member_client, member, django_assert_max_num_queries
 ):
     owners = [get_user_model().objects.create_user(f"u{i}") for i in range(5)]
-    Project.objects.bulk_create(Project(question=f"q{i}", owner=owners[i % 5]) for i in range(60))
+    many_projects(owners, 60, question="q{i}")
     with django_assert_max_num_queries(12):
         assert member_client.get("/").status_code == 200
     with django_assert_max_num_queries(12):

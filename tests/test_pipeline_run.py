@@ -26,13 +26,16 @@ from research.models import (
 )
 from research.pipeline import control, reruns
 from research.pipeline.registry import inline_dispatch
+from tests.factories import make_project
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+QUESTION = "How does SQLite WAL mode work?"
 
-def research(*args: str) -> tuple[dict, int]:
+
+def research(*args: str) -> tuple[dict, int | str | None]:
     out = StringIO()
-    code = 0
+    code: int | str | None = 0
     try:
         call_command("research", *args, "--json", stdout=out, stderr=StringIO())
     except SystemExit as exc:
@@ -152,7 +155,7 @@ def test_a_page_that_injects_instructions_leaves_no_such_link_in_the_report(worl
     project = Project.objects.get(pk=result["project_id"])
     injection = project.sources.get(url=world.web.url_for("/injection"))
     assert injection.fetch_status == FetchStatus.FETCHED
-    assert "canary.invalid" in injection.snapshot.text
+    assert "canary.invalid" in injection.text
     report = project.reports.get(is_current=True)
     assert "canary.invalid" not in report.markdown
     assert "canary" not in Path(result["report_path"]).read_text()
@@ -183,18 +186,19 @@ def test_bad_options_are_refused_with_the_field_named(world, member):
         call_command("research", "q", "--reflections", "9", stdout=StringIO(), stderr=StringIO())
 
 
-def _project(member, **options) -> Project:
-    return Project.objects.create(
-        question="How does SQLite WAL mode work?", owner=member, options=options
-    )
-
-
 def test_plan_review_waits_for_a_member_then_researches_the_edited_plan(world, member):
-    project = _project(member, review_plan=True, reflection_rounds=0)
+    project = make_project(
+        member,
+        status=ProjectStatus.DRAFT,
+        question=QUESTION,
+        options={"review_plan": True, "reflection_rounds": 0},
+    )
     project = run_inline(lambda: control.start(project, member), project)
     assert project.status == ProjectStatus.AWAITING_REVIEW
     assert not StepRun.objects.filter(project=project, stage="search").exists()
-    project.queries.exclude(pk=project.queries.first().pk).delete()
+    kept = project.queries.first()
+    assert kept is not None
+    project.queries.exclude(pk=kept.pk).delete()
     Query.objects.create(project=project, text="wal checkpoint starvation", origin="user")
     project = run_inline(lambda: control.approve(project, member), project)
     assert project.status == ProjectStatus.DONE
@@ -208,7 +212,9 @@ def test_plan_review_waits_for_a_member_then_researches_the_edited_plan(world, m
 
 
 def test_a_failed_run_resumes_from_the_failed_step(world, member):
-    project = _project(member, reflection_rounds=0)
+    project = make_project(
+        member, status=ProjectStatus.DRAFT, question=QUESTION, options={"reflection_rounds": 0}
+    )
     world.llm.fail_next(500, count=3)  # the plan's call and its two retries
     project = run_inline(lambda: control.start(project, member), project)
     assert project.status == ProjectStatus.FAILED
@@ -223,7 +229,7 @@ def test_a_failed_run_resumes_from_the_failed_step(world, member):
 
 
 def test_cancel_stops_further_steps(world, member):
-    project = _project(member)
+    project = make_project(member, status=ProjectStatus.DRAFT, question=QUESTION)
     world.llm.latency = 0.3
     with inline_dispatch() as dispatcher:
         control.start(project, member)
@@ -234,12 +240,19 @@ def test_cancel_stops_further_steps(world, member):
     assert project.status == ProjectStatus.CANCELLED
     assert not StepRun.objects.filter(project=project, status__in=StepStatus.open()).exists()
     assert not Report.objects.filter(project=project).exists()
+    query = project.queries.first()
+    assert query is not None
     with pytest.raises(NotAllowed):
-        reruns.rerun_query(project.queries.first(), text="x", user=member)
+        reruns.rerun_query(query, text="x", user=member)
 
 
 def _finished(world, member) -> Project:
-    project = _project(member, reflection_rounds=0, queries=2, sources_per_query=2)
+    project = make_project(
+        member,
+        status=ProjectStatus.DRAFT,
+        question=QUESTION,
+        options={"reflection_rounds": 0, "queries": 2, "sources_per_query": 2},
+    )
     return run_inline(lambda: control.start(project, member), project)
 
 
@@ -264,6 +277,7 @@ def test_rerunning_an_edited_query_reruns_only_that_query_and_writes_a_new_versi
 def test_refetch_downloads_again_and_resummarize_reuses_the_cached_page(world, member):
     project = _finished(world, member)
     source = Source.objects.filter(project=project, fetch_status=FetchStatus.FETCHED).first()
+    assert source is not None
     hits = len(world.web.requests)
     project = run_inline(lambda: reruns.refetch_source(source, user=member), project)
     assert len(world.web.requests) == hits + 1
@@ -289,7 +303,9 @@ def test_a_new_report_version_can_change_style_and_language(world, member):
 def test_new_work_on_a_project_whose_plan_failed_fails_again_instead_of_hanging(world, member):
     from research import projects
 
-    project = _project(member, reflection_rounds=0)
+    project = make_project(
+        member, status=ProjectStatus.DRAFT, question=QUESTION, options={"reflection_rounds": 0}
+    )
     world.llm.fail_next(500, count=3)
     project = run_inline(lambda: control.start(project, member), project)
     assert project.status == ProjectStatus.FAILED
@@ -313,6 +329,7 @@ def test_a_source_added_by_hand_is_summarised_for_every_query_and_cited(world, m
 
     project = run_inline(add, project)
     assert project.status == ProjectStatus.DONE, project.error
+    assert source is not None
     source.refresh_from_db()
     assert source.fetch_status == FetchStatus.FETCHED and source.added_by == member
     assert Summary.objects.filter(source=source).count() == project.queries.count()

@@ -7,7 +7,6 @@ import pytest
 from research.models import (
     FetchStatus,
     PageSnapshot,
-    Project,
     ProjectStatus,
     Query,
     QueryOrigin,
@@ -21,16 +20,16 @@ from research.models import (
     Summary,
 )
 from research.pipeline.registry import run_step
-from tests.factories import force_status
+from tests.factories import force_status, make_project
 from tests.fakes.researcher import NOT_IN_PAGE
 
 
 @pytest.fixture
 def project(member, world):
-    return Project.objects.create(
-        question="How does SQLite WAL mode work?",
-        owner=member,
+    return make_project(
+        member,
         status=ProjectStatus.RESEARCHING,
+        question="How does SQLite WAL mode work?",
         options={"queries": 4, "sources_per_query": 2},
         language="English",
     )
@@ -134,7 +133,8 @@ def test_rank_keeps_the_best_k_on_snippets_and_stores_every_reason(project, worl
     links = list(QuerySource.objects.filter(query=query).order_by("rank"))
     assert [link.selected for link in links] == [True, True, False, False, False, False]
     assert all(link.reason for link in links)
-    assert links[0].score > links[-1].score
+    best, worst = links[0].score, links[-1].score
+    assert best is not None and worst is not None and best > worst
     prompt = world.llm.requests[-1]["messages"][1]["content"]
     assert "<search_results>" in prompt and "<source" not in prompt
     skipped = Source.objects.filter(project=project, fetch_status=FetchStatus.SKIPPED).count()
@@ -148,8 +148,8 @@ def test_fetch_stores_a_snapshot_and_a_second_project_reuses_it(project, member,
     assert done.status == StepStatus.DONE, done.error
     source.refresh_from_db()
     assert source.fetch_status == FetchStatus.FETCHED
-    assert "sqlite" in source.snapshot.text.lower()
-    other = Project.objects.create(question="q", owner=member, status=ProjectStatus.RESEARCHING)
+    assert "sqlite" in source.text.lower()
+    other = make_project(member, status=ProjectStatus.RESEARCHING, question="q")
     again = Source.objects.create(project=other, n=1, url=url)
     hits = len(world.web.requests)
     run(other, Stage.FETCH, "fetch:1", source=again)
@@ -183,7 +183,7 @@ def test_a_page_with_a_wrong_charset_is_still_read(project, world):
     done = run(project, Stage.FETCH, "fetch:1", source=source)
     assert done.status == StepStatus.DONE, done.error
     source.refresh_from_db()
-    assert source.snapshot.text.strip()
+    assert source.text.strip()
 
 
 def test_fetch_refuses_a_private_address_as_blocked(project, world, settings):
@@ -209,7 +209,7 @@ def test_summarize_keeps_only_quotes_that_are_exact_passages_of_the_source(proje
     assert done.status == StepStatus.DONE, done.error
     summary = Summary.objects.get(query=query, source=source)
     assert summary.relevant
-    assert summary.quotes and all(q in source.snapshot.text for q in summary.quotes)
+    assert summary.quotes and all(q in source.text for q in summary.quotes)
     assert NOT_IN_PAGE not in summary.quotes
     assert summary.quotes_dropped == 1
     assert done.tokens_prompt > 0 and done.llm_calls == 1
@@ -239,7 +239,7 @@ def test_summarize_splits_a_long_page_into_chunks_and_merges_them(project, world
     kinds = world.llm.responder.kinds
     assert kinds.count("ChunkSummary") > 1 and kinds[-1] == "MergedSummary"
     summary = Summary.objects.get(query=query, source=source)
-    assert all(q in source.snapshot.text for q in summary.quotes)
+    assert all(q in source.text for q in summary.quotes)
 
 
 def test_reflect_adds_at_most_one_follow_up_query_per_section(project, world):
@@ -274,7 +274,7 @@ def test_report_cites_by_number_removes_made_up_citations_and_appends_references
     assert "[1] " in report.markdown and source.url in report.markdown
     assert list(report.cited_sources.values_list("n", flat=True)) == [1]
     prompt = world.llm.requests[-1]["messages"][1]["content"]
-    assert source.snapshot.text[:200] not in prompt  # summaries, never raw pages
+    assert source.text[:200] not in prompt  # summaries, never raw pages
 
 
 def test_report_versions_accumulate_with_one_current(project, world):
@@ -319,6 +319,7 @@ def test_ranking_and_summaries_use_the_fast_model_and_the_plan_the_main_one(proj
     run(project, Stage.GROUND, "ground")
     run(project, Stage.PLAN, "plan")
     query = Query.objects.filter(project=project).first()
+    assert query is not None
     run(project, Stage.SEARCH, f"search:q{query.pk}.0", query=query)
     run(project, Stage.RANK, f"rank:q{query.pk}.0", query=query)
     models = [r["model"] for r in world.llm.requests]

@@ -144,7 +144,7 @@ def test_render_report_neutralises(payload):
         source_link=source_link,
     )
     assert_safe(html, relative=True)
-    hrefs = [a.get("href") for tag, a in parse(html).tags if tag == "a" and a.get("href")]
+    hrefs = [h for tag, a in parse(html).tags if tag == "a" and (h := a.get("href"))]
     # The only relative URLs are the citation links we made.
     assert all(h == "/sources/1#q1-0" for h in hrefs if h.startswith("/")), html
 

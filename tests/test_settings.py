@@ -125,7 +125,9 @@ def test_database_url_switches_to_postgres(monkeypatch):
 def test_the_worker_times_out_before_redelivery():
     from django.conf import settings
 
-    assert settings.Q_CLUSTER["timeout"] < settings.Q_CLUSTER["retry"]
+    timeout, retry = settings.Q_CLUSTER["timeout"], settings.Q_CLUSTER["retry"]
+    assert isinstance(timeout, int) and isinstance(retry, int)
+    assert timeout < retry
     assert settings.Q_CLUSTER["max_attempts"] == 3
     assert settings.Q_CLUSTER["ack_failures"] is True
 

@@ -20,12 +20,18 @@ import django
 django.setup()
 from research.providers import slots
 
+def say(line):
+    # One write per line: print() writes the text and its newline separately, so lines
+    # from two threads could run together.
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+
 def hold():
     with slots.fetch_slot("Example.test"):
         start = time.time()
-        print("held", flush=True)
+        say("held")
         time.sleep(float(sys.argv[2]))
-        print(json.dumps([start, time.time()]), flush=True)
+        say(json.dumps([start, time.time()]))
 
 threads = [threading.Thread(target=hold) for _ in range(int(sys.argv[1]))]
 for thread in threads:
@@ -77,6 +83,7 @@ def test_a_killed_worker_frees_its_slot(tmp_path, settings):
     settings.DATA_DIR = tmp_path
     settings.FETCH_MAX_PER_HOST = 1
     process = holders(tmp_path, 1, 60, FETCH_MAX_PER_HOST="1")
+    assert process.stdout is not None
     assert process.stdout.readline().strip() == "held"
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)

@@ -6,15 +6,14 @@ import pytest
 from django.utils import timezone
 from django_q.models import OrmQ
 
-from research.models import Project, ProjectStatus, Query, Stage, StepRun, StepStatus
+from research.models import ProjectStatus, Query, Stage, StepRun, StepStatus
 from research.pipeline.sweeper import sweep
+from tests.factories import make_project
 
 
 @pytest.fixture
 def project(member, world):
-    return Project.objects.create(
-        question="q", owner=member, status=ProjectStatus.RESEARCHING, options={}
-    )
+    return make_project(member, status=ProjectStatus.RESEARCHING, question="q", options={})
 
 
 def test_a_step_whose_worker_died_every_time_fails_with_a_reason(project, settings):

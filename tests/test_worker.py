@@ -12,6 +12,7 @@ def test_the_health_page_shows_a_ping_answered_by_the_worker(worker, client, mem
         response = client.get("/health/")
         if response.status_code == 200:
             break
+    assert response is not None
     assert response.status_code == 200, worker.log_path.read_text()
     assert b"ping answered" in response.content
 

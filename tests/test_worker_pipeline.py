@@ -19,6 +19,7 @@ from research.models import (
     Summary,
 )
 from research.pipeline import control
+from tests.factories import make_project
 
 pytestmark = pytest.mark.worker
 
@@ -39,8 +40,11 @@ def settled(project: Project) -> bool:
 
 
 def _start(member, **options) -> Project:
-    project = Project.objects.create(
-        question="How does SQLite WAL mode work?", owner=member, options=options
+    project = make_project(
+        member,
+        status=ProjectStatus.DRAFT,
+        question="How does SQLite WAL mode work?",
+        options=options,
     )
     return control.start(project, member)
 

@@ -73,8 +73,7 @@ def _warm_up_llm() -> None:
     openai client when an LLM is configured."""
     prompts.load_all()
     formats.localize(datetime.date.today())
-    for prompt in prompts.PROMPTS.values():
-        if prompt.output is not None:
-            llm.json_schema(prompt.output)
+    for model in prompts.output_models():
+        llm.json_schema(model)
     if settings.LLM_MODEL:
         llm.LLMClient(settings.LLM_MODEL)

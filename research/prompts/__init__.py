@@ -119,6 +119,11 @@ PROMPTS: dict[str, Prompt[Any]] = {
 }
 
 
+def output_models() -> list[type[BaseModel]]:
+    """The model of every structured answer."""
+    return [prompt.output for prompt in PROMPTS.values() if prompt.output is not None]
+
+
 def load_all() -> None:
     """Compile every prompt now (the worker's warm-up) rather than inside the first steps."""
     for prompt in PROMPTS.values():

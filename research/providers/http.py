@@ -156,8 +156,9 @@ def _legacy_ipv4(host: str) -> ipaddress.IPv4Address | None:
     parts = host.split(".")
     if not 1 <= len(parts) <= 4:
         return None
-    numbers = [_inet_number(part) for part in parts]
-    if any(number is None for number in numbers):
+    parsed = [_inet_number(part) for part in parts]
+    numbers = [number for number in parsed if number is not None]
+    if len(numbers) != len(parsed):
         return None
     *head, last = numbers
     if any(n > 255 for n in head) or last >= 256 ** (5 - len(parts)):

@@ -7,11 +7,18 @@ family, which DossierErrorMiddleware turns into a message on the page it came fr
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from research.models import Project, Query, Source
+
+
+class MemberRequest(HttpRequest):
+    """A request from a signed-in member: every page but the login page is one."""
+
+    user: User
 
 
 def get_project(project_id: int) -> Project:

@@ -9,10 +9,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from research import tokens
 from research.models import ApiToken
+from research.views.access import MemberRequest
 
 
 @require_GET
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: MemberRequest) -> HttpResponse:
     return render(
         request,
         "research/account.html",

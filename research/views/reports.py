@@ -20,9 +20,15 @@ from research.views.access import get_project
 
 
 def _pick(project: Project, version: str | None) -> Report | None:
+    """The current version (None before the first), or the version asked for (404 if none)."""
     reports = project.reports.select_related("created_by")
     if not version:
         return reports.filter(is_current=True).first()
+    return _version(project, version)
+
+
+def _version(project: Project, version: str) -> Report:
+    reports = project.reports.select_related("created_by")
     found = reports.filter(version=int(version)).first() if version.isdigit() else None
     if found is None:
         raise Http404("No such version.")
@@ -91,7 +97,7 @@ def report_page(request: HttpRequest, project_id: int) -> HttpResponse:
 
 
 def diff(project: Project, a: str, b: str) -> dict:
-    old, new = _pick(project, a), _pick(project, b)
+    old, new = _version(project, a), _version(project, b)
     lines = []
     for line in difflib.ndiff(old.markdown.splitlines(), new.markdown.splitlines()):
         tag, text = line[:2], line[2:]

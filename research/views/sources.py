@@ -25,7 +25,8 @@ def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
     marks = [(f"q{s.pk}-{i}", quote) for s in summaries for i, quote in enumerate(s.quotes)]
     summary_notes: dict[int, list[Note]] = {}
     for note in Note.objects.filter(summary__source=source).select_related("author"):
-        summary_notes.setdefault(note.summary_id, []).append(note)
+        if note.summary_id is not None:
+            summary_notes.setdefault(note.summary_id, []).append(note)
     text = source.text
     context = {
         "source": source,

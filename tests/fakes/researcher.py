@@ -29,6 +29,13 @@ def schema_name(request: dict[str, Any]) -> str:
     return "text"
 
 
+def _found(pattern: str | re.Pattern[str], text: str, flags: int = 0) -> str:
+    """Group 1 of the pattern's first match; the prompt must have one."""
+    match = re.search(pattern, text, flags)
+    assert match is not None, f"{pattern!r} not found in the prompt"
+    return match.group(1)
+
+
 def _user(request: dict[str, Any]) -> str:
     return "\n".join(m["content"] for m in request["messages"] if m["role"] == "user")
 
@@ -58,8 +65,8 @@ class Researcher:
         return answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
 
     def answer_PlanOutput(self, prompt: str) -> dict:
-        question = re.search(r"<question>\n(.*?)\n</question>", prompt, re.S).group(1).strip()
-        count = int(re.search(r"Use (\d+) search queries", self.system).group(1))
+        question = _found(r"<question>\n(.*?)\n</question>", prompt, re.S).strip()
+        count = int(_found(r"Use (\d+) search queries", self.system))
         words = " ".join(question.rstrip("?").split()[:6])
         angles = ["background", "current state", "evidence", "criticism", "outlook", "costs"] * 4
         queries = [f"{words} {angle}" for angle in angles[:count]]
@@ -82,7 +89,7 @@ class Researcher:
         }
 
     def answer_ChunkSummary(self, prompt: str) -> dict:
-        text = SOURCE_BLOCK.search(prompt).group(1)
+        text = _found(SOURCE_BLOCK, prompt)
         summary = f"The page explains: {text.strip()[:160]}"
         injected = INJECTED_URL.search(text)
         if injected:
@@ -99,7 +106,7 @@ class Researcher:
         return {"summary": " ".join(summaries), "quotes": quotes[:3]}
 
     def answer_ReflectOutput(self, prompt: str) -> dict:
-        section = re.search(r"Section: (.*)", prompt).group(1).strip()
+        section = _found(r"Section: (.*)", prompt).strip()
         follow_up = f"{section} latest findings"
         searched = re.findall(r"^- (.*)$", prompt.split("Findings:")[0], re.M)
         if not self.follow_ups or follow_up in searched:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
+import httpx
 from django.conf import settings
 
 from research.errors import NotConfigured, ProviderFailed
@@ -56,6 +57,10 @@ class SearchProvider(ABC):
     name: ClassVar[str]
     label: ClassVar[str]
     required_setting: ClassVar[str] = ""  # e.g. "BRAVE_API_KEY"; empty: needs nothing
+
+    def __init__(self, *, transport: httpx.BaseTransport | None = None) -> None:
+        """`transport` replaces the network for backends that speak HTTP through httpx."""
+        self.transport = transport
 
     @classmethod
     def is_configured(cls) -> bool:

@@ -58,9 +58,6 @@ class HttpSearchProvider(SearchProvider):
 
     status_hints: ClassVar[Mapping[int, str]] = {}
 
-    def __init__(self, *, transport: httpx.BaseTransport | None = None) -> None:
-        self.transport = transport
-
     def request_json(self, method: str, url: str, **request: Any) -> Any:
         """Send with retries and decode the JSON answer. `request`: params, json, headers."""
         headers = {"User-Agent": USER_AGENT, "Accept": "application/json"}
