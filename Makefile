@@ -30,6 +30,8 @@ run: install
 test: dev-install
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test-postgres: dev-install  # needs DATABASE_URL=postgres://...
@@ -39,6 +41,8 @@ test-postgres: dev-install  # needs DATABASE_URL=postgres://...
 lint: dev-install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 
 bench: dev-install
 	$(BIN)/python bench/pipeline.py

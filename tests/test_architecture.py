@@ -1,0 +1,64 @@
+"""The shape of the code: stages honour one contract, and the layers contract catches cycles."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
+from research.pipeline.registry import STAGES, run_step
+from tests.factories import make_project
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_registry_holds_one_stage_for_every_stage_name_in_pipeline_order():
+    assert list(STAGES) == list(Stage)
+    assert all(spec.stage == stage for stage, spec in STAGES.items())
+
+
+@pytest.mark.parametrize("stage", list(Stage))
+def test_every_stage_module_says_which_rows_it_reads_and_which_it_replaces(stage):
+    module = importlib.import_module(STAGES[stage].run.__module__)
+    doc = module.__doc__ or ""
+    assert "\nReads:" in doc and "\nReplaces:" in doc, module.__name__
+
+
+def test_a_step_without_the_row_its_stage_needs_fails_saying_which(member, db):
+    project = make_project(member, status=ProjectStatus.RESEARCHING)
+    step = StepRun.objects.create(project=project, stage=Stage.SEARCH, key="search:lost")
+    assert run_step(step.pk).startswith("failed")
+    step.refresh_from_db()
+    assert step.status == StepStatus.FAILED
+    assert step.error == f"This Search step (#{step.pk}) has no query to work on."
+    assert Project.objects.get(pk=project.pk).status == ProjectStatus.RESEARCHING  # not fatal
+
+
+def test_an_import_that_points_up_a_layer_breaks_the_layers_contract(tmp_path):
+    """What `make test` runs (lint-imports), on a copy of the code where the queue mechanics
+    import the stage registry: an upward import that closes a cycle."""
+    for package in ("research", "research_site"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("*.pyc"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    runner = tmp_path / "research" / "pipeline" / "runner.py"
+    runner.write_text(runner.read_text() + "\nfrom research.pipeline import registry  # noqa\n")
+    lint = Path(sys.executable).parent / "lint-imports"
+    result = subprocess.run(
+        [str(lint), "--no-cache"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "research.pipeline.runner is not allowed to import research.pipeline.registry" in (
+        result.stdout
+    )
+    assert "No cycles are allowed in research.pipeline" in result.stdout
