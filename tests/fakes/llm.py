@@ -112,11 +112,6 @@ class FakeLLM(FakeServer):
         if request.path in CHAT_PATHS:
             self.requests.append(_json_object(request) or {})
 
-    def _reset_records(self) -> None:
-        self.requests.clear()
-        self.responder_errors.clear()
-        self._broken.clear()
-
     def failure_reply(self, status: int, body: Any, headers: dict[str, str]) -> Reply:
         if body is None:
             body = openai_error(f"FakeLLM injected HTTP {status}", status)

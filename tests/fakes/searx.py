@@ -66,9 +66,6 @@ class FakeSearx(FakeServer):
     def record(self, request: RecordedRequest) -> None:
         self.requests.append(_params(request))
 
-    def _reset_records(self) -> None:
-        self.requests.clear()
-
     def answer(self, request: RecordedRequest) -> Reply:
         if request.path not in SEARCH_PATHS:
             return Reply.text("Not Found", status=404, content_type="text/html")

@@ -162,16 +162,6 @@ class FakeServer:
         with self._lock:
             self._hangs.extend([seconds] * count)
 
-    def reset(self) -> None:
-        """Forget recorded requests, counters and queued faults."""
-        with self._lock:
-            self.received.clear()
-            self.calls = 0
-            self.peak_concurrency = 0
-            self._failures.clear()
-            self._hangs.clear()
-            self._reset_records()
-
     @property
     def paths(self) -> list[str]:
         with self._lock:
@@ -184,9 +174,6 @@ class FakeServer:
 
     def record(self, request: RecordedRequest) -> None:
         """Called under the lock for each request: subclasses fill their `requests` view."""
-
-    def _reset_records(self) -> None:
-        """Called under the lock by reset()."""
 
     def failure_reply(self, status: int, body: Any, headers: dict[str, str]) -> Reply:
         if body is None:

@@ -239,9 +239,6 @@ class FakeWeb(FakeServer):
     def record(self, request: RecordedRequest) -> None:
         self.requests.append(request)
 
-    def _reset_records(self) -> None:
-        self.requests.clear()
-
     def answer(self, request: RecordedRequest) -> Reply:
         route = self.routes.get(request.path)
         if route is not None:

@@ -1,0 +1,119 @@
+"""Projects: list, create, read, delete; start, cancel, approve, resume; their steps."""
+
+from ninja import Router
+from ninja.pagination import paginate
+from ninja.responses import Status
+
+from research import projects
+from research.api.common import (
+    ACTION,
+    BODY,
+    RERUN,
+    Pagination,
+    answers,
+    load_project,
+    load_project_out,
+)
+from research.models import Project, StepRun
+from research.pipeline import control
+from research.schemas import (
+    Id,
+    ProjectIn,
+    ProjectOut,
+    ProjectStatusName,
+    StageName,
+    StepOut,
+    StepStatusName,
+    Text,
+)
+
+router = Router(tags=["projects"])
+
+
+@router.get("/projects", response=answers({200: list[ProjectOut]}))
+@paginate(Pagination)
+def list_projects(
+    request,
+    status: ProjectStatusName | None = None,
+    owner: Text | None = None,
+    q: Text | None = None,
+):
+    """Projects, newest first. `q` searches questions, titles, reports, summaries and notes."""
+    rows = projects.with_counts(Project.objects.all())
+    if status:
+        rows = rows.filter(status=status)
+    if owner:
+        rows = rows.filter(owner__username=owner)
+    if q:
+        rows = projects.search_projects(rows, q)
+    return rows.order_by("-created_at", "-id")
+
+
+@router.post("/projects", response=answers({201: ProjectOut}, 409, BODY))
+def create_project(request, payload: ProjectIn):
+    """A new project; with `"start": false` it stays a draft."""
+    project = projects.create_project(
+        question=payload.question,
+        options=payload.options.model_dump(),
+        user=request.auth,
+        start=payload.start,
+    )
+    return Status(201, load_project_out(project.pk))
+
+
+@router.get("/projects/{project_id}", response=answers({200: ProjectOut}, 404))
+def get_project(request, project_id: Id):
+    return load_project_out(project_id)
+
+
+@router.delete("/projects/{project_id}", response=answers({204: None}, *ACTION))
+def delete_project(request, project_id: Id):
+    """Delete a project that is not running (cancel it first)."""
+    projects.delete_project(load_project(project_id), request.auth)
+    return Status(204, None)
+
+
+def _act(action, request, project_id: int) -> Project:
+    action(load_project(project_id), request.auth)
+    return load_project_out(project_id)
+
+
+@router.post("/projects/{project_id}/start", response=answers({200: ProjectOut}, *ACTION))
+def start_project(request, project_id: Id):
+    """Start a draft. Without a configured LLM the project fails at once, saying why."""
+    return _act(control.start, request, project_id)
+
+
+@router.post("/projects/{project_id}/cancel", response=answers({200: ProjectOut}, *ACTION))
+def cancel_project(request, project_id: Id):
+    """Stop a project: queued steps are cancelled, running ones finish."""
+    return _act(control.cancel, request, project_id)
+
+
+@router.post("/projects/{project_id}/approve", response=answers({200: ProjectOut}, *ACTION))
+def approve_plan(request, project_id: Id):
+    """Approve a plan awaiting review: research starts."""
+    return _act(control.approve, request, project_id)
+
+
+@router.post("/projects/{project_id}/resume", response=answers({200: ProjectOut}, *RERUN))
+def resume_project(request, project_id: Id):
+    """Run a failed or cancelled project on from where it stopped."""
+    return _act(control.resume, request, project_id)
+
+
+@router.get("/projects/{project_id}/steps", response=answers({200: list[StepOut]}, 404))
+@paginate(Pagination)
+def list_steps(
+    request,
+    project_id: Id,
+    stage: StageName | None = None,
+    status: StepStatusName | None = None,
+):
+    """The pipeline's steps, oldest first: progress, errors and tokens."""
+    rows = StepRun.objects.filter(project=load_project(project_id))
+    if stage:
+        rows = rows.filter(stage=stage)
+    if status:
+        rows = rows.filter(status=status)
+    return rows.order_by("created_at", "id")

@@ -1,0 +1,91 @@
+"""Reports: the current version, all versions, a new version, export as Markdown or PDF."""
+
+from django.http import HttpResponse
+from ninja import Query, Router
+from ninja.pagination import paginate
+from ninja.responses import Status
+
+from research.api.common import BODY, RERUN, Pagination, answers, load_project
+from research.errors import NotFound
+from research.models import Report
+from research.pipeline import reruns
+from research.schemas import (
+    ExportFormat,
+    Id,
+    ReportFilter,
+    ReportIn,
+    ReportOut,
+    ReportVersionOut,
+    StepOut,
+)
+
+router = Router(tags=["reports"])
+
+
+def _report(project_id: int, version: int | None) -> Report:
+    rows = Report.objects.filter(project=load_project(project_id)).select_related("created_by")
+    rows = rows.prefetch_related("cited_sources")
+    report = rows.filter(version=version).first() if version else rows.current().first()
+    if report is None:
+        raise NotFound(
+            f"Project {project_id} has no report version {version}."
+            if version
+            else f"Project {project_id} has no report yet."
+        )
+    return report
+
+
+@router.get("/projects/{project_id}/report", response=answers({200: ReportOut}, 404))
+def get_report(request, project_id: Id, filters: Query[ReportFilter]):
+    """The current report (or `version`), with the numbers of the sources it cites."""
+    return _report(project_id, filters.version)
+
+
+@router.get("/projects/{project_id}/reports", response=answers({200: list[ReportVersionOut]}, 404))
+@paginate(Pagination)
+def list_reports(request, project_id: Id):
+    """The report versions, newest first, without their text."""
+    rows = Report.objects.filter(project=load_project(project_id))
+    return rows.select_related("created_by").prefetch_related("cited_sources").order_by("-version")
+
+
+@router.post("/projects/{project_id}/report", response=answers({202: StepOut}, *RERUN, BODY))
+def write_report(request, project_id: Id, payload: ReportIn | None = None):
+    """Write a new report version from the stored summaries; the answer is its step."""
+    payload = payload or ReportIn()
+    step = reruns.new_report(
+        load_project(project_id), style=payload.style, language=payload.language, user=request.auth
+    )
+    return Status(202, step)
+
+
+EXPORT_RESPONSES = {
+    200: {
+        "description": "The report as a file.",
+        "content": {
+            "text/markdown": {"schema": {"type": "string"}},
+            "application/pdf": {"schema": {"type": "string", "format": "binary"}},
+        },
+    }
+}
+
+
+@router.get(
+    "/projects/{project_id}/report/export",
+    response=answers({}, 404),
+    openapi_extra={"responses": EXPORT_RESPONSES},
+)
+def export_report(request, project_id: Id, format: ExportFormat, filters: Query[ReportFilter]):
+    """Download the current report (or `version`) as Markdown or PDF."""
+    from research import export
+
+    report = _report(project_id, filters.version)
+    if format == "pdf":
+        response = HttpResponse(export.report_pdf(report), content_type="application/pdf")
+    else:
+        response = HttpResponse(
+            export.report_markdown(report), content_type="text/markdown; charset=utf-8"
+        )
+    filename = export.export_filename(report, format)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
