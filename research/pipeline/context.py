@@ -1,8 +1,8 @@
 """The contract between the engine and a stage, in the spirit of STORM's interface.py.
 
 A stage module's docstring says which rows it reads and which rows it replaces; the module
-declares itself with a `StageSpec`: which stage it is, what one step works on, whether its
-failure stops the run, and what a failure means for its target. The engine runs it as a
+declares itself with a `StageSpec`: which stage it is, whether its failure stops the run, and
+what a failure means for its target. The engine runs it as a
 function of a `StepContext`, which gives the step's rows through typed accessors (a missing one
 is a MissingInput naming it), LLM clients that meter tokens against the project's budget, and
 prompts paired with the models of their answers.
@@ -39,9 +39,14 @@ class StageSpec:
 
     stage: Stage
     run: Callable[[StepContext], None]
-    target: str  # what one step works on: "project", "query", "source", "section", "query+source"
     fatal: bool = False  # its failure fails the project (otherwise only its own target)
     on_failure: Callable[[StepRun, str], None] | None = None  # e.g. marks its query failed
+
+
+def fail_query(step: StepRun, reason: str) -> None:
+    """The failure of a step on one query (a search, a ranking): the query fails, and resume
+    retries it; the rest of the run goes on."""
+    Query.objects.fail(step.query_id, reason)
 
 
 class TokenMeter:

@@ -81,4 +81,4 @@ def _record_failure(
     )
 
 
-STAGE = StageSpec(stage=Stage.FETCH, run=run, target="source")
+STAGE = StageSpec(stage=Stage.FETCH, run=run)

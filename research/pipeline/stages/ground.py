@@ -34,9 +34,4 @@ def run(ctx: StepContext) -> None:
     ctx.note(f"{len(results)} results from {provider.name}")
 
 
-STAGE = StageSpec(
-    stage=Stage.GROUND,
-    run=run,
-    target="project",
-    fatal=True,
-)
+STAGE = StageSpec(stage=Stage.GROUND, run=run, fatal=True)

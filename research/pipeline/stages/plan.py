@@ -77,9 +77,4 @@ def _replace_outline(ctx: StepContext, plan: PlanOutput, sections: Outline) -> N
         project.save(update_fields=["title", "language", "updated_at"])
 
 
-STAGE = StageSpec(
-    stage=Stage.PLAN,
-    run=run,
-    target="project",
-    fatal=True,
-)
+STAGE = StageSpec(stage=Stage.PLAN, run=run, fatal=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import FetchStatus, Query, QuerySource, Source, Stage, StepRun
-from research.pipeline.context import StageSpec, StepContext
+from research.models import FetchStatus, QuerySource, Source, Stage
+from research.pipeline.context import StageSpec, StepContext, fail_query
 from research.prompts import RANK
 from research.prompts.outputs import RankOutput
 
@@ -83,14 +83,4 @@ def _update_fetch_status(source_ids: list[int]) -> None:
     )
 
 
-def _fail_query(step: StepRun, reason: str) -> None:
-    """A failed ranking fails its query (resume retries it); the run goes on."""
-    Query.objects.fail(step.query_id, reason)
-
-
-STAGE = StageSpec(
-    stage=Stage.RANK,
-    run=run,
-    target="query",
-    on_failure=_fail_query,
-)
+STAGE = StageSpec(stage=Stage.RANK, run=run, on_failure=fail_query)

@@ -73,4 +73,4 @@ def _replace_follow_up(
     return True
 
 
-STAGE = StageSpec(stage=Stage.REFLECT, run=run, target="section")
+STAGE = StageSpec(stage=Stage.REFLECT, run=run)

@@ -122,4 +122,4 @@ def _save(ctx: StepContext, cleaned: citations.Cleaned, style: str, language: st
     return report
 
 
-STAGE = StageSpec(stage=Stage.REPORT, run=run, target="project", fatal=True)
+STAGE = StageSpec(stage=Stage.REPORT, run=run, fatal=True)

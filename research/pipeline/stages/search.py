@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from research.limits import SOURCE_TITLE_MAX
-from research.models import Project, Query, QuerySource, QueryStatus, Source, Stage, StepRun
-from research.pipeline.context import StageSpec, StepContext
+from research.models import Project, Query, QuerySource, QueryStatus, Source, Stage
+from research.pipeline.context import StageSpec, StepContext, fail_query
 from research.providers import slots
 from research.providers.search import SearchResult, get_provider
 
@@ -73,14 +73,4 @@ def _source(project: Project, result: SearchResult, n: int) -> Source:
     )
 
 
-def _fail_query(step: StepRun, reason: str) -> None:
-    """A failed search fails its query (resume retries it); the run goes on."""
-    Query.objects.fail(step.query_id, reason)
-
-
-STAGE = StageSpec(
-    stage=Stage.SEARCH,
-    run=run,
-    target="query",
-    on_failure=_fail_query,
-)
+STAGE = StageSpec(stage=Stage.SEARCH, run=run, on_failure=fail_query)

@@ -112,4 +112,4 @@ def _merge(ctx: StepContext, query: str, relevant: list[ChunkSummary]) -> Merged
     )
 
 
-STAGE = StageSpec(stage=Stage.SUMMARIZE, run=run, target="query+source")
+STAGE = StageSpec(stage=Stage.SUMMARIZE, run=run)
