@@ -58,6 +58,12 @@ def _split_references(markdown: str) -> tuple[str, str]:
 # --- Markdown ----------------------------------------------------------------------------
 
 
+INCOMPLETE = (
+    "> **Incomplete.** The model stopped at its output limit before the end of this version; "
+    "the text below is cut off."
+)
+
+
 def report_markdown(report) -> str:
     """Title, date, the question, then the report with its References list."""
     question = "\n".join(f"> {line}".rstrip() for line in report.project.question.splitlines())
@@ -65,6 +71,7 @@ def report_markdown(report) -> str:
         f"# {_title(report)}\n\n"
         f"{_date(report)} · version {report.version}\n\n"
         f"> **Question**\n>\n{question}\n\n"
+        f"{'' if report.complete else INCOMPLETE + chr(10) + chr(10)}"
         f"{(report.markdown or '').strip()}\n"
     )
 
@@ -160,6 +167,7 @@ def report_html(report) -> str:
         "date": _date(report),
         "question": project.question,
         "version": report.version,
+        "complete": report.complete,
         "style": report.get_style_display() if report.style else "",
         "lang": language_code(report.language, report.markdown),
         "body": mark_safe(render_markdown(body)),  # noqa: S308 - sanitised by nh3

@@ -335,6 +335,9 @@ class ReportVersionOut(Schema):
     id: int
     version: int
     is_current: bool
+    complete: bool = Field(
+        ..., description="False when the model stopped at its output limit before the end."
+    )
     style: str
     language: str
     model: str

@@ -265,6 +265,8 @@ LLM_FAST_MODEL = envstr("LLM_FAST_MODEL") or LLM_MODEL
 LLM_TIMEOUT = envint("LLM_TIMEOUT", 120, minimum=1)
 LLM_MAX_RETRIES = envint("LLM_MAX_RETRIES", 3, minimum=0, maximum=10)
 LLM_CONTEXT_TOKENS = envint("LLM_CONTEXT_TOKENS", 32000, minimum=2000)
+# The most one answer may ask for when the first limit cut it off (thinking models need room).
+LLM_MAX_OUTPUT_TOKENS = envint("LLM_MAX_OUTPUT_TOKENS", 16000, minimum=256)
 LLM_MAX_CONCURRENCY = envint("LLM_MAX_CONCURRENCY", 16, minimum=1, maximum=256)
 LLM_PRICE_INPUT = envfloat("LLM_PRICE_INPUT", 0.0)  # USD per million prompt tokens
 LLM_PRICE_OUTPUT = envfloat("LLM_PRICE_OUTPUT", 0.0)  # USD per million completion tokens

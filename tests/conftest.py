@@ -140,7 +140,7 @@ def world(settings, fake_llm, fake_searx, fake_web):
     """Settings pointing Dossier at the fakes; `world.env` does the same for a subprocess."""
     from types import SimpleNamespace
 
-    from research.providers import llm as llm_provider
+    from research.providers.llm import client as llm_provider
 
     values = {
         "LLM_BASE_URL": f"{fake_llm.url}/v1",

@@ -9,8 +9,8 @@ import pytest
 from pydantic import BaseModel
 
 from research.errors import BudgetSpent
-from research.providers import llm as provider
 from research.providers.llm import LLMClient, LLMError, LLMNotConfigured
+from research.providers.llm import client as provider
 from research.providers.text import estimate_tokens
 from tests.fakes import FakeLLM
 

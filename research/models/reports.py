@@ -27,6 +27,9 @@ class Report(models.Model):
     language = models.CharField(max_length=LANGUAGE_MAX)
     model = models.CharField(max_length=200, blank=True)
     is_current = models.BooleanField(default=True)
+    complete = models.BooleanField(
+        default=True, help_text="False when the model stopped at its output limit before the end."
+    )
     cited_sources = models.ManyToManyField(Source, blank=True, related_name="cited_in")
     citations_removed = models.PositiveIntegerField(default=0)
     tokens = models.PositiveIntegerField(default=0)

@@ -27,7 +27,7 @@ from research.limits import DETAIL_MAX
 from research.models import Project, Query, Section, Source, Stage, StepRun
 from research.options import ProjectOptions
 from research.prompts import Prompt
-from research.providers.llm import LLMClient, Usage
+from research.providers.llm import LLMClient, Usage, Written
 
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R", bound=Model)
@@ -173,8 +173,8 @@ class StepContext:
             raise TypeError(f"prompt {prompt.name} has free text answers: use write()")
         return self.llm(fast=fast).structured(prompt.render(**variables), prompt.output)
 
-    def write(self, prompt: Prompt[Any], *, max_tokens: int, **variables: Any) -> str:
-        """The prompt's free-text answer (the report's Markdown)."""
+    def write(self, prompt: Prompt[Any], *, max_tokens: int, **variables: Any) -> Written:
+        """The prompt's free-text answer (the report's Markdown), and whether it is complete."""
         return self.llm().text(prompt.render(**variables), max_tokens=max_tokens)
 
     # --- What the step records -------------------------------------------------------------

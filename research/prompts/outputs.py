@@ -1,13 +1,23 @@
-"""Pydantic models of every structured LLM answer. Each pairs with a prompt in research/prompts/."""
+"""Pydantic models of every structured LLM answer. Each pairs with a prompt in research/prompts/.
+
+Every model forbids keys it does not declare, so an answer of the wrong shape (wrapped in another
+object, or the schema echoed back) fails validation instead of passing as an empty answer.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from research.limits import GOAL_MAX, HEADING_MAX, LANGUAGE_MAX, QUERY_MAX
 
 
-class PlannedSection(BaseModel):
+class Answer(BaseModel):
+    """An LLM answer: only the declared keys."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlannedSection(Answer):
     title: str = Field(min_length=1, max_length=HEADING_MAX)
     goal: str = Field("", max_length=GOAL_MAX, description="What this section must establish.")
     queries: list[str] = Field(min_length=1, description="Web search queries for this section.")
@@ -21,7 +31,7 @@ class PlannedSection(BaseModel):
         return cleaned
 
 
-class PlanOutput(BaseModel):
+class PlanOutput(Answer):
     """plan.md: the outline of the report and the searches that feed each section."""
 
     title: str = Field(
@@ -35,7 +45,7 @@ class PlanOutput(BaseModel):
     sections: list[PlannedSection] = Field(min_length=1, max_length=12)
 
 
-class Judgement(BaseModel):
+class Judgement(Answer):
     id: int = Field(description="The result's id as given in the list.")
     score: float = Field(ge=0, le=10, description="Overall usefulness, 0 (useless) to 10.")
     reason: str = Field(
@@ -43,13 +53,13 @@ class Judgement(BaseModel):
     )
 
 
-class RankOutput(BaseModel):
+class RankOutput(Answer):
     """rank.md: a judgement for every search result, from its title and snippet only."""
 
     judgements: list[Judgement]
 
 
-class ChunkSummary(BaseModel):
+class ChunkSummary(Answer):
     """summarize.md: what one part of a source says about the query."""
 
     relevant: bool = Field(description="False when this text says nothing about the query.")
@@ -61,14 +71,14 @@ class ChunkSummary(BaseModel):
     )
 
 
-class MergedSummary(BaseModel):
+class MergedSummary(Answer):
     """merge.md: one summary of a source from the summaries of its parts."""
 
     summary: str = Field(min_length=1)
     quotes: list[str] = Field(default_factory=list)
 
 
-class ReflectOutput(BaseModel):
+class ReflectOutput(Answer):
     """reflect.md: at most one follow-up search for the biggest gap in a section."""
 
     gap: str = Field("", description="The most important thing the section cannot yet answer.")

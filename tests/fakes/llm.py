@@ -6,8 +6,9 @@
         assert llm.requests[0]["response_format"]["type"] == "json_schema"
 
 The `responder` gets each request's JSON body and returns the message content (a str), or a dict:
-`{"content": ..., "usage": {...}, "finish_reason": ...}` to shape the answer, or
-`{"status": 500, "body": {...}, "headers": {...}}` to answer with an HTTP error.
+`{"content": ..., "usage": {...}, "finish_reason": ..., "reasoning_content": ...}` to shape the
+answer, or `{"status": 500, "body": {...}, "headers": {...}}` to answer with an HTTP error.
+tests/fakes/behaviours.py wraps a responder to answer the way real models misbehave.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ Responder = Callable[[dict[str, Any]], str | dict[str, Any]]
 BrokenJSON = Literal["truncated", "trailing_comma", "fenced", "prose"]
 CHAT_PATHS = frozenset({"/v1/chat/completions", "/chat/completions"})
 MODEL_PATHS = frozenset({"/v1/models", "/models"})
+REASONING_FIELDS = ("reasoning_content", "reasoning")
 _ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error"}
 
 
@@ -170,6 +172,9 @@ class FakeLLM(FakeServer):
         usage |= shape.get("usage") or {}
         usage.setdefault("total_tokens", usage["prompt_tokens"] + usage["completion_tokens"])
         message = {"role": "assistant", "content": content}
+        for field in REASONING_FIELDS:  # how some servers return a reasoning model's thinking
+            if field in shape:
+                message[field] = shape[field]
         finish_reason = shape.get("finish_reason", "stop")
         choice = {"index": 0, "message": message, "finish_reason": finish_reason}
         completion = {

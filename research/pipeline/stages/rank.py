@@ -1,6 +1,7 @@
 """Step 4, rank: the LLM judges one query's results on titles and snippets; keep the best K.
 
-Reads:    one Query's results (titles, addresses, dates, snippets) and which sources are pinned.
+Reads:    one Query's results (titles, addresses, dates, snippets), which sources are pinned,
+          and which the project's other queries already chose (new pages are preferred).
 Replaces: each result's score, reason and whether it is selected; the fetch status of those
           sources (skipped when no query selected them, pending again when one now does).
 """
@@ -12,9 +13,11 @@ from django.db import transaction
 from research.models import FetchStatus, QuerySource, Source, Stage
 from research.pipeline.context import StageSpec, StepContext, fail_query
 from research.prompts import RANK
-from research.prompts.outputs import RankOutput
+from research.prompts.outputs import Judgement, RankOutput
 
 MIN_SCORE = 3.0  # below this a result is not worth fetching, even to fill the quota
+SCALE = next(m.le for m in Judgement.model_fields["score"].metadata if hasattr(m, "le"))
+UNJUDGED = "The ranker gave no judgement for this; it keeps its place in the search order."
 SNIPPET_CHARS = 400
 
 
@@ -32,8 +35,12 @@ def run(ctx: StepContext) -> None:
         query=query.text,
         results=[_item(link) for link in links],
     )
-    selected = _apply(links, ranking, ctx.opts.sources_per_query)
-    ctx.note(f"kept {selected} of {len(links)} results")
+    taken = set(
+        QuerySource.objects.filter(query__project=ctx.project, selected=True)
+        .exclude(query=query)
+        .values_list("source_id", flat=True)
+    )
+    ctx.note(_apply(links, ranking, ctx.opts.sources_per_query, taken))
 
 
 def _item(link: QuerySource) -> dict:
@@ -47,25 +54,52 @@ def _item(link: QuerySource) -> dict:
     }
 
 
-def _apply(links: list[QuerySource], ranking: RankOutput, keep: int) -> int:
-    judged = {j.id: j for j in ranking.judgements}
+def _apply(links: list[QuerySource], ranking: RankOutput, keep: int, taken: set[int]) -> str:
+    """Score, choose and save; what happened, in a few words."""
+    rescaled = _judge(links, ranking)
+    chosen = _choose(links, keep, taken)
     for link in links:
-        judgement = judged.get(link.rank)
-        link.score = judgement.score if judgement else None
-        link.reason = judgement.reason if judgement else "The ranker gave no judgement for this."
-        link.selected = False
-    eligible = [link for link in links if link.score is not None and link.score >= MIN_SCORE]
-    eligible.sort(key=lambda link: (-(link.score or 0.0), link.rank))
-    pinned = [link for link in links if link.source.pinned and link not in eligible[:keep]]
-    for link in eligible[:keep] + pinned:
-        link.selected = True
+        link.selected = link in chosen
     with transaction.atomic():
         for link in links:  # a few rows: plain UPDATEs cost a third of bulk_update's CASEs
             QuerySource.objects.filter(pk=link.pk).update(
                 score=link.score, reason=link.reason, selected=link.selected
             )
         _update_fetch_status([link.source_id for link in links])
-    return sum(link.selected for link in links)
+    note = f"kept {len(chosen)} of {len(links)} results"
+    return note + (f" (scores read on a 0-{SCALE:g} scale)" if rescaled else "")
+
+
+def _judge(links: list[QuerySource], ranking: RankOutput) -> bool:
+    """Each link's score and reason. Scores given on a 0-1 scale (small models do) are read on
+    the scale the schema declares; True when they were."""
+    judged = {j.id: j for j in ranking.judgements}
+    scores = [j.score for j in judged.values()]
+    factor = SCALE if scores and 0 < max(scores) <= 1 else 1.0
+    for link in links:
+        judgement = judged.get(link.rank)
+        link.score = round(judgement.score * factor, 2) if judgement else None
+        link.reason = judgement.reason if judgement else UNJUDGED
+    return factor != 1.0
+
+
+def _choose(links: list[QuerySource], keep: int, taken: set[int]) -> list[QuerySource]:
+    """The best `keep`: judged ones by score, unjudged ones after them in search order, pages
+    another query already chose after new ones; never none while there are results; pinned
+    sources always."""
+    usable = [link for link in links if link.score is None or link.score >= MIN_SCORE]
+    usable.sort(
+        key=lambda link: (
+            link.score is None,
+            link.source_id in taken,
+            -(link.score or 0.0),
+            link.rank,
+        )
+    )
+    chosen = usable[:keep]
+    if not chosen and links:  # every result judged below the floor: read the best one anyway
+        chosen = [min(links, key=lambda link: (-(link.score or 0.0), link.rank))]
+    return chosen + [link for link in links if link.source.pinned and link not in chosen]
 
 
 def _update_fetch_status(source_ids: list[int]) -> None:

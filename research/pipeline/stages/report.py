@@ -42,7 +42,7 @@ def run(ctx: StepContext) -> None:
     if not sources:
         raise MissingInput("No source could be read and summarised, so there is nothing to report.")
     _fit_to_context(sources)
-    markdown = ctx.write(
+    written = ctx.write(
         REPORT,
         max_tokens=ANSWER_TOKENS,
         today=ctx.today,
@@ -53,11 +53,12 @@ def run(ctx: StepContext) -> None:
         sources=sources,
     )
     allowed = {s["n"] for s in sources}
-    cleaned = citations.clean(markdown, allowed)
-    report = _save(ctx, cleaned, style, language)
+    cleaned = citations.clean(written.text, allowed)
+    report = _save(ctx, cleaned, style, language, complete=written.complete)
     ctx.note(
-        f"version {report.version}: {len(cleaned.cited)} sources cited, "
-        f"{cleaned.removed_citations} invalid citations and {cleaned.removed_links} links removed"
+        f"version {report.version}{'' if written.complete else ' (cut off: incomplete)'}: "
+        f"{len(cleaned.cited)} sources cited, {cleaned.removed_citations} invalid citations "
+        f"and {cleaned.removed_links} links removed"
     )
 
 
@@ -94,7 +95,9 @@ def _fit_to_context(sources: list[dict]) -> None:
         finding["text"] = truncate(finding["text"], each)
 
 
-def _save(ctx: StepContext, cleaned: citations.Cleaned, style: str, language: str) -> Report:
+def _save(
+    ctx: StepContext, cleaned: citations.Cleaned, style: str, language: str, *, complete: bool
+) -> Report:
     project = ctx.project
     cited = list(Source.objects.filter(project=project, n__in=cleaned.cited).order_by("n"))
     body = cleaned.markdown + "\n\n" + citations.references(cited)
@@ -113,6 +116,7 @@ def _save(ctx: StepContext, cleaned: citations.Cleaned, style: str, language: st
             language=language,
             model=settings.LLM_MODEL,
             is_current=True,
+            complete=complete,
             citations_removed=cleaned.removed_citations,
             created_by=ctx.step.requested_by,
             tokens=ctx.meter.used,

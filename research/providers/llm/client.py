@@ -1,0 +1,338 @@
+"""The one module that imports openai: any OpenAI-compatible chat completions endpoint.
+
+Every answer is read the same way before anything uses it: the reasoning is taken out (tags in
+the content, `reasoning_content` / `reasoning` fields), and `finish_reason` says whether the
+model finished. A structured answer is then checked by answers.py; a cut-off one is asked again
+with more room, never repaired; an unusable one (not JSON, the wrong shape, the schema echoed)
+is retried once with the problem named, then fails with a reason that names what to change.
+A free-text answer that was cut off is continued, and comes back marked incomplete if it still
+does not end. Endpoints that reject `json_schema` are remembered and asked with the schema in
+the prompt instead (logged, not silent).
+
+Transport faults (429, 5xx, timeouts, dropped connections) are retried by the openai client with
+exponential backoff, `LLM_MAX_RETRIES` times, each call bounded by `LLM_TIMEOUT`.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+import httpx
+import openai
+import openai.resources.chat.completions  # noqa: F401 - imported at start-up, not on the first call
+from django.conf import settings
+from pydantic import BaseModel
+
+from research.errors import NotConfigured, ProviderFailed
+from research.providers.llm import answers, reasoning
+from research.providers.text import estimate_tokens
+
+log = logging.getLogger(__name__)
+T = TypeVar("T", bound=BaseModel)
+
+DEFAULT_ANSWER_TOKENS = 2000
+PROMPT_MARGIN = 1.2  # our estimate is rough; reserve a fifth more than it says
+CONTINUATIONS = 2  # a cut-off free-text answer is continued at most this many times
+CONTINUE = "Continue exactly where you stopped. Do not repeat anything you already wrote."
+MODEL_SETTINGS = "LLM_MODEL / LLM_FAST_MODEL"
+
+_schema_unsupported: set[tuple[str, str]] = set()
+_semaphore_lock = threading.Lock()
+_semaphore: threading.BoundedSemaphore | None = None
+
+
+class LLMError(ProviderFailed):
+    """A call to the LLM endpoint failed for good; `reason` is shown on the failed step."""
+
+
+class LLMNotConfigured(NotConfigured):
+    """LLM_MODEL is empty."""
+
+
+class RequestRejected(LLMError):
+    """The endpoint answered 400: the request itself was refused."""
+
+
+@dataclass
+class Usage:
+    prompt_tokens: int
+    completion_tokens: int
+    estimated: bool = False
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One answer, read: the reasoning apart, and whether the model stopped at its limit."""
+
+    answer: str
+    reasoning: str
+    cut_off: bool
+    usage: Usage
+
+
+@dataclass(frozen=True)
+class Written:
+    """A free-text answer; `complete` is False when it still stopped at the output limit."""
+
+    text: str
+    complete: bool
+
+
+class Meter(Protocol):
+    """Token accounting around each call: reserve first (may refuse with BudgetSpent), then
+    record what was used."""
+
+    def reserve(self, tokens: int) -> None: ...
+
+    def record(self, reserved: int, usage: Usage | None) -> None: ...
+
+
+def messages_tokens(messages: list[dict]) -> int:
+    return sum(estimate_tokens(m["content"]) + 4 for m in messages)
+
+
+def check_configured() -> None:
+    if not settings.LLM_MODEL:
+        raise LLMNotConfigured(
+            "No LLM is configured: set LLM_MODEL (and LLM_BASE_URL and LLM_API_KEY for an "
+            "OpenAI-compatible endpoint, or OPENAI_API_KEY for OpenAI)."
+        )
+
+
+def _limit() -> threading.BoundedSemaphore:
+    global _semaphore
+    with _semaphore_lock:
+        if _semaphore is None:
+            _semaphore = threading.BoundedSemaphore(settings.LLM_MAX_CONCURRENCY)
+        return _semaphore
+
+
+@functools.lru_cache(maxsize=8)
+def _openai_client(base_url: str, api_key: str, timeout: int, retries: int) -> openai.OpenAI:
+    """Clients are thread-safe and costly to build (TLS context), so one per configuration."""
+    return openai.OpenAI(
+        base_url=base_url or None,
+        api_key=api_key or "not-needed",
+        timeout=httpx.Timeout(timeout, connect=10.0),
+        max_retries=retries,
+    )
+
+
+class LLMClient:
+    def __init__(self, model: str, *, meter: Meter | None = None):
+        check_configured()
+        self.model = model
+        self.meter = meter
+        self._client = _openai_client(
+            settings.LLM_BASE_URL,
+            settings.LLM_API_KEY,
+            settings.LLM_TIMEOUT,
+            settings.LLM_MAX_RETRIES,
+        )
+
+    @property
+    def _endpoint(self) -> tuple[str, str]:
+        return (str(self._client.base_url), self.model)
+
+    # --- Free text -------------------------------------------------------------------------
+
+    def text(self, messages: list[dict], *, max_tokens: int | None = None) -> Written:
+        """A free-text answer (the report's Markdown), continued when it was cut off."""
+        parts: list[str] = []
+        asked = list(messages)
+        for _ in range(CONTINUATIONS + 1):
+            reply = self._complete(asked, response_format=None, max_tokens=max_tokens)
+            if not reply.answer.strip() and not parts:
+                raise LLMError(self._no_answer(reply))
+            parts.append(reply.answer)
+            if not reply.cut_off:
+                return Written("".join(parts).strip(), complete=True)
+            log.warning("%s stopped at its output limit; asking it to continue", self.model)
+            asked = [
+                *messages,
+                {"role": "assistant", "content": "".join(parts)},
+                {"role": "user", "content": CONTINUE},
+            ]
+        return Written("".join(parts).strip(), complete=False)
+
+    def _no_answer(self, reply: Reply) -> str:
+        if reply.reasoning:
+            return self._thinking_only()
+        return f"The model {self.model} returned an empty answer."
+
+    # --- Structured answers ----------------------------------------------------------------
+
+    def structured(
+        self, messages: list[dict], schema: type[T], *, max_tokens: int | None = None
+    ) -> T:
+        """An answer validated against `schema`. A cut-off answer is asked again with more
+        room; an unusable one is retried once with its problem named; then the call fails."""
+        asked, limit = list(messages), max_tokens or DEFAULT_ANSWER_TOKENS
+        problem: answers.Unusable | None = None
+        while True:
+            reply = self._ask_json(asked, schema, limit)
+            try:
+                return answers.parse(
+                    reply.answer, schema, cut_off=reply.cut_off, reasoning=reply.reasoning
+                )
+            except answers.CutOff:
+                limit = self._more_room(asked, limit)
+            except answers.ThinkingOnly:
+                raise LLMError(self._thinking_only()) from None
+            except answers.Unusable as unusable:
+                if problem is not None:
+                    raise LLMError(self._unusable(unusable, schema)) from None
+                problem = unusable
+                log.warning(
+                    "%s answer for %s: %s; retrying once",
+                    self.model,
+                    schema.__name__,
+                    unusable.detail,
+                )
+                asked = [
+                    *messages,
+                    {"role": "assistant", "content": reply.answer},
+                    {"role": "user", "content": unusable.retry},
+                ]
+
+    def _more_room(self, messages: list[dict], limit: int) -> int:
+        """A larger output limit for an answer that was cut off, or LLMError when there is no
+        more room: the context less the prompt, and LLM_MAX_OUTPUT_TOKENS."""
+        room = settings.LLM_CONTEXT_TOKENS - int(messages_tokens(messages) * PROMPT_MARGIN)
+        larger = min(limit * 2, room, settings.LLM_MAX_OUTPUT_TOKENS)
+        if larger <= limit:
+            raise LLMError(
+                f"The model {self.model} stopped at its output limit ({limit:,} tokens) before "
+                "finishing its answer, and there is no room to ask for more. Raise "
+                "LLM_MAX_OUTPUT_TOKENS (and LLM_CONTEXT_TOKENS if the server allows a larger "
+                "context), or turn the model's thinking off."
+            )
+        log.warning(
+            "%s answer was cut off at %d tokens; asking again with %d", self.model, limit, larger
+        )
+        return larger
+
+    def _thinking_only(self) -> str:
+        return (
+            f"The model {self.model} spent its answer thinking and gave no final answer. Raise "
+            "LLM_MAX_OUTPUT_TOKENS so it has room to answer, or turn its thinking off (for "
+            "example /no_think for Qwen3, or a model without reasoning in "
+            f"{MODEL_SETTINGS})."
+        )
+
+    def _unusable(self, problem: answers.Unusable, schema: type[BaseModel]) -> str:
+        if isinstance(problem, answers.SchemaEcho):
+            return (
+                f"The model {self.model} answered with the JSON schema of {schema.__name__} "
+                "instead of filling it in, twice. Choose a model that follows JSON instructions "
+                f"({MODEL_SETTINGS})."
+            )
+        return (
+            f"The model's answer did not match the {schema.__name__} format after one retry "
+            f"({problem.kind}): {problem.detail}"
+        )
+
+    def _ask_json(self, messages: list[dict], schema: type[BaseModel], max_tokens: int) -> Reply:
+        if self._endpoint not in _schema_unsupported:
+            try:
+                return self._complete(
+                    messages, response_format=_response_format(schema), max_tokens=max_tokens
+                )
+            except RequestRejected as exc:
+                if "response_format" not in exc.reason and "json_schema" not in exc.reason:
+                    raise
+                log.warning("%s rejects json_schema; sending the schema in the prompt", self.model)
+                _schema_unsupported.add(self._endpoint)
+        instruction = {"role": "user", "content": answers.schema_instruction(schema)}
+        return self._complete([*messages, instruction], response_format=None, max_tokens=max_tokens)
+
+    # --- One call --------------------------------------------------------------------------
+
+    def _complete(
+        self, messages: list[dict], *, response_format: dict | None, max_tokens: int | None
+    ) -> Reply:
+        prompt_estimate = messages_tokens(messages)
+        max_tokens = max_tokens or DEFAULT_ANSWER_TOKENS
+        reserved = int(prompt_estimate * PROMPT_MARGIN) + max_tokens
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "max_tokens": max_tokens,
+        }
+        if response_format:
+            kwargs["response_format"] = response_format
+        if self.meter:
+            self.meter.reserve(reserved)
+        usage = None
+        try:
+            with _limit():
+                response = self._call(kwargs)
+            reply = _read(response, prompt_estimate)
+            usage = reply.usage
+        finally:
+            if self.meter:
+                self.meter.record(reserved, usage)
+        return reply
+
+    def _call(self, kwargs: dict[str, Any]) -> Any:
+        try:
+            return self._client.chat.completions.create(**kwargs)
+        except openai.BadRequestError as exc:
+            raise RequestRejected(
+                f"The LLM endpoint refused the request (HTTP 400): {_api_message(exc)}"
+            ) from None
+        except openai.APITimeoutError:
+            raise LLMError(
+                f"The LLM did not answer within {settings.LLM_TIMEOUT} s "
+                f"({settings.LLM_MAX_RETRIES} retries)."
+            ) from None
+        except openai.APIConnectionError as exc:
+            raise LLMError(f"Could not reach the LLM endpoint: {exc}") from None
+        except openai.RateLimitError as exc:
+            raise LLMError(
+                f"The LLM endpoint kept rate-limiting (HTTP 429) after "
+                f"{settings.LLM_MAX_RETRIES} retries: {_api_message(exc)}"
+            ) from None
+        except openai.APIStatusError as exc:
+            raise LLMError(
+                f"The LLM endpoint answered HTTP {exc.status_code} after "
+                f"{settings.LLM_MAX_RETRIES} retries: {_api_message(exc)}"
+            ) from None
+
+
+def _read(response: Any, prompt_estimate: int) -> Reply:
+    """The first choice's answer with its reasoning apart, whether it was cut off, the usage."""
+    choice = response.choices[0] if response.choices else None
+    message = choice.message if choice is not None else None
+    content = (message.content or "") if message is not None else ""
+    thought = ""
+    if message is not None:
+        thought = str(getattr(message, "reasoning_content", None) or "")
+        thought = thought or str(getattr(message, "reasoning", None) or "")
+    split = reasoning.split(content, thought)
+    cut_off = choice is not None and choice.finish_reason == "length"
+    return Reply(split.answer, split.reasoning, cut_off, _usage(response, prompt_estimate, content))
+
+
+def _response_format(schema: type[BaseModel]) -> dict:
+    return {
+        "type": "json_schema",
+        "json_schema": {"name": schema.__name__, "schema": answers.json_schema(schema)},
+    }
+
+
+def _usage(response: Any, prompt_estimate: int, content: str) -> Usage:
+    usage = getattr(response, "usage", None)
+    if usage and usage.prompt_tokens is not None:
+        return Usage(usage.prompt_tokens, usage.completion_tokens or 0)
+    return Usage(prompt_estimate, estimate_tokens(content), estimated=True)
+
+
+def _api_message(exc: openai.APIStatusError) -> str:
+    body = exc.body if isinstance(exc.body, dict) else {}
+    message = body.get("message") or (body.get("error") or {}).get("message")
+    return str(message or exc.message)[:300]

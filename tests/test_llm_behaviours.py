@@ -1,0 +1,170 @@
+"""The LLM client against models that misbehave the way real ones do (tests/fakes/behaviours.py).
+
+Each test scripts one habit: reasoning in tags or fields, wrapped JSON, an echoed schema, an
+answer cut off at its output limit. The answer that comes back is clean, or the call fails with
+a reason that names the setting to change.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from research.prompts.outputs import PlanOutput, RankOutput, ReflectOutput
+from research.providers.llm import LLMClient, LLMError
+from research.providers.llm import client as provider
+from research.providers.llm.reasoning import split
+from tests.fakes import FakeLLM
+from tests.fakes.behaviours import Behaving
+from tests.fakes.researcher import Researcher
+
+PLAN = [
+    {"role": "system", "content": "Use 4 search queries in all."},
+    {"role": "user", "content": "Research question:\n<question>\nHow does WAL work?\n</question>"},
+]
+REFLECT = [
+    {"role": "system", "content": "Review the section."},
+    {"role": "user", "content": "Section: Background\nAlready searched:\n- wal\nFindings:\n"},
+]
+RANK = [
+    {"role": "system", "content": "Judge the results."},
+    {"role": "user", "content": '<result id="1">\n</result>\n<result id="2">\n</result>'},
+]
+REPORT = [
+    {"role": "system", "content": "Write the report."},
+    {"role": "user", "content": '<source n="3" title="WAL">\n</source>'},
+]
+
+
+@pytest.fixture
+def fake(settings):
+    with FakeLLM(responder=Researcher()) as llm:
+        settings.LLM_BASE_URL = f"{llm.url}/v1"
+        settings.LLM_API_KEY = "k"
+        settings.LLM_MODEL = "thinker"
+        settings.LLM_MAX_RETRIES = 0
+        settings.LLM_TIMEOUT = 5
+        provider._schema_unsupported.clear()
+        yield llm
+
+
+def behave(fake: FakeLLM, **habits) -> Behaving:
+    fake.responder = behaving = Behaving(Researcher(), **habits)
+    return behaving
+
+
+# --- Reasoning -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("think", ["tags", "closing_only", "reasoning_content", "reasoning"])
+def test_reasoning_never_reaches_a_structured_answer(fake, think):
+    behave(fake, think=think)
+    plan = LLMClient("thinker").structured(PLAN, PlanOutput)
+    assert plan.title == "Research: How does WAL work" and len(fake.requests) == 1
+
+
+@pytest.mark.parametrize("think", ["tags", "closing_only", "reasoning_content", "reasoning"])
+def test_reasoning_never_reaches_a_report(fake, think):
+    behave(fake, think=think)
+    written = LLMClient("thinker").text(REPORT)
+    assert written.complete and written.text.startswith("# Report")
+    assert "think" not in written.text.lower() and "[7]" not in written.text
+
+
+def test_an_answer_found_only_in_the_reasoning_is_used_when_it_validates(fake):
+    behave(fake, think="field_only")
+    assert LLMClient("thinker").structured(PLAN, PlanOutput).sections
+
+
+def test_a_report_given_only_as_reasoning_fails_naming_the_settings(fake):
+    behave(fake, think="field_only")
+    with pytest.raises(LLMError, match="LLM_MAX_OUTPUT_TOKENS.*thinking off"):
+        LLMClient("thinker").text(REPORT)
+
+
+@pytest.mark.parametrize(
+    "content, answer",
+    [
+        ("<think>a [1]</think>B", "B"),
+        ("<THINKING>\na\n</THINKING>\n\nB", "B"),
+        ("a [1]\n</think>\nB", "B"),
+        ("B <reasoning>a</reasoning> C", "B  C"),
+        ("B\n<think>started thinking and ran out", "B"),
+        ("<think>x</think><think>y</think>B", "B"),
+    ],
+)
+def test_every_form_of_thinking_is_split_from_the_answer(content, answer):
+    assert split(content).answer == answer
+
+
+# --- Shapes --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wrap", ["result", "schema"])
+def test_an_answer_wrapped_in_one_object_is_unwrapped(fake, wrap):
+    behave(fake, wrap=wrap)
+    reflection = LLMClient("thinker").structured(REFLECT, ReflectOutput)
+    assert reflection.query == "Background latest findings"  # not an empty ReflectOutput
+    assert len(fake.requests) == 1
+
+
+def test_a_schema_echo_is_retried_once_with_plain_words_then_fails_naming_the_setting(fake):
+    behave(fake, echo_schema=True)
+    with pytest.raises(LLMError, match=r"JSON schema of ReflectOutput .*LLM_MODEL"):
+        LLMClient("thinker").structured(REFLECT, ReflectOutput)
+    assert len(fake.requests) == 2
+    assert "Do not write the schema" in fake.requests[1]["messages"][-1]["content"]
+
+
+def test_a_schema_echo_once_then_a_real_answer_succeeds(fake):
+    behaving = behave(fake)
+    echoes = iter([True, False])
+
+    def once(request):
+        behaving.echo_schema = next(echoes)
+        return behaving(request)
+
+    fake.responder = once
+    assert LLMClient("thinker").structured(RANK, RankOutput).judgements
+
+
+# --- Cut off -------------------------------------------------------------------------------
+
+
+def test_a_json_answer_cut_off_is_asked_again_with_more_room_never_repaired(fake):
+    behaving = behave(fake, think="tags", thinking_tokens=1900, output_limit=True)
+    plan = LLMClient("thinker").structured(PLAN, PlanOutput)
+    assert plan.sections and len(plan.sections[0].queries) == 2
+    limits = [request["max_tokens"] for request in fake.requests]
+    assert limits == [2000, 4000]
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(behaving.answers[0].split("</think>")[-1])  # the first answer really was cut
+
+
+def test_an_answer_that_never_fits_fails_naming_the_setting(fake, settings):
+    settings.LLM_MAX_OUTPUT_TOKENS = 3000
+    behave(fake, think="reasoning_content", thinking_tokens=5000, output_limit=True)
+    with pytest.raises(LLMError, match="LLM_MAX_OUTPUT_TOKENS"):
+        LLMClient("thinker").structured(PLAN, PlanOutput)
+    assert [request["max_tokens"] for request in fake.requests] == [2000, 3000]
+
+
+def test_a_report_cut_off_is_continued_to_its_end(fake):
+    parts = iter(["# Report\n\nThe first half", " and the second half [3]."])
+    finishes = iter(["length", "stop"])
+    fake.responder = lambda request: {"content": next(parts), "finish_reason": next(finishes)}
+    written = LLMClient("thinker").text(REPORT, max_tokens=100)
+    assert written.complete
+    assert written.text == "# Report\n\nThe first half and the second half [3]."
+    assert fake.requests[1]["messages"][-2] == {
+        "role": "assistant",
+        "content": "# Report\n\nThe first half",
+    }
+
+
+def test_a_report_that_never_ends_comes_back_marked_incomplete(fake):
+    fake.responder = lambda request: {"content": "More words", "finish_reason": "length"}
+    written = LLMClient("thinker").text(REPORT, max_tokens=100)
+    assert not written.complete and written.text.startswith("More words")
+    assert len(fake.requests) == 1 + provider.CONTINUATIONS

@@ -1,0 +1,107 @@
+"""Whole research runs, through the `research` command, against models that misbehave the way
+real ones do. Each run ends done with a clean report, or fails quickly with a reason that names
+the setting to change."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from research.export import report_markdown
+from research.models import Project, ProjectStatus, Summary
+from tests.fakes.behaviours import THOUGHT, Behaving
+from tests.fakes.researcher import Researcher, schema_name
+from tests.test_pipeline_run import research
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUESTION = "How does SQLite WAL mode work?"
+LEAKS = ("<think", "</think", "Let me think", THOUGHT[:30], '"properties"', "```")
+
+
+def run_with(world, **habits) -> tuple[dict, float]:
+    world.llm.responder = Behaving(Researcher(invalid_citation=3), **habits)
+    started = time.monotonic()
+    result, _ = research(QUESTION, "--queries", "2", "--sources-per-query", "2")
+    return result, time.monotonic() - started
+
+
+def assert_clean(result: dict) -> None:
+    assert result["status"] == "done", result["error"]
+    project = Project.objects.get(pk=result["project_id"])
+    report = project.reports.get(is_current=True)
+    assert report.complete
+    body = report.markdown.split("## References")[0]
+    numbers = set(project.sources.values_list("n", flat=True))
+    cited = {int(n) for n in re.findall(r"\[(\d+)\]", body)}
+    assert cited and cited <= numbers
+    summaries = Summary.objects.filter(query__project=project)
+    texts = [body] + [s.text for s in summaries] + [q for s in summaries for q in s.quotes]
+    for leak in LEAKS:
+        assert not any(leak in text for text in texts), leak
+    assert not any(text.lstrip().startswith("{") for text in texts)
+
+
+@pytest.mark.parametrize("think", ["tags", "closing_only", "reasoning_content", "reasoning"])
+def test_a_reasoning_model_gives_a_clean_report(world, member, think):
+    result, _ = run_with(world, think=think)
+    assert_clean(result)
+
+
+def test_a_model_that_thinks_past_its_output_limit_gets_more_room(world, member):
+    result, _ = run_with(world, think="tags", thinking_tokens=1800, output_limit=True)
+    assert_clean(result)
+    limits = [request["max_tokens"] for request in world.llm.requests]
+    assert 2000 in limits and 4000 in limits
+
+
+@pytest.mark.parametrize("wrap", ["result", "schema"])
+def test_a_model_that_wraps_its_json_gives_a_clean_report(world, member, wrap):
+    result, _ = run_with(world, wrap=wrap)
+    assert_clean(result)
+    assert Project.objects.get(pk=result["project_id"]).queries.filter(origin="reflection")
+
+
+def test_a_model_that_scores_on_a_0_to_1_scale_still_selects_pages(world, member):
+    result, _ = run_with(world, unit_scale=True)
+    assert_clean(result)
+    assert result["fetched"] >= 4
+
+
+def test_a_model_that_echoes_the_schema_fails_fast_naming_the_setting(world, member):
+    result, seconds = run_with(world, echo_schema=True)
+    assert result["status"] == ProjectStatus.FAILED
+    assert "JSON schema of PlanOutput" in result["error"] and "LLM_MODEL" in result["error"]
+    assert seconds < 60 and len(world.llm.requests) == 2
+
+
+def test_a_model_that_only_thinks_fails_naming_the_settings(world, member):
+    result, seconds = run_with(world, think="field_only")
+    assert result["status"] == ProjectStatus.FAILED
+    assert "LLM_MAX_OUTPUT_TOKENS" in result["error"] and "thinking off" in result["error"]
+    assert seconds < 60
+
+
+def test_a_report_that_never_ends_is_kept_but_marked_incomplete_everywhere(world, member, client):
+    researcher = Researcher(invalid_citation=3)
+
+    def endless_report(request: dict) -> object:
+        answer = researcher(request)
+        if schema_name(request) == "text":
+            return {"content": answer, "finish_reason": "length"}
+        return answer
+
+    world.llm.responder = endless_report
+    result, _ = research(QUESTION, "--queries", "2", "--sources-per-query", "2")
+    assert result["status"] == "done", result["error"]
+    project = Project.objects.get(pk=result["project_id"])
+    report = project.reports.get(is_current=True)
+    assert not report.complete
+    assert report_markdown(report).count("**Incomplete.**") == 1
+    client.force_login(member)
+    page = client.get(f"/projects/{project.pk}/report/").content.decode()
+    assert "Incomplete." in page and "incomplete</span>" in page
+    body = client.get(f"/api/projects/{project.pk}/report").json()
+    assert body["complete"] is False

@@ -1,0 +1,88 @@
+"""The ranker reads scores on the schema's scale, keeps unjudged results in search order, never
+selects nothing, and spreads a project's queries over different pages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from research.models import QuerySource, Stage, StepStatus
+from tests.fakes.behaviours import Behaving
+from tests.fakes.researcher import Researcher
+from tests.test_pipeline_steps import project, run, searched_query
+
+__all__ = ["project"]  # the fixture, shared with the pipeline step tests
+
+
+def selected_ranks(query) -> list[int]:
+    links = QuerySource.objects.filter(query=query, selected=True).order_by("rank")
+    return list(links.values_list("rank", flat=True))
+
+
+def rank(project, query) -> str:
+    done = run(project, Stage.RANK, f"rank:q{query.pk}", query=query)
+    assert done.status == StepStatus.DONE, done.error
+    return done.detail
+
+
+def judging(scores: dict[int, float]):
+    """A ranker that judges only the result ids given, with these scores."""
+    judgements = [{"id": i, "score": s, "reason": "ok"} for i, s in scores.items()]
+    return lambda request: json.dumps({"judgements": judgements})
+
+
+def test_scores_given_on_a_0_to_1_scale_are_read_on_the_schemas_0_to_10(project, world):
+    world.llm.responder = Behaving(Researcher(), unit_scale=True)
+    query = searched_query(project)
+    assert "0-10 scale" in rank(project, query)
+    assert selected_ranks(query) == [1, 2]  # sources_per_query is 2
+    link = QuerySource.objects.get(query=query, rank=1)
+    assert link.score == pytest.approx(8.5, abs=0.1)
+
+
+def test_results_the_model_did_not_judge_keep_their_search_order(project, world):
+    world.llm.responder = judging({})
+    query = searched_query(project)
+    rank(project, query)
+    assert selected_ranks(query) == [1, 2]
+    assert (
+        "keeps its place in the search order" in QuerySource.objects.get(query=query, rank=1).reason
+    )
+
+
+def test_judged_results_come_before_unjudged_ones(project, world):
+    world.llm.responder = judging({5: 9.0})
+    query = searched_query(project)
+    rank(project, query)
+    assert selected_ranks(query) == [1, 5]
+
+
+def test_a_query_with_results_never_selects_none(project, world):
+    world.llm.responder = judging({i: 1.0 + i / 10 for i in range(1, 7)})
+    query = searched_query(project)
+    rank(project, query)
+    assert selected_ranks(query) == [6]
+
+
+def test_queries_of_one_project_prefer_pages_no_other_query_chose(project, world):
+    """Every query finds the same four pages first, then four of its own, and the ranker likes
+    them in that order: four queries of four sources each still reach twelve or more distinct
+    pages, where picking the top four each time would read only four."""
+    project.options = {**project.options, "sources_per_query": 4}
+    project.save()
+    base = world.searx.page_base_url.rstrip("/")
+
+    def overlapping(query: str) -> list[dict]:
+        shared = [f"{base}/page/shared-{i}" for i in range(4)]
+        own = [f"{base}/page/{query.replace(' ', '-')}-{i}" for i in range(4)]
+        return [{"url": url, "title": url, "content": "WAL notes"} for url in shared + own]
+
+    world.searx.results_for = overlapping
+    world.llm.responder = judging({i: 9.5 - i / 2 for i in range(1, 9)})
+    queries = [searched_query(project, text=f"sqlite wal angle {i}") for i in range(4)]
+    for query in queries:
+        rank(project, query)
+    chosen = QuerySource.objects.filter(query__in=queries, selected=True)
+    assert chosen.count() == 16
+    assert chosen.values("source").distinct().count() >= 12
