@@ -140,7 +140,7 @@ def world(settings, fake_llm, fake_searx, fake_web):
     """Settings pointing Dossier at the fakes; `world.env` does the same for a subprocess."""
     from types import SimpleNamespace
 
-    from research.providers.llm import client as llm_provider
+    from research.providers.llm.profile import PROFILES
 
     values = {
         "LLM_BASE_URL": f"{fake_llm.url}/v1",
@@ -155,6 +155,6 @@ def world(settings, fake_llm, fake_searx, fake_web):
     }
     for name, value in values.items():
         setattr(settings, name, value)
-    llm_provider._schema_unsupported.clear()
+    PROFILES.forget()
     env = {k: ",".join(v) if isinstance(v, list) else str(v) for k, v in values.items()}
     return SimpleNamespace(llm=fake_llm, searx=fake_searx, web=fake_web, env=env)

@@ -169,7 +169,7 @@ def test_reject_json_schema_answers_400_like_endpoints_without_structured_output
     llm.responder = lambda request: "{}"
     schema = {"type": "json_schema", "json_schema": {"name": "a", "schema": {"type": "object"}}}
 
-    with pytest.raises(openai.BadRequestError, match="json_schema is not supported") as caught:
+    with pytest.raises(openai.BadRequestError, match="'json_schema' is not supported") as caught:
         ask(llm, response_format=schema)
     body = caught.value.body
     assert isinstance(body, dict)

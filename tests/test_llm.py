@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from research.errors import BudgetSpent
 from research.providers.llm import LLMClient, LLMError, LLMNotConfigured
 from research.providers.llm import client as provider
+from research.providers.llm.profile import PROFILES
 from research.providers.text import estimate_tokens
 from tests.fakes import FakeLLM
 
@@ -32,7 +33,7 @@ def llm(settings):
         settings.LLM_MODEL = "m"
         settings.LLM_MAX_RETRIES = 2
         settings.LLM_TIMEOUT = 2
-        provider._schema_unsupported.clear()
+        PROFILES.forget()
         yield fake
 
 
@@ -77,13 +78,53 @@ def test_it_fails_visibly_after_one_repair_and_one_retry(llm):
     assert len(llm.requests) == 2
 
 
-def test_an_endpoint_without_json_schema_gets_the_schema_in_the_prompt(llm):
+def test_an_endpoint_without_json_schema_gets_json_object_and_the_schema_in_the_prompt(llm):
     llm.reject_json_schema = True
     assert client().structured(MESSAGES, Answer).city == "Lyon"
     assert client().structured(MESSAGES, Answer).city == "Lyon"
-    assert len(llm.requests) == 3  # one refusal, remembered, then two plain calls
-    assert "response_format" not in llm.requests[2]
+    assert len(llm.requests) == 3  # one refusal, remembered, then two calls a rung down
+    assert llm.requests[2]["response_format"] == {"type": "json_object"}
     assert "JSON schema" in llm.requests[2]["messages"][-1]["content"]
+
+
+def test_an_endpoint_without_any_response_format_gets_the_schema_in_the_prompt_alone(llm):
+    llm.response_formats = frozenset()
+    assert client().structured(MESSAGES, Answer).city == "Lyon"
+    assert [r.get("response_format", {}).get("type") for r in llm.requests] == [
+        "json_schema",
+        "json_object",
+        None,
+    ]
+    assert PROFILES.get(client().endpoint, "m", None).rung == "prompt"
+
+
+def test_a_model_that_wants_max_completion_tokens_gets_it(llm):
+    llm.token_param = "max_completion_tokens"
+    assert client().structured(MESSAGES, Answer).city == "Lyon"
+    assert "max_tokens" not in llm.requests[-1] and llm.requests[-1]["max_completion_tokens"]
+
+
+def test_a_model_without_a_system_role_gets_the_instructions_in_the_user_message(llm):
+    llm.system_role = False
+    asked = [{"role": "system", "content": "Be brief."}, *MESSAGES]
+    assert client().structured(asked, Answer).city == "Lyon"
+    first = llm.requests[-1]["messages"][0]
+    assert first["role"] == "user" and first["content"].startswith("Be brief.\n\nWhich city?")
+
+
+def test_what_one_worker_learnt_is_what_the_others_start_from(llm, db):
+    from research.models import ModelProfile
+
+    llm.token_param, llm.system_role = "max_completion_tokens", False
+    asked = [{"role": "system", "content": "Be brief."}, *MESSAGES]
+    LLMClient("m", profiles=ModelProfile.objects).structured(asked, Answer)
+    PROFILES.forget()  # another process: nothing in memory, the database remembers
+    before = len(llm.requests)
+    LLMClient("m", profiles=ModelProfile.objects).structured(asked, Answer)
+    assert len(llm.requests) == before + 1  # no refusal to learn from again
+    stored = ModelProfile.objects.get(model="m")
+    assert stored.data["token_param"] == "max_completion_tokens"
+    assert stored.data["system_role"] is False and stored.data["learnt"]
 
 
 def test_a_500_is_retried_with_backoff_then_fails_with_the_status(llm):

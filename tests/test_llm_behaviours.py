@@ -14,6 +14,7 @@ import pytest
 from research.prompts.outputs import PlanOutput, RankOutput, ReflectOutput
 from research.providers.llm import LLMClient, LLMError
 from research.providers.llm import client as provider
+from research.providers.llm.profile import PROFILES
 from research.providers.llm.reasoning import split
 from tests.fakes import FakeLLM
 from tests.fakes.behaviours import Behaving
@@ -45,7 +46,7 @@ def fake(settings):
         settings.LLM_MODEL = "thinker"
         settings.LLM_MAX_RETRIES = 0
         settings.LLM_TIMEOUT = 5
-        provider._schema_unsupported.clear()
+        PROFILES.forget()
         yield llm
 
 

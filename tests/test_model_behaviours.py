@@ -10,7 +10,7 @@ import time
 import pytest
 
 from research.export import report_markdown
-from research.models import Project, ProjectStatus, Summary
+from research.models import ModelProfile, Project, ProjectStatus, Summary
 from tests.fakes.behaviours import THOUGHT, Behaving
 from tests.fakes.researcher import Researcher, schema_name
 from tests.test_pipeline_run import research
@@ -105,3 +105,26 @@ def test_a_report_that_never_ends_is_kept_but_marked_incomplete_everywhere(world
     assert "Incomplete." in page and "incomplete</span>" in page
     body = client.get(f"/api/projects/{project.pk}/report").json()
     assert body["complete"] is False
+
+
+def test_a_model_that_takes_only_max_completion_tokens_and_no_system_role_works(world, member):
+    world.llm.token_param, world.llm.system_role = "max_completion_tokens", False
+    world.llm.response_formats = frozenset({"json_object"})
+    result, _ = run_with(world)
+    assert_clean(result)
+    refused = [i for i, r in enumerate(world.llm.requests) if _refusable(r)]
+    assert refused and max(refused) < 12 < len(world.llm.requests)  # learnt early, then kept
+    profile = ModelProfile.objects.get(model="fake-fast-model").data
+    assert (profile["rung"], profile["token_param"], profile["system_role"]) == (
+        "json_object",
+        "max_completion_tokens",
+        False,
+    )
+
+
+def _refusable(request: dict) -> bool:
+    """A request a server that wants max_completion_tokens, no system role and json_object
+    refuses."""
+    roles = {message["role"] for message in request["messages"]}
+    kind = (request.get("response_format") or {}).get("type")
+    return "max_tokens" in request or "system" in roles or kind == "json_schema"

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from research.models import (
     ApiToken,
     FetchStatus,
+    ModelProfile,
     Note,
     PageSnapshot,
     Project,
@@ -102,6 +103,15 @@ def test_the_new_project_page_says_which_llm_and_search_will_be_used(member_clie
     settings.LLM_MODEL = "gpt-test"
     body = member_client.get("/projects/new/").content.decode()
     assert "gpt-test" in body and "DuckDuckGo" in body
+
+
+def test_the_new_project_page_shows_how_each_model_is_asked(member_client, settings):
+    settings.LLM_MODEL, settings.LLM_FAST_MODEL = "big", "small"
+    ModelProfile.objects.save_profile(
+        "http://llm.test/v1/", "small", {"token_param": "max_completion_tokens"}
+    )
+    body = member_client.get("/projects/new/").content.decode()
+    assert "small: structured output: json_schema; output limit: max_completion_tokens" in body
 
 
 def test_the_new_project_page_refuses_to_start_without_an_llm(member_client, settings):

@@ -6,9 +6,11 @@ sources.py    the page cache, sources, search results, summaries
 reports.py    report versions and notes
 steps.py      one row per execution of a pipeline step
 accounts.py   API tokens
+profiles.py   what each LLM endpoint and model accepts, as learnt
 """
 
 from research.models.accounts import ApiToken
+from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
 from research.models.reports import Note, Report
 from research.models.sources import PageSnapshot, QuerySource, Source, Summary
@@ -29,6 +31,7 @@ __all__ = [
     "TRANSITIONS",
     "ApiToken",
     "FetchStatus",
+    "ModelProfile",
     "Note",
     "PageSnapshot",
     "Project",

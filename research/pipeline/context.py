@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from research.errors import BudgetSpent, MissingInput
 from research.limits import DETAIL_MAX
-from research.models import Project, Query, Section, Source, Stage, StepRun
+from research.models import ModelProfile, Project, Query, Section, Source, Stage, StepRun
 from research.options import ProjectOptions
 from research.prompts import Prompt
 from research.providers.llm import LLMClient, Usage, Written
@@ -165,7 +165,8 @@ class StepContext:
     # --- The LLM ---------------------------------------------------------------------------
 
     def llm(self, *, fast: bool = False) -> LLMClient:
-        return LLMClient(settings.LLM_FAST_MODEL if fast else settings.LLM_MODEL, meter=self.meter)
+        model = settings.LLM_FAST_MODEL if fast else settings.LLM_MODEL
+        return LLMClient(model, meter=self.meter, profiles=ModelProfile.objects)
 
     def ask(self, prompt: Prompt[T], *, fast: bool = False, **variables: Any) -> T:
         """The prompt's answer, validated against the model the prompt is paired with."""

@@ -13,10 +13,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from research import health as health_checks
 from research import projects as domain
 from research.forms import ProjectFilterForm, ProjectForm
-from research.models import Note, Project, Query, Section, StepRun
+from research.models import ModelProfile, Note, Project, Query, Section, StepRun
 from research.pipeline import control
 from research.progress import progress
 from research.providers.llm import LLMNotConfigured, check_configured
+from research.providers.llm.profile import Profile
 from research.providers.search import available_providers, describe
 from research.views.access import get_project
 from research.views.reports import report_context
@@ -55,9 +56,17 @@ def _backends() -> dict:
         "llm_fast_model": settings.LLM_FAST_MODEL,
         "llm_endpoint": settings.LLM_BASE_URL or "OpenAI",
         "llm_problem": llm_problem,
+        "llm_profiles": _profiles(),
         "search_default": describe(settings.SEARCH_PROVIDER),
         "search_ready": available_providers(),
     }
+
+
+def _profiles() -> list[tuple[str, str]]:
+    """How each configured model is asked, as the workers learnt it."""
+    models = {settings.LLM_MODEL, settings.LLM_FAST_MODEL} - {""}
+    rows = ModelProfile.objects.filter(model__in=models).order_by("model", "endpoint")
+    return [(row.model, Profile.from_dict(row.data).describe()) for row in rows]
 
 
 @require_http_methods(["GET", "POST"])

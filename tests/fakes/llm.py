@@ -91,11 +91,17 @@ class FakeLLM(FakeServer):
         model: str = "fake-model",
         latency: float = 0.0,
         reject_json_schema: bool = False,
+        response_formats: frozenset[str] = frozenset({"json_schema", "json_object"}),
+        token_param: str = "",
+        system_role: bool = True,
     ) -> None:
         super().__init__(latency=latency)
         self.responder: Responder = responder or _not_scripted
         self.model = model
         self.reject_json_schema = reject_json_schema
+        self.response_formats = response_formats  # the response_format types it accepts
+        self.token_param = token_param  # "max_completion_tokens": refuses max_tokens, as o1 does
+        self.system_role = system_role  # False: refuses system messages, as some templates do
         self.requests: list[dict[str, Any]] = []
         self.responder_errors: list[Exception] = []
         self._broken: deque[BrokenJSON] = deque()
@@ -143,11 +149,22 @@ class FakeLLM(FakeServer):
     # --- answers --------------------------------------------------------------------------
 
     def _rejection(self, body: dict[str, Any]) -> str:
+        """The 400 message a real server of this kind gives, or "" to answer."""
         if body.get("stream"):
             return "FakeLLM does not stream; call with stream=False"
-        response_format = body.get("response_format") or {}
-        if self.reject_json_schema and response_format.get("type") == "json_schema":
-            return "response_format json_schema is not supported"
+        kind = (body.get("response_format") or {}).get("type")
+        if kind and (
+            kind not in self.response_formats or (self.reject_json_schema and kind == "json_schema")
+        ):
+            return f"response_format type {kind!r} is not supported by this model"
+        if self.token_param == "max_completion_tokens" and "max_tokens" in body:
+            return (
+                "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                "Use 'max_completion_tokens' instead."
+            )
+        roles = {m.get("role") for m in body.get("messages") or [] if isinstance(m, dict)}
+        if not self.system_role and "system" in roles:
+            return "System role not supported"
         return ""
 
     def _reply(self, body: dict[str, Any], scripted: str | dict[str, Any]) -> Reply:

@@ -6,8 +6,9 @@ model finished. A structured answer is then checked by answers.py; a cut-off one
 with more room, never repaired; an unusable one (not JSON, the wrong shape, the schema echoed)
 is retried once with the problem named, then fails with a reason that names what to change.
 A free-text answer that was cut off is continued, and comes back marked incomplete if it still
-does not end. Endpoints that reject `json_schema` are remembered and asked with the schema in
-the prompt instead (logged, not silent).
+does not end. How each endpoint and model is asked (the structured-output rung, the name of the
+output limit, whether a system role is accepted) comes from its capability profile
+(profile.py), which steps down when the server refuses a request and names what it refused.
 
 Transport faults (429, 5xx, timeouts, dropped connections) are retried by the openai client with
 exponential backoff, `LLM_MAX_RETRIES` times, each call bounded by `LLM_TIMEOUT`.
@@ -29,6 +30,7 @@ from pydantic import BaseModel
 
 from research.errors import NotConfigured, ProviderFailed
 from research.providers.llm import answers, reasoning
+from research.providers.llm.profile import PROFILES, Profile, ProfileStore, adapt_messages
 from research.providers.text import estimate_tokens
 
 log = logging.getLogger(__name__)
@@ -40,7 +42,6 @@ CONTINUATIONS = 2  # a cut-off free-text answer is continued at most this many t
 CONTINUE = "Continue exactly where you stopped. Do not repeat anything you already wrote."
 MODEL_SETTINGS = "LLM_MODEL / LLM_FAST_MODEL"
 
-_schema_unsupported: set[tuple[str, str]] = set()
 _semaphore_lock = threading.Lock()
 _semaphore: threading.BoundedSemaphore | None = None
 
@@ -72,6 +73,7 @@ class Reply:
     reasoning: str
     cut_off: bool
     usage: Usage
+    thinks_in: str = ""  # "tags" or "field" when the answer held reasoning
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,9 @@ def _openai_client(base_url: str, api_key: str, timeout: int, retries: int) -> o
 
 
 class LLMClient:
-    def __init__(self, model: str, *, meter: Meter | None = None):
+    def __init__(
+        self, model: str, *, meter: Meter | None = None, profiles: ProfileStore | None = None
+    ):
         check_configured()
         self.model = model
         self.meter = meter
@@ -133,10 +137,9 @@ class LLMClient:
             settings.LLM_TIMEOUT,
             settings.LLM_MAX_RETRIES,
         )
-
-    @property
-    def _endpoint(self) -> tuple[str, str]:
-        return (str(self._client.base_url), self.model)
+        self.endpoint = str(self._client.base_url)
+        self._store = profiles
+        self.profile: Profile = PROFILES.get(self.endpoint, model, profiles)
 
     # --- Free text -------------------------------------------------------------------------
 
@@ -145,7 +148,7 @@ class LLMClient:
         parts: list[str] = []
         asked = list(messages)
         for _ in range(CONTINUATIONS + 1):
-            reply = self._complete(asked, response_format=None, max_tokens=max_tokens)
+            reply = self._request(asked, None, max_tokens or DEFAULT_ANSWER_TOKENS)
             if not reply.answer.strip() and not parts:
                 raise LLMError(self._no_answer(reply))
             parts.append(reply.answer)
@@ -174,7 +177,7 @@ class LLMClient:
         asked, limit = list(messages), max_tokens or DEFAULT_ANSWER_TOKENS
         problem: answers.Unusable | None = None
         while True:
-            reply = self._ask_json(asked, schema, limit)
+            reply = self._request(asked, schema, limit)
             try:
                 return answers.parse(
                     reply.answer, schema, cut_off=reply.cut_off, reasoning=reply.reasoning
@@ -236,32 +239,54 @@ class LLMClient:
             f"({problem.kind}): {problem.detail}"
         )
 
-    def _ask_json(self, messages: list[dict], schema: type[BaseModel], max_tokens: int) -> Reply:
-        if self._endpoint not in _schema_unsupported:
+    # --- One request, as this model accepts it ---------------------------------------------
+
+    def _request(self, messages: list[dict], schema: type[BaseModel] | None, limit: int) -> Reply:
+        """Ask the way the profile says; a refusal that names what to change steps the profile
+        down (remembered for every worker) and asks again."""
+        for _ in range(5):  # four things at most to learn: rung twice, token name, system role
+            way = self.profile.asked_with()
+            asked, response_format = self._shape(messages, schema)
             try:
-                return self._complete(
-                    messages, response_format=_response_format(schema), max_tokens=max_tokens
-                )
+                reply = self._complete(asked, response_format, limit)
             except RequestRejected as exc:
-                if "response_format" not in exc.reason and "json_schema" not in exc.reason:
+                if not self.profile.learn_from_rejection(exc.reason, way):
                     raise
-                log.warning("%s rejects json_schema; sending the schema in the prompt", self.model)
-                _schema_unsupported.add(self._endpoint)
+                log.warning("%s at %s: %s", self.model, self.endpoint, self.profile.learnt[-1:])
+                PROFILES.save(self.endpoint, self.model, self.profile, self._store)
+                continue
+            self._notice_thinking(reply)
+            return reply
+        raise LLMError(f"The LLM endpoint kept refusing requests for {self.model}.")
+
+    def _shape(
+        self, messages: list[dict], schema: type[BaseModel] | None
+    ) -> tuple[list[dict], dict | None]:
+        """The messages and response_format for the profile's structured-output rung."""
+        if schema is None or self.profile.rung == "json_schema":
+            fmt = _response_format(schema) if schema is not None else None
+            return adapt_messages(messages, self.profile), fmt
         instruction = {"role": "user", "content": answers.schema_instruction(schema)}
-        return self._complete([*messages, instruction], response_format=None, max_tokens=max_tokens)
+        fmt = {"type": "json_object"} if self.profile.rung == "json_object" else None
+        return adapt_messages([*messages, instruction], self.profile), fmt
+
+    def _notice_thinking(self, reply: Reply) -> None:
+        if reply.thinks_in and reply.thinks_in != self.profile.reasoning:
+            self.profile.reasoning = reply.thinks_in
+            self.profile.note(f"thinks in {reply.thinks_in}: the thinking is taken out")
+            PROFILES.save(self.endpoint, self.model, self.profile, self._store)
 
     # --- One call --------------------------------------------------------------------------
 
     def _complete(
-        self, messages: list[dict], *, response_format: dict | None, max_tokens: int | None
+        self, messages: list[dict], response_format: dict | None, max_tokens: int
     ) -> Reply:
         prompt_estimate = messages_tokens(messages)
-        max_tokens = max_tokens or DEFAULT_ANSWER_TOKENS
         reserved = int(prompt_estimate * PROMPT_MARGIN) + max_tokens
         kwargs: dict[str, Any] = {
             "model": self.model,
             "messages": messages,
-            "max_tokens": max_tokens,
+            self.profile.token_param: max_tokens,
         }
         if response_format:
             kwargs["response_format"] = response_format
@@ -315,7 +340,9 @@ def _read(response: Any, prompt_estimate: int) -> Reply:
         thought = thought or str(getattr(message, "reasoning", None) or "")
     split = reasoning.split(content, thought)
     cut_off = choice is not None and choice.finish_reason == "length"
-    return Reply(split.answer, split.reasoning, cut_off, _usage(response, prompt_estimate, content))
+    thinks_in = "field" if thought else ("tags" if split.reasoning else "")
+    usage = _usage(response, prompt_estimate, content)
+    return Reply(split.answer, split.reasoning, cut_off, usage, thinks_in)
 
 
 def _response_format(schema: type[BaseModel]) -> dict:

@@ -1,0 +1,149 @@
+"""What one endpoint and model accept: a capability profile, learnt and remembered.
+
+No setting describes a model. The profile starts from what OpenAI's API accepts and steps down
+when the server refuses a request, naming what it refused:
+
+  structured output   json_schema  ->  json_object, schema in the prompt  ->  the prompt alone
+  output limit        max_tokens   ->  max_completion_tokens
+  system role         accepted     ->  folded into the first user message
+
+It also records the context window and where it came from, and the reasoning format seen. A
+profile is kept per process and, through a `ProfileStore` (the database, given by the caller:
+providers import no models), shared by every worker and shown to members.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import asdict, dataclass, field, fields
+from datetime import UTC, datetime
+from typing import Any, Literal, Protocol
+
+Rung = Literal["json_schema", "json_object", "prompt"]
+RUNGS: tuple[Rung, ...] = ("json_schema", "json_object", "prompt")
+TokenParam = Literal["max_tokens", "max_completion_tokens"]
+
+_RESPONSE_FORMAT = re.compile(r"response_format|json_schema|json_object|structured output", re.I)
+_TOKEN_PARAM = re.compile(r"max_tokens", re.I)
+_SYSTEM_ROLE = re.compile(
+    r"system (role|message|prompt)s? (is |are )?not supported|roles must alternate|"
+    r"role.{0,20}system.{0,40}(not|unsupported|invalid)",
+    re.I,
+)
+
+
+class ProfileStore(Protocol):
+    """Where profiles are kept between processes (research.models gives the database one)."""
+
+    def load_profile(self, endpoint: str, model: str) -> dict | None: ...
+
+    def save_profile(self, endpoint: str, model: str, data: dict) -> None: ...
+
+
+@dataclass
+class Profile:
+    rung: Rung = "json_schema"
+    token_param: TokenParam = "max_tokens"
+    system_role: bool = True
+    context_tokens: int | None = None
+    context_source: str = ""  # where the window came from ("ollama /api/show", ...)
+    reasoning: str = ""  # how the model was seen to think: "tags", "field" or ""
+    learnt: list[str] = field(default_factory=list)  # what was learnt, when, in words
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> Profile:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in (data or {}).items() if k in known})
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def note(self, what: str) -> None:
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M")
+        self.learnt = [*self.learnt[-9:], f"{stamp} {what}"]
+
+    def asked_with(self) -> tuple[Rung, TokenParam, bool]:
+        return (self.rung, self.token_param, self.system_role)
+
+    def learn_from_rejection(self, message: str, asked: tuple[Rung, TokenParam, bool]) -> bool:
+        """Step down for a request the server refused, asked the way `asked` says. True when
+        the request may be sent again: this refusal taught something, or another thread's did
+        since (requests in flight together are refused together: one step down, not two)."""
+        with _LEARNING:
+            if self.asked_with() != asked:
+                return True
+            return self._learn(message) is not None
+
+    def _learn(self, message: str) -> str | None:
+        if self.token_param == "max_tokens" and _TOKEN_PARAM.search(message):
+            if "max_completion_tokens" in message or "not supported" in message.lower():
+                self.token_param = "max_completion_tokens"
+                return self._learnt("asks for max_completion_tokens instead of max_tokens")
+        if self.system_role and _SYSTEM_ROLE.search(message):
+            self.system_role = False
+            return self._learnt("accepts no system role: instructions go in the user message")
+        if _RESPONSE_FORMAT.search(message) and self.rung != "prompt":
+            self.rung = RUNGS[RUNGS.index(self.rung) + 1]
+            return self._learnt(f"refused that response_format: structured output by {self.rung}")
+        return None
+
+    def _learnt(self, what: str) -> str:
+        self.note(what)
+        return what
+
+    def describe(self) -> str:
+        """One line for people: what the model is asked with."""
+        window = "not discovered"
+        if self.context_tokens:
+            window = f"{self.context_tokens:,} tokens ({self.context_source})"
+        return (
+            f"structured output: {self.rung}; output limit: {self.token_param}; system role: "
+            f"{'yes' if self.system_role else 'no'}; context: {window}"
+            + (f"; thinks in {self.reasoning}" if self.reasoning else "")
+        )
+
+
+_LEARNING = threading.Lock()
+
+
+class Profiles:
+    """The profiles this process knows, loaded from and saved to the store."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._known: dict[tuple[str, str], Profile] = {}
+
+    def get(self, endpoint: str, model: str, store: ProfileStore | None) -> Profile:
+        key = (endpoint, model)
+        with self._lock:
+            if key in self._known:
+                return self._known[key]
+        loaded = Profile.from_dict(store.load_profile(endpoint, model) if store else None)
+        with self._lock:
+            return self._known.setdefault(key, loaded)
+
+    def save(self, endpoint: str, model: str, profile: Profile, store: ProfileStore | None) -> None:
+        if store is not None:
+            store.save_profile(endpoint, model, profile.to_dict())
+
+    def forget(self) -> None:
+        """Drop what this process knows (tests; a changed endpoint)."""
+        with self._lock:
+            self._known.clear()
+
+
+PROFILES = Profiles()
+
+
+def adapt_messages(messages: list[dict], profile: Profile) -> list[dict]:
+    """The messages as this model accepts them: without a system role, the instructions open
+    the first user message."""
+    if profile.system_role or not any(m["role"] == "system" for m in messages):
+        return messages
+    system = "\n\n".join(m["content"] for m in messages if m["role"] == "system")
+    rest = [m for m in messages if m["role"] != "system"]
+    if rest and rest[0]["role"] == "user":
+        rest[0] = {"role": "user", "content": f"{system}\n\n{rest[0]['content']}"}
+        return rest
+    return [{"role": "user", "content": system}, *rest]
