@@ -264,6 +264,8 @@ LLM_MODEL = envstr("LLM_MODEL")
 LLM_FAST_MODEL = envstr("LLM_FAST_MODEL") or LLM_MODEL
 LLM_TIMEOUT = envint("LLM_TIMEOUT", 120, minimum=1)
 LLM_MAX_RETRIES = envint("LLM_MAX_RETRIES", 3, minimum=0, maximum=10)
+# A call rate-limited (429) is retried, as the server's Retry-After asks, for this long at most.
+LLM_RETRY_MAX_SECONDS = envint("LLM_RETRY_MAX_SECONDS", 300, minimum=0)
 LLM_CONTEXT_TOKENS = envint("LLM_CONTEXT_TOKENS", 32000, minimum=2000)
 # The most one answer may ask for when the first limit cut it off (thinking models need room).
 LLM_MAX_OUTPUT_TOKENS = envint("LLM_MAX_OUTPUT_TOKENS", 16000, minimum=256)

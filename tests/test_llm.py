@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from typing import Any
 
 import pytest
 from pydantic import BaseModel
 
 from research.errors import BudgetSpent
-from research.providers.llm import LLMClient, LLMError, LLMNotConfigured
+from research.providers.llm import LLMClient, LLMError, LLMNotConfigured, pacing
 from research.providers.llm import client as provider
 from research.providers.llm.profile import PROFILES
 from research.providers.text import estimate_tokens
@@ -140,11 +142,56 @@ def test_a_500_that_clears_up_is_retried_to_success(llm):
     assert llm.calls == 2
 
 
-def test_a_429_is_retried_then_fails_saying_rate_limited(llm):
-    llm.fail_next(429, count=3, headers={"Retry-After": "0"})
-    with pytest.raises(LLMError, match="rate-limiting"):
+def test_a_429_that_outlasts_the_retry_time_fails_naming_the_settings(llm, settings):
+    settings.LLM_RETRY_MAX_SECONDS = 1
+    llm.fail_next(429, count=9, headers={"Retry-After": "0.4", "retry-after-ms": "400"})
+    with pytest.raises(LLMError, match="rate-limiting.*LLM_MAX_CONCURRENCY.*LLM_RETRY_MAX_SECONDS"):
         client().structured(MESSAGES, Answer)
-    assert llm.calls == 3
+    assert llm.calls == 3  # waited 0.4 s twice; a third wait would pass the 1 s cap
+
+
+def test_a_rate_limit_storm_longer_than_the_retry_count_is_waited_out(llm):
+    """LLM_MAX_RETRIES is 2, but a 429 is retried for as long as the server asks to wait."""
+    llm.rate_limit_for(1.5, retry_after="0.5")
+    assert client().structured(MESSAGES, Answer).city == "Lyon"
+    assert llm.calls >= 4
+
+
+def test_retry_after_in_milliseconds_seconds_or_a_date_is_read():
+    from email.utils import formatdate
+
+    assert pacing.retry_after({"retry-after-ms": "250"}) == 0.25
+    assert pacing.retry_after({"Retry-After": "20"}) == 20.0
+    in_a_minute = pacing.retry_after({"Retry-After": formatdate(time.time() + 60, usegmt=True)})
+    assert in_a_minute is not None and 55 < in_a_minute <= 60
+    assert pacing.retry_after({"Retry-After": "soon"}) is None
+
+
+def test_an_endpoint_that_rate_limits_gets_fewer_calls_at_once_then_more_again():
+    pace = pacing.Pace(16)
+    pace.slow_down()
+    pace.slow_down()
+    assert pace.limit == 4
+    for _ in range(20):
+        pace.speed_up()
+    assert pace.limit == 16
+
+
+def test_calls_wait_for_a_slot_when_the_limit_is_reached():
+    pace = pacing.Pace(1)
+    order: list[str] = []
+    with pace.slot():
+        waiter = threading.Thread(target=lambda: _enter(pace, order))
+        waiter.start()
+        time.sleep(0.1)
+        order.append("first leaves")
+    waiter.join(timeout=5)
+    assert order == ["first leaves", "second enters"]
+
+
+def _enter(pace: pacing.Pace, order: list[str]) -> None:
+    with pace.slot():
+        order.append("second enters")
 
 
 def test_a_hung_endpoint_times_out_with_a_clear_reason(llm, settings):

@@ -128,3 +128,11 @@ def _refusable(request: dict) -> bool:
     roles = {message["role"] for message in request["messages"]}
     kind = (request.get("response_format") or {}).get("type")
     return "max_tokens" in request or "system" in roles or kind == "json_schema"
+
+
+def test_a_rate_limit_storm_is_waited_out_as_the_server_asks(world, member):
+    """LLM_MAX_RETRIES is 2 in the tests; a 3-second storm asking for 1-second waits needs more."""
+    world.llm.rate_limit_for(3, retry_after="1")
+    result, seconds = run_with(world)
+    assert_clean(result)
+    assert seconds >= 3

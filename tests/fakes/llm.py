@@ -105,7 +105,15 @@ class FakeLLM(FakeServer):
         self.requests: list[dict[str, Any]] = []
         self.responder_errors: list[Exception] = []
         self._broken: deque[BrokenJSON] = deque()
+        self._storm_until = 0.0
+        self._storm_retry_after = "1"
         self._ids = itertools.count(1)
+
+    def rate_limit_for(self, seconds: float, retry_after: str = "1") -> None:
+        """Answer every chat request 429 for the next `seconds`, asking to wait `retry_after`."""
+        with self._lock:
+            self._storm_until = time.monotonic() + seconds
+            self._storm_retry_after = retry_after
 
     def broken_json_next(self, count: int = 1, variant: BrokenJSON = "truncated") -> None:
         """Spoil the message content of the next `count` successful answers."""
@@ -133,6 +141,11 @@ class FakeLLM(FakeServer):
             asked = f"{request.method} {request.path}"
             message = f"FakeLLM serves POST /v1/chat/completions, not {asked}"
             return Reply.json(openai_error(message, 404), 404)
+        with self._lock:
+            storm, retry_after = time.monotonic() < self._storm_until, self._storm_retry_after
+        if storm:
+            error = openai_error("Rate limit reached: please slow down", 429)
+            return Reply.json(error, 429, {"Retry-After": retry_after})
         body = _json_object(request)
         if body is None:
             return Reply.json(openai_error("The request body is not a JSON object", 400), 400)

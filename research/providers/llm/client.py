@@ -10,15 +10,16 @@ does not end. How each endpoint and model is asked (the structured-output rung, 
 output limit, whether a system role is accepted) comes from its capability profile
 (profile.py), which steps down when the server refuses a request and names what it refused.
 
-Transport faults (429, 5xx, timeouts, dropped connections) are retried by the openai client with
-exponential backoff, `LLM_MAX_RETRIES` times, each call bounded by `LLM_TIMEOUT`.
+Transport faults are retried here (pacing.py): a 429 for as long as LLM_RETRY_MAX_SECONDS allows,
+honouring Retry-After and halving the endpoint's concurrency; 5xx, timeouts and dropped
+connections LLM_MAX_RETRIES times with exponential backoff; each call bounded by LLM_TIMEOUT.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-import threading
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -29,7 +30,7 @@ from django.conf import settings
 from pydantic import BaseModel
 
 from research.errors import NotConfigured, ProviderFailed
-from research.providers.llm import answers, reasoning
+from research.providers.llm import answers, pacing, reasoning
 from research.providers.llm.profile import PROFILES, Profile, ProfileStore, adapt_messages
 from research.providers.text import estimate_tokens
 
@@ -41,9 +42,6 @@ PROMPT_MARGIN = 1.2  # our estimate is rough; reserve a fifth more than it says
 CONTINUATIONS = 2  # a cut-off free-text answer is continued at most this many times
 CONTINUE = "Continue exactly where you stopped. Do not repeat anything you already wrote."
 MODEL_SETTINGS = "LLM_MODEL / LLM_FAST_MODEL"
-
-_semaphore_lock = threading.Lock()
-_semaphore: threading.BoundedSemaphore | None = None
 
 
 class LLMError(ProviderFailed):
@@ -105,22 +103,14 @@ def check_configured() -> None:
         )
 
 
-def _limit() -> threading.BoundedSemaphore:
-    global _semaphore
-    with _semaphore_lock:
-        if _semaphore is None:
-            _semaphore = threading.BoundedSemaphore(settings.LLM_MAX_CONCURRENCY)
-        return _semaphore
-
-
 @functools.lru_cache(maxsize=8)
-def _openai_client(base_url: str, api_key: str, timeout: int, retries: int) -> openai.OpenAI:
+def _openai_client(base_url: str, api_key: str, timeout: int) -> openai.OpenAI:
     """Clients are thread-safe and costly to build (TLS context), so one per configuration."""
     return openai.OpenAI(
         base_url=base_url or None,
         api_key=api_key or "not-needed",
         timeout=httpx.Timeout(timeout, connect=10.0),
-        max_retries=retries,
+        max_retries=0,  # retried by LLMClient._call, which honours Retry-After for longer
     )
 
 
@@ -135,7 +125,6 @@ class LLMClient:
             settings.LLM_BASE_URL,
             settings.LLM_API_KEY,
             settings.LLM_TIMEOUT,
-            settings.LLM_MAX_RETRIES,
         )
         self.endpoint = str(self._client.base_url)
         self._store = profiles
@@ -294,8 +283,7 @@ class LLMClient:
             self.meter.reserve(reserved)
         usage = None
         try:
-            with _limit():
-                response = self._call(kwargs)
+            response = self._call(kwargs)
             reply = _read(response, prompt_estimate)
             usage = reply.usage
         finally:
@@ -304,29 +292,57 @@ class LLMClient:
         return reply
 
     def _call(self, kwargs: dict[str, Any]) -> Any:
-        try:
-            return self._client.chat.completions.create(**kwargs)
-        except openai.BadRequestError as exc:
-            raise RequestRejected(
-                f"The LLM endpoint refused the request (HTTP 400): {_api_message(exc)}"
-            ) from None
-        except openai.APITimeoutError:
-            raise LLMError(
-                f"The LLM did not answer within {settings.LLM_TIMEOUT} s "
-                f"({settings.LLM_MAX_RETRIES} retries)."
-            ) from None
-        except openai.APIConnectionError as exc:
-            raise LLMError(f"Could not reach the LLM endpoint: {exc}") from None
-        except openai.RateLimitError as exc:
-            raise LLMError(
-                f"The LLM endpoint kept rate-limiting (HTTP 429) after "
-                f"{settings.LLM_MAX_RETRIES} retries: {_api_message(exc)}"
-            ) from None
-        except openai.APIStatusError as exc:
-            raise LLMError(
-                f"The LLM endpoint answered HTTP {exc.status_code} after "
-                f"{settings.LLM_MAX_RETRIES} retries: {_api_message(exc)}"
-            ) from None
+        """One completion, retried here (the openai client does not retry): a 429 as long as
+        LLM_RETRY_MAX_SECONDS allows, honouring Retry-After and halving this endpoint's
+        concurrency; timeouts, dropped connections and 5xx LLM_MAX_RETRIES times."""
+        pace = pacing.pace_for(self.endpoint, settings.LLM_MAX_CONCURRENCY)
+        waited, attempt = 0.0, 0
+        while True:
+            try:
+                with pace.slot():
+                    response = self._client.chat.completions.create(**kwargs)
+                pace.speed_up()
+                return response
+            except openai.RateLimitError as exc:
+                pace.slow_down()
+                wait = pacing.delay(attempt, exc.response.headers)
+                if waited + wait > settings.LLM_RETRY_MAX_SECONDS:
+                    raise LLMError(_rate_limited(waited, exc)) from None
+            except (openai.APIConnectionError, openai.InternalServerError) as exc:
+                if attempt >= settings.LLM_MAX_RETRIES:
+                    raise LLMError(_gave_up(exc)) from None
+                wait = pacing.delay(attempt)
+            except openai.BadRequestError as exc:
+                raise RequestRejected(
+                    f"The LLM endpoint refused the request (HTTP 400): {_api_message(exc)}"
+                ) from None
+            except openai.APIStatusError as exc:
+                raise LLMError(
+                    f"The LLM endpoint answered HTTP {exc.status_code}: {_api_message(exc)}"
+                ) from None
+            log.warning("%s: retrying in %.1f s (attempt %d)", self.model, wait, attempt + 1)
+            time.sleep(wait)
+            waited += wait
+            attempt += 1
+
+
+def _rate_limited(waited: float, exc: openai.RateLimitError) -> str:
+    return (
+        f"The LLM endpoint kept rate-limiting (HTTP 429) for {waited:.0f} s, the longest one "
+        f"call waits (LLM_RETRY_MAX_SECONDS = {settings.LLM_RETRY_MAX_SECONDS}): "
+        f"{_api_message(exc)}. Lower LLM_MAX_CONCURRENCY, or raise LLM_RETRY_MAX_SECONDS."
+    )
+
+
+def _gave_up(exc: Exception) -> str:
+    retries = f"{settings.LLM_MAX_RETRIES} retries (LLM_MAX_RETRIES)"
+    if isinstance(exc, openai.APITimeoutError):
+        return f"The LLM did not answer within {settings.LLM_TIMEOUT} s (LLM_TIMEOUT), {retries}."
+    if isinstance(exc, openai.APIStatusError):
+        return (
+            f"The LLM endpoint answered HTTP {exc.status_code} after {retries}: {_api_message(exc)}"
+        )
+    return f"Could not reach the LLM endpoint after {retries}: {exc}"
 
 
 def _read(response: Any, prompt_estimate: int) -> Reply:

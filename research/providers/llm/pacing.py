@@ -1,0 +1,89 @@
+"""How fast to ask an endpoint: adaptive concurrency, and how long to wait before asking again.
+
+Each endpoint gets a `Pace`: at most `limit` calls in flight from this process, starting at
+LLM_MAX_CONCURRENCY. A 429 halves the limit; every success lets it grow by one again, up to the
+maximum. The wait after a failure honours the server's `retry-after-ms` or `Retry-After` (seconds
+or an HTTP date), with a little jitter so that waiting workers do not return together, and is
+otherwise an exponential backoff with jitter.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import random
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+BACKOFF_BASE = 0.5  # seconds before the first retry without a Retry-After
+BACKOFF_CAP = 30.0
+
+
+class Pace:
+    """At most `limit` calls at once; halved on a 429, grown by one on each success."""
+
+    def __init__(self, maximum: int) -> None:
+        self.maximum = self.limit = max(1, maximum)
+        self.in_flight = 0
+        self._turn = threading.Condition()
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        with self._turn:
+            while self.in_flight >= self.limit:
+                self._turn.wait()
+            self.in_flight += 1
+        try:
+            yield
+        finally:
+            with self._turn:
+                self.in_flight -= 1
+                self._turn.notify()
+
+    def slow_down(self) -> None:
+        with self._turn:
+            self.limit = max(1, self.limit // 2)
+
+    def speed_up(self) -> None:
+        with self._turn:
+            if self.limit < self.maximum:
+                self.limit += 1
+                self._turn.notify()
+
+
+_lock = threading.Lock()
+_paces: dict[tuple[str, int], Pace] = {}
+
+
+def pace_for(endpoint: str, maximum: int) -> Pace:
+    """This process's pace for `endpoint` (a new one when the maximum setting changed)."""
+    with _lock:
+        return _paces.setdefault((endpoint, maximum), Pace(maximum))
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """The wait the server asked for, in seconds, if it asked."""
+    lowered = {key.lower(): value for key, value in headers.items()}
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        raw = lowered.get(name, "").strip()
+        if not raw:
+            continue
+        try:
+            return max(0.0, float(raw) * scale)
+        except ValueError:
+            pass
+        try:
+            when = email.utils.parsedate_to_datetime(raw)
+        except (TypeError, ValueError):
+            continue
+        return max(0.0, when.timestamp() - time.time())
+    return None
+
+
+def delay(attempt: int, headers: Mapping[str, str] | None = None) -> float:
+    """How long to wait before retry `attempt` (0 for the first)."""
+    asked = retry_after(headers or {})
+    if asked is not None:
+        return asked + random.uniform(0, min(1.0, asked * 0.1))
+    return min(BACKOFF_CAP, BACKOFF_BASE * 2**attempt) * random.uniform(0.5, 1.0)
