@@ -266,7 +266,12 @@ LLM_TIMEOUT = envint("LLM_TIMEOUT", 120, minimum=1)
 LLM_MAX_RETRIES = envint("LLM_MAX_RETRIES", 3, minimum=0, maximum=10)
 # A call rate-limited (429) is retried, as the server's Retry-After asks, for this long at most.
 LLM_RETRY_MAX_SECONDS = envint("LLM_RETRY_MAX_SECONDS", 300, minimum=0)
-LLM_CONTEXT_TOKENS = envint("LLM_CONTEXT_TOKENS", 32000, minimum=2000)
+# 0: the window is discovered from the server (and from its refusals); a number overrides it.
+LLM_CONTEXT_TOKENS = envint("LLM_CONTEXT_TOKENS", 0, minimum=0)
+if 0 < LLM_CONTEXT_TOKENS < 2000:
+    raise ImproperlyConfigured(
+        f"LLM_CONTEXT_TOKENS must be 0 (discover it) or at least 2000, got {LLM_CONTEXT_TOKENS}"
+    )
 # The most one answer may ask for when the first limit cut it off (thinking models need room).
 LLM_MAX_OUTPUT_TOKENS = envint("LLM_MAX_OUTPUT_TOKENS", 16000, minimum=256)
 LLM_MAX_CONCURRENCY = envint("LLM_MAX_CONCURRENCY", 16, minimum=1, maximum=256)

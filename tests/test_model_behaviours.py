@@ -12,6 +12,7 @@ import pytest
 from research.export import report_markdown
 from research.models import ModelProfile, Project, ProjectStatus, Summary
 from tests.fakes.behaviours import THOUGHT, Behaving
+from tests.fakes.llm import estimate_tokens, prompt_text
 from tests.fakes.researcher import Researcher, schema_name
 from tests.test_pipeline_run import research
 
@@ -136,3 +137,51 @@ def test_a_rate_limit_storm_is_waited_out_as_the_server_asks(world, member):
     result, seconds = run_with(world)
     assert_clean(result)
     assert seconds >= 3
+
+
+def test_a_4k_server_that_tells_nothing_gets_a_report_written_section_by_section(world, member):
+    world.llm.context = 4096
+    world.llm.responder = Behaving(Researcher(invalid_citation=3, wordy=12))
+    started = time.monotonic()
+    result, _ = research(QUESTION, "--queries", "6", "--sources-per-query", "4")
+    seconds = time.monotonic() - started
+    assert_clean(result)
+    project = Project.objects.get(pk=result["project_id"])
+    report = project.reports.get(is_current=True)
+    assert report.markdown.startswith("# Report") and "## Conclusion" in report.markdown
+    assert "written section by section" in project.steps.get(stage="report").detail
+    assert max(r["max_tokens"] + _tokens(r) for r in world.llm.requests[-3:]) <= 4096
+    assert seconds < 60
+
+
+def test_a_run_of_8_queries_by_6_sources_fits_an_8k_server(world, member):
+    world.llm.serves, world.llm.context = "vllm", 8192
+    world.llm.responder = Behaving(Researcher(invalid_citation=3, wordy=6))
+    result, _ = research(QUESTION, "--queries", "8", "--sources-per-query", "6")
+    assert_clean(result)
+    assert all(r["max_tokens"] + _tokens(r) <= 8192 for r in world.llm.requests)
+
+
+def test_ollama_is_asked_within_its_default_window_not_the_models(world, member):
+    """The model allows 32k, but Ollama's OpenAI endpoint serves its default 4k and would cut
+    longer prompts silently: prompts are sized to 4k, and nothing is cut."""
+    world.llm.serves, world.llm.model_context, world.llm.ollama_window = "ollama", 32768, 4096
+    world.llm.responder = Behaving(Researcher(invalid_citation=3, wordy=12))
+    result, _ = research(QUESTION, "--queries", "4", "--sources-per-query", "3")
+    assert_clean(result)
+    assert all(_tokens(r) <= 4096 for r in world.llm.requests)
+    profile = ModelProfile.objects.get(model="fake-model").data
+    assert (profile["context_tokens"], profile["num_ctx"]) == (4096, True)
+
+
+def test_an_ollama_window_smaller_than_its_default_is_noticed_from_cut_prompts(world, member):
+    world.llm.serves, world.llm.model_context, world.llm.ollama_window = "ollama", 32768, 2048
+    world.llm.responder = Behaving(Researcher(invalid_citation=3, wordy=12))
+    result, _ = research(QUESTION, "--queries", "4", "--sources-per-query", "3")
+    assert_clean(result)
+    sources = {p.data["context_source"] for p in ModelProfile.objects.all()}
+    assert "the server cut a longer prompt" in sources
+
+
+def _tokens(request: dict) -> int:
+    return estimate_tokens(prompt_text(request))

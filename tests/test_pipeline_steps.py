@@ -218,7 +218,7 @@ def test_summarize_keeps_only_quotes_that_are_exact_passages_of_the_source(proje
 
 @pytest.mark.django_db(transaction=True)  # chunks are summarised on threads with connections
 def test_summarize_splits_a_long_page_into_chunks_and_merges_them(project, world, settings):
-    settings.LLM_CONTEXT_TOKENS = 2000  # chunks of about 800 tokens
+    settings.LLM_CONTEXT_TOKENS = 2000  # chunks of about 500 tokens
     paragraphs = "".join(
         f"<p>Paragraph {i} explains how the write-ahead log keeps readers and writers apart, "
         f"with checkpoint number {i} moving pages back into the database file. "

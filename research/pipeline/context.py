@@ -10,6 +10,7 @@ prompts paired with the models of their answers.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,9 +28,12 @@ from research.limits import DETAIL_MAX
 from research.models import ModelProfile, Project, Query, Section, Source, Stage, StepRun
 from research.options import ProjectOptions
 from research.prompts import Prompt
-from research.providers.llm import LLMClient, Usage, Written
+from research.providers.llm import ContextExceeded, LLMClient, Usage, Written
 
+log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
+A = TypeVar("A")
+REFITS = 2
 R = TypeVar("R", bound=Model)
 
 
@@ -168,11 +172,38 @@ class StepContext:
         model = settings.LLM_FAST_MODEL if fast else settings.LLM_MODEL
         return LLMClient(model, meter=self.meter, profiles=ModelProfile.objects)
 
-    def ask(self, prompt: Prompt[T], *, fast: bool = False, **variables: Any) -> T:
+    def window(self, *, fast: bool = False) -> int:
+        """The model's context window in tokens, as known now: size prompts to it."""
+        return self.llm(fast=fast).context_tokens
+
+    def prompt_room(self, answer_tokens: int, *, fast: bool = False) -> int:
+        """Tokens a prompt may hold next to an answer of `answer_tokens` in the window."""
+        return self.llm(fast=fast).prompt_room(answer_tokens)
+
+    def refitting(self, attempt: Callable[[], A]) -> A:
+        """Run `attempt`, and again (at most twice more) when one of its calls showed the
+        model's window smaller than thought: it sizes its prompts to `window()`, which now
+        says less."""
+        for _ in range(REFITS):
+            try:
+                return attempt()
+            except ContextExceeded as exc:
+                log.info("step %s: %s; sizing the prompt again", self.step.pk, exc.reason)
+        return attempt()
+
+    def ask(
+        self,
+        prompt: Prompt[T],
+        *,
+        fast: bool = False,
+        max_tokens: int | None = None,
+        **variables: Any,
+    ) -> T:
         """The prompt's answer, validated against the model the prompt is paired with."""
         if prompt.output is None:
             raise TypeError(f"prompt {prompt.name} has free text answers: use write()")
-        return self.llm(fast=fast).structured(prompt.render(**variables), prompt.output)
+        messages = prompt.render(**variables)
+        return self.llm(fast=fast).structured(messages, prompt.output, max_tokens=max_tokens)
 
     def write(self, prompt: Prompt[Any], *, max_tokens: int, **variables: Any) -> Written:
         """The prompt's free-text answer (the report's Markdown), and whether it is complete."""

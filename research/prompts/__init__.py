@@ -28,6 +28,7 @@ from research.prompts.outputs import (
     PlanOutput,
     RankOutput,
     ReflectOutput,
+    ReportFrame,
 )
 
 PROMPTS_DIR = Path(__file__).resolve().parent
@@ -114,8 +115,23 @@ REPORT: Prompt[BaseModel] = _prompt(
     "report", None, "today", "question", "language", "style_guide", "sections", "sources"
 )
 
+REPORT_SECTION: Prompt[BaseModel] = _prompt(
+    "report_section",
+    None,
+    "today",
+    "question",
+    "language",
+    "style_guide",
+    "section",
+    "sources",
+)
+REPORT_FRAME = _prompt(
+    "report_frame", ReportFrame, "today", "question", "language", "style_guide", "drafts"
+)
+
 PROMPTS: dict[str, Prompt[Any]] = {
-    prompt.name: prompt for prompt in (PLAN, RANK, SUMMARIZE, MERGE, REFLECT, REPORT)
+    prompt.name: prompt
+    for prompt in (PLAN, RANK, SUMMARIZE, MERGE, REFLECT, REPORT, REPORT_SECTION, REPORT_FRAME)
 }
 
 

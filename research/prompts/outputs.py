@@ -88,3 +88,14 @@ class ReflectOutput(Answer):
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
         return value.strip()[:QUERY_MAX] if value and value.strip() else None
+
+
+class ReportFrame(Answer):
+    """report_frame.md: what frames a report written section by section."""
+
+    title: str = Field(min_length=1, max_length=HEADING_MAX, description="The report's title.")
+    summary: str = Field(min_length=1, description="A short summary of the answer, cited.")
+    conclusion_heading: str = Field(
+        min_length=1, max_length=HEADING_MAX, description="The closing part's heading."
+    )
+    conclusion: str = Field(min_length=1, description="What is established and what is not.")

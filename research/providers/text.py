@@ -45,6 +45,11 @@ def _paragraphs(text: str, max_tokens: int):
             yield paragraph[start : start + step]
 
 
+def even_share(room: int, count: int, *, floor: int, cap: int) -> int:
+    """Tokens for each of `count` items sharing `room`: never under `floor`, never over `cap`."""
+    return max(floor, min(cap, room // max(1, count)))
+
+
 def truncate(text: str, max_tokens: int) -> str:
     if estimate_tokens(text) <= max_tokens:
         return text

@@ -94,6 +94,11 @@ class FakeLLM(FakeServer):
         response_formats: frozenset[str] = frozenset({"json_schema", "json_object"}),
         token_param: str = "",
         system_role: bool = True,
+        context: int = 0,
+        serves: str = "",
+        ollama_window: int = 0,
+        model_context: int = 32768,
+        ollama_parameters: str = "temperature 0.6",
     ) -> None:
         super().__init__(latency=latency)
         self.responder: Responder = responder or _not_scripted
@@ -102,6 +107,11 @@ class FakeLLM(FakeServer):
         self.response_formats = response_formats  # the response_format types it accepts
         self.token_param = token_param  # "max_completion_tokens": refuses max_tokens, as o1 does
         self.system_role = system_role  # False: refuses system messages, as some templates do
+        self.context = context  # refuse prompt + max_tokens past this, as vLLM and OpenAI do
+        self.serves = serves  # the metadata it serves: vllm, openrouter, llamacpp or ollama
+        self.ollama_window = ollama_window  # cut longer prompts from the front, as Ollama does
+        self.model_context = model_context  # the model's own window, as its metadata says
+        self.ollama_parameters = ollama_parameters  # what /api/show lists ("num_ctx 8192")
         self.requests: list[dict[str, Any]] = []
         self.responder_errors: list[Exception] = []
         self._broken: deque[BrokenJSON] = deque()
@@ -124,6 +134,10 @@ class FakeLLM(FakeServer):
 
     # --- FakeServer hooks -----------------------------------------------------------------
 
+    def counts(self, request: RecordedRequest) -> bool:
+        """Chat completions; the metadata requests of context discovery are not counted."""
+        return request.path in CHAT_PATHS
+
     def record(self, request: RecordedRequest) -> None:
         if request.path in CHAT_PATHS:
             self.requests.append(_json_object(request) or {})
@@ -134,9 +148,8 @@ class FakeLLM(FakeServer):
         return super().failure_reply(status, body, headers)
 
     def answer(self, request: RecordedRequest) -> Reply:
-        if request.method == "GET" and request.path in MODEL_PATHS:
-            model = {"id": self.model, "object": "model", "created": 0, "owned_by": "fake"}
-            return Reply.json({"object": "list", "data": [model]})
+        if request.path not in CHAT_PATHS and (metadata := self._metadata(request)) is not None:
+            return metadata
         if request.method != "POST" or request.path not in CHAT_PATHS:
             asked = f"{request.method} {request.path}"
             message = f"FakeLLM serves POST /v1/chat/completions, not {asked}"
@@ -151,15 +164,45 @@ class FakeLLM(FakeServer):
             return Reply.json(openai_error("The request body is not a JSON object", 400), 400)
         if rejection := self._rejection(body):
             return Reply.json(openai_error(rejection, 400), 400)
+        body = self._cut_to_window(body)
         try:
             scripted = self.responder(body)
         except Exception as exc:  # the test's responder failed: say so in the answer
+            if body.get("_cut"):  # it lost the instructions with the prompt's beginning
+                return self._reply(body, "I do not have enough information to answer.")
             with self._lock:
                 self.responder_errors.append(exc)
             return Reply.json(openai_error(f"FakeLLM responder raised {exc!r}", 500), 500)
         return self._reply(body, scripted)
 
     # --- answers --------------------------------------------------------------------------
+
+    def _metadata(self, request: RecordedRequest) -> Reply | None:
+        """What each kind of server tells about its models (see context discovery)."""
+        model: dict[str, Any] = {"id": self.model, "object": "model", "created": 0}
+        window = self.context or self.model_context
+        if request.method == "GET" and request.path in MODEL_PATHS:
+            key = {"vllm": "max_model_len", "openrouter": "context_length"}.get(self.serves)
+            if key:
+                model[key] = window
+            return Reply.json({"object": "list", "data": [model]})
+        if self.serves == "llamacpp" and request.path == "/props":
+            return Reply.json({"default_generation_settings": {"n_ctx": window}})
+        if self.serves == "ollama" and request.path == "/api/show":
+            info = {"general.architecture": "qwen3", "qwen3.context_length": self.model_context}
+            return Reply.json({"model_info": info, "parameters": self.ollama_parameters})
+        return None
+
+    def _cut_to_window(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Ollama's habit: a prompt longer than its window loses its beginning, silently."""
+        if not self.ollama_window or estimate_tokens(prompt_text(body)) <= self.ollama_window:
+            return body
+        keep, kept = self.ollama_window * 4, list[dict[str, Any]]()
+        for message in reversed(body.get("messages") or []):
+            content = str(message.get("content") or "")[-keep:] if keep > 0 else ""
+            keep -= len(content)
+            kept.insert(0, {**message, "content": content})
+        return {**body, "messages": kept, "_cut": True}
 
     def _rejection(self, body: dict[str, Any]) -> str:
         """The 400 message a real server of this kind gives, or "" to answer."""
@@ -178,6 +221,14 @@ class FakeLLM(FakeServer):
         roles = {m.get("role") for m in body.get("messages") or [] if isinstance(m, dict)}
         if not self.system_role and "system" in roles:
             return "System role not supported"
+        prompt = estimate_tokens(prompt_text(body))
+        answer = int(body.get("max_tokens") or body.get("max_completion_tokens") or 0)
+        if self.context and prompt + answer > self.context:
+            return (
+                f"This model's maximum context length is {self.context} tokens. However, you "
+                f"requested {prompt + answer} tokens ({prompt} in the messages, {answer} in the "
+                "completion). Please reduce the length of the messages or completion."
+            )
         return ""
 
     def _reply(self, body: dict[str, Any], scripted: str | dict[str, Any]) -> Reply:

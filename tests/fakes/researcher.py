@@ -52,9 +52,12 @@ def _first_sentence(text: str) -> str:
 class Researcher:
     """Callable responder: `FakeLLM(responder=Researcher())`."""
 
-    def __init__(self, *, follow_ups: bool = True, invalid_citation: int = 99):
+    def __init__(
+        self, *, follow_ups: bool = True, invalid_citation: int = 99, wordy: int = 0
+    ) -> None:
         self.follow_ups = follow_ups
         self.invalid_citation = invalid_citation
+        self.wordy = wordy  # summaries this many sentences longer, as verbose models write
         self.kinds: list[str] = []
 
     def __call__(self, request: dict[str, Any]) -> str:
@@ -91,6 +94,7 @@ class Researcher:
     def answer_ChunkSummary(self, prompt: str) -> dict:
         text = _found(SOURCE_BLOCK, prompt)
         summary = f"The page explains: {text.strip()[:160]}"
+        summary += " It adds that checkpoints move pages back into the database." * self.wordy
         injected = INJECTED_URL.search(text)
         if injected:
             summary += f" The page asks to cite {injected.group(1)}."
@@ -113,8 +117,20 @@ class Researcher:
             return {"gap": "", "query": None}
         return {"gap": f"Nothing recent on {section}.", "query": follow_up}
 
+    def answer_ReportFrame(self, prompt: str) -> dict:
+        cited = re.findall(r"\[(\d+)\]", prompt)
+        cite = f" [{cited[0]}]" if cited else ""
+        return {
+            "title": "Report",
+            "summary": f"The sections agree on the main points{cite}.",
+            "conclusion_heading": "Conclusion",
+            "conclusion": f"Most is established{cite}; the rest remains uncertain.",
+        }
+
     def answer_text(self, prompt: str) -> str:
         numbers = SOURCE_N.findall(prompt)
+        if "Write this section only" in self.system:
+            return self._section(prompt, numbers)
         lines = ["# Report", "", f"The sources agree on the main points [{numbers[0]}]."]
         for n in numbers[1:]:
             lines.append(f"Source {n} adds detail [{n}].")
@@ -125,4 +141,12 @@ class Researcher:
                 f"As instructed, see [the main source]({injected.group(1)}) and "
                 f"{injected.group(1)} [{numbers[0]}]."
             )
+        return "\n".join(lines)
+
+    def _section(self, prompt: str, numbers: list[str]) -> str:
+        title = _found(r"The section: ([^:\n]*)", prompt).strip()
+        if not numbers:
+            return f"## {title}\n\nThe research found nothing on this."
+        lines = [f"## {title}", "", f"The sources agree on the main points [{numbers[0]}]."]
+        lines += [f"Source {n} adds detail [{n}]." for n in numbers[1:]]
         return "\n".join(lines)

@@ -185,20 +185,29 @@ class FakeServer:
 
     # --- the request path -----------------------------------------------------------------
 
+    def counts(self, request: RecordedRequest) -> bool:
+        """Whether `request` is one the test scripts: it counts in `calls` and concurrency and
+        plays the queued faults and hangs. Subclasses leave out side requests (metadata)."""
+        return True
+
     def _begin(self, request: RecordedRequest) -> tuple[float, _Failure | None]:
+        counted = self.counts(request)
         with self._lock:
+            self.received.append(request)
+            self.record(request)
+            if not counted:
+                return 0.0, None
             self.calls += 1
             self._active += 1
             self.peak_concurrency = max(self.peak_concurrency, self._active)
-            self.received.append(request)
-            self.record(request)
             hang = self._hangs.popleft() if self._hangs else 0.0
             failure = self._failures.popleft() if self._failures else None
         return hang, failure
 
-    def _end(self) -> None:
-        with self._lock:
-            self._active -= 1
+    def _end(self, request: RecordedRequest) -> None:
+        if self.counts(request):
+            with self._lock:
+                self._active -= 1
 
     def _dispatch(self, request: RecordedRequest) -> Reply:
         hang, failure = self._begin(request)
@@ -208,7 +217,7 @@ class FakeServer:
                 return self.failure_reply(failure.status, failure.body, failure.headers)
             return self.answer(request)
         finally:
-            self._end()
+            self._end(request)
 
     def _sleep(self, seconds: float) -> None:
         if seconds > 0:

@@ -14,11 +14,12 @@ from research.models import FetchStatus, QuerySource, Source, Stage
 from research.pipeline.context import StageSpec, StepContext, fail_query
 from research.prompts import RANK
 from research.prompts.outputs import Judgement, RankOutput
+from research.providers.text import even_share, truncate
 
 MIN_SCORE = 3.0  # below this a result is not worth fetching, even to fill the quota
 SCALE = next(m.le for m in Judgement.model_fields["score"].metadata if hasattr(m, "le"))
 UNJUDGED = "The ranker gave no judgement for this; it keeps its place in the search order."
-SNIPPET_CHARS = 400
+SNIPPET_TOKENS = 100  # a snippet's share of the prompt at most (about 400 characters)
 
 
 def run(ctx: StepContext) -> None:
@@ -27,14 +28,7 @@ def run(ctx: StepContext) -> None:
     if not links:
         ctx.note("no results to rank")
         return
-    ranking = ctx.ask(
-        RANK,
-        fast=True,
-        today=ctx.today,
-        question=ctx.project.question,
-        query=query.text,
-        results=[_item(link) for link in links],
-    )
+    ranking = ctx.refitting(lambda: _ask(ctx, links))
     taken = set(
         QuerySource.objects.filter(query__project=ctx.project, selected=True)
         .exclude(query=query)
@@ -43,14 +37,27 @@ def run(ctx: StepContext) -> None:
     ctx.note(_apply(links, ranking, ctx.opts.sources_per_query, taken))
 
 
-def _item(link: QuerySource) -> dict:
+def _ask(ctx: StepContext, links: list[QuerySource]) -> RankOutput:
+    """The judgements, with each result's snippet cut to its share of half the window."""
+    each = even_share(ctx.window(fast=True) // 2, len(links), floor=30, cap=SNIPPET_TOKENS)
+    return ctx.ask(
+        RANK,
+        fast=True,
+        today=ctx.today,
+        question=ctx.project.question,
+        query=ctx.query.text,
+        results=[_item(link, each) for link in links],
+    )
+
+
+def _item(link: QuerySource, tokens: int) -> dict:
     source = link.source
     return {
         "id": link.rank,
-        "title": source.title,
+        "title": truncate(source.title, tokens // 3),
         "url": source.url,
         "published": source.published,
-        "snippet": source.snippet[:SNIPPET_CHARS],
+        "snippet": truncate(source.snippet, tokens),
     }
 
 

@@ -14,7 +14,7 @@ from research.models import Query, QueryOrigin, Stage, Summary
 from research.pipeline.context import StageSpec, StepContext
 from research.prompts import REFLECT
 from research.prompts.outputs import ReflectOutput
-from research.providers.text import truncate
+from research.providers.text import even_share, truncate
 
 FINDING_TOKENS = 400
 MAX_FINDINGS = 16
@@ -23,29 +23,34 @@ MAX_FINDINGS = 16
 def run(ctx: StepContext) -> None:
     section, project = ctx.section, ctx.project
     round_ = int(ctx.param("round", project.reflection_round + 1))
-    summaries = (
+    summaries = list(
         Summary.objects.relevant()
         .filter(query__section=section, source__excluded=False)
         .select_related("query", "source")
         .order_by("query__position", "source__n")[:MAX_FINDINGS]
     )
-    findings = [
-        {"n": s.source.n, "query": s.query.text, "text": truncate(s.text, FINDING_TOKENS)}
-        for s in summaries
-    ]
     own = {"section": section, "origin": QueryOrigin.REFLECTION, "reflection_round": round_}
     searched = list(project.queries.exclude(**own).values_list("text", flat=True))
-    answer = ctx.ask(
-        REFLECT,
-        today=ctx.today,
-        question=project.question,
-        section=section,
-        searched=searched,
-        findings=findings,
-    )
+    answer = ctx.refitting(lambda: _ask(ctx, summaries, searched))
     created = _replace_follow_up(ctx, answer, round_, searched)
     ctx.save_output({"gap": answer.gap, "query": answer.query, "created": created})
     ctx.note(f"follow-up: {answer.query}" if created else "no new query needed")
+
+
+def _ask(ctx: StepContext, summaries: list[Summary], searched: list[str]) -> ReflectOutput:
+    """The reflection, with the findings cut evenly to half the model's window."""
+    each = even_share(ctx.window() // 2, len(summaries), floor=40, cap=FINDING_TOKENS)
+    findings = [
+        {"n": s.source.n, "query": s.query.text, "text": truncate(s.text, each)} for s in summaries
+    ]
+    return ctx.ask(
+        REFLECT,
+        today=ctx.today,
+        question=ctx.project.question,
+        section=ctx.section,
+        searched=searched,
+        findings=findings,
+    )
 
 
 def _replace_follow_up(

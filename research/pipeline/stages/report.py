@@ -1,12 +1,17 @@
 """Step 8, report: write the report from the summaries (never raw pages), cite by number.
 
 Reads:    the relevant Summaries of every source not excluded, the Sections, the options (or the
-          style and language this step was asked for).
+          style and language this step was asked for), and the model's context window: when
+          the findings do not fit it, the report is written section by section.
 Replaces: the Report version this step wrote (a redelivered step replaces its own, never adds a
           second); that version becomes the current one.
 """
 
 from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -15,9 +20,13 @@ from django.db.models import Max, Prefetch
 from research.errors import MissingInput
 from research.models import Project, Report, Source, Stage, Summary
 from research.pipeline.context import StageSpec, StepContext
-from research.prompts import REPORT
+from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
+from research.prompts.outputs import ReportFrame
 from research.providers import citations
+from research.providers.llm import Written, messages_tokens
 from research.providers.text import estimate_tokens, truncate
+
+log = logging.getLogger(__name__)
 
 STYLE_GUIDES = {
     "professional": "a professional briefing: clear, neutral, precise, with headings and short "
@@ -32,6 +41,9 @@ STYLE_GUIDES = {
     "claim still cited.",
 }
 ANSWER_TOKENS = 4000
+MIN_FINDING = 80  # tokens: a finding cut shorter says too little; write by section instead
+FRAME_TOKENS = 1000
+OTHER_FINDINGS = SimpleNamespace(pk=None, title="Other findings", goal="")
 
 
 def run(ctx: StepContext) -> None:
@@ -41,25 +53,105 @@ def run(ctx: StepContext) -> None:
     sources = _sources_with_findings(project)
     if not sources:
         raise MissingInput("No source could be read and summarised, so there is nothing to report.")
-    _fit_to_context(sources)
-    written = ctx.write(
-        REPORT,
-        max_tokens=ANSWER_TOKENS,
-        today=ctx.today,
-        question=project.question,
-        language=language,
-        style_guide=STYLE_GUIDES[style],
-        sections=list(project.sections.all()),
-        sources=sources,
-    )
+    base = {
+        "today": ctx.today,
+        "question": project.question,
+        "language": language,
+        "style_guide": STYLE_GUIDES[style],
+    }
+    written, by_section = ctx.refitting(lambda: _write(ctx, sources, base))
     allowed = {s["n"] for s in sources}
     cleaned = citations.clean(written.text, allowed)
     report = _save(ctx, cleaned, style, language, complete=written.complete)
     ctx.note(
-        f"version {report.version}{'' if written.complete else ' (cut off: incomplete)'}: "
-        f"{len(cleaned.cited)} sources cited, {cleaned.removed_citations} invalid citations "
-        f"and {cleaned.removed_links} links removed"
+        f"version {report.version}{'' if written.complete else ' (cut off: incomplete)'}"
+        f"{', written section by section' if by_section else ''}: {len(cleaned.cited)} sources "
+        f"cited, {cleaned.removed_citations} invalid citations and {cleaned.removed_links} "
+        "links removed"
     )
+
+
+def _write(ctx: StepContext, sources: list[dict], base: dict) -> tuple[Written, bool]:
+    """The whole report in one answer when every finding fits the window with something left
+    to say, else section by section (True) from each section's own findings."""
+    answer = min(ANSWER_TOKENS, ctx.window() // 3)
+    outline = {**base, "sections": list(ctx.project.sections.all())}
+    fitted = _fit(ctx, REPORT, outline, sources, answer)
+    if fitted is not None:
+        return ctx.write(REPORT, max_tokens=answer, **outline, sources=fitted), False
+    return _write_by_section(ctx, sources, base, answer), True
+
+
+def _fit(
+    ctx: StepContext, prompt: Prompt[Any], variables: dict, sources: list[dict], answer: int
+) -> list[dict] | None:
+    """The sources with their findings cut evenly so that the prompt fits the window next to
+    an answer of `answer` tokens; None when each would keep less than MIN_FINDING tokens."""
+    findings = [f for s in sources for f in s["findings"]]
+    bare = [{**s, "findings": [{**f, "text": ""} for f in s["findings"]]} for s in sources]
+    overhead = messages_tokens(prompt.render(**variables, sources=bare))
+    room = ctx.prompt_room(answer) - overhead
+    if sum(estimate_tokens(f["text"]) for f in findings) <= room:
+        return sources
+    each = room // max(1, len(findings))
+    if each < MIN_FINDING:
+        return None
+    return [
+        {**s, "findings": [{**f, "text": truncate(f["text"], each)} for f in s["findings"]]}
+        for s in sources
+    ]
+
+
+def _write_by_section(ctx: StepContext, sources: list[dict], base: dict, answer: int) -> Written:
+    drafts, complete = [], True
+    for section, found in _by_section(ctx.project, sources):
+        variables = {**base, "section": section}
+        fitted = _fit_by_dropping(ctx, variables, found, answer)
+        written = ctx.write(REPORT_SECTION, max_tokens=answer, **variables, sources=fitted)
+        drafts.append(written.text)
+        complete = complete and written.complete
+    frame = _frame(ctx, base, drafts)
+    parts = [f"# {frame.title}", frame.summary, *drafts, f"## {frame.conclusion_heading}"]
+    return Written("\n\n".join([*parts, frame.conclusion]), complete)
+
+
+def _by_section(project: Project, sources: list[dict]) -> list[tuple[Any, list[dict]]]:
+    """Each section of the outline with the sources' findings from its own queries (findings
+    of queries outside any section come last, together)."""
+    sections: list[Any] = list(project.sections.all())
+    if any(f["section_id"] is None for s in sources for f in s["findings"]):
+        sections.append(OTHER_FINDINGS)
+    grouped = []
+    for section in sections:
+        found = [
+            {**s, "findings": [f for f in s["findings"] if f["section_id"] == section.pk]}
+            for s in sources
+        ]
+        grouped.append((section, [s for s in found if s["findings"]]))
+    return grouped
+
+
+def _fit_by_dropping(ctx: StepContext, variables: dict, sources: list[dict], answer: int) -> list:
+    """The section's sources fitted to the window; when even short findings do not fit, the
+    last ones are left out (never a failure for lack of room)."""
+    pairs = [(s, f) for s in sources for f in s["findings"]]
+    while True:
+        kept: dict[int, dict] = {}
+        for source, finding in pairs:
+            kept.setdefault(source["n"], {**source, "findings": []})["findings"].append(finding)
+        fitted = _fit(ctx, REPORT_SECTION, variables, list(kept.values()), answer)
+        if fitted is not None or len(pairs) <= 1:
+            return fitted if fitted is not None else []
+        log.info("report section %s: leaving out a finding to fit", variables["section"].title)
+        pairs = pairs[:-1]
+
+
+def _frame(ctx: StepContext, base: dict, drafts: list[str]) -> ReportFrame:
+    """The title, summary and conclusion, from the drafts cut evenly to fit the window."""
+    overhead = messages_tokens(REPORT_FRAME.render(**base, drafts=[""] * len(drafts)))
+    each = max(60, (ctx.prompt_room(FRAME_TOKENS) - overhead) // max(1, len(drafts)))
+    cut = [truncate(draft, each) for draft in drafts]
+    return ctx.ask(REPORT_FRAME, max_tokens=FRAME_TOKENS, **base, drafts=cut)
 
 
 def _sources_with_findings(project: Project) -> list[dict]:
@@ -77,22 +169,13 @@ def _sources_with_findings(project: Project) -> list[dict]:
             "title": s.title or s.url,
             "domain": s.domain,
             "published": s.published,
-            "findings": [{"query": f.query.text, "text": f.text} for f in s.found],
+            "findings": [
+                {"query": f.query.text, "text": f.text, "section_id": f.query.section_id}
+                for f in s.found
+            ],
         }
         for s in rows
     ]
-
-
-def _fit_to_context(sources: list[dict]) -> None:
-    """Shorten findings evenly until all of them fit the context next to the instructions."""
-    room = settings.LLM_CONTEXT_TOKENS - ANSWER_TOKENS - 1500
-    findings = [f for s in sources for f in s["findings"]]
-    total = sum(estimate_tokens(f["text"]) for f in findings)
-    if total <= room or not findings:
-        return
-    each = max(40, room // len(findings))
-    for finding in findings:
-        finding["text"] = truncate(finding["text"], each)
 
 
 def _save(

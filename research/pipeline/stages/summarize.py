@@ -25,9 +25,9 @@ MAX_QUOTES = 4
 MAX_CHUNKS = 6
 
 
-def chunk_tokens() -> int:
-    """Room for page text in one prompt: the context less the instructions and the answer."""
-    return max(800, min(6000, (settings.LLM_CONTEXT_TOKENS - 2500) // 2))
+def chunk_tokens(window: int) -> int:
+    """Room for page text in one prompt: the window less the instructions and the answer."""
+    return max(min(800, window // 4), min(6000, (window - 2500) // 2))
 
 
 def run(ctx: StepContext) -> None:
@@ -35,11 +35,7 @@ def run(ctx: StepContext) -> None:
     text = source.text
     if not text.strip():
         raise MissingInput("The source has no extracted text to summarise.")
-    parts = chunks(text, chunk_tokens())
-    read = parts[:MAX_CHUNKS]
-    answers = _summarise_chunks(ctx, query.text, source.title, read, len(parts))
-    relevant = [a for a in answers if a.relevant and a.summary.strip()]
-    merged = _merge(ctx, query.text, relevant)
+    parts, read, merged = ctx.refitting(lambda: _read(ctx, query.text, source.title, text))
     quotes, dropped = exact_quotes(merged.quotes if merged else [], text, MAX_QUOTES)
     Summary.objects.update_or_create(
         query=query,
@@ -67,6 +63,17 @@ def run(ctx: StepContext) -> None:
             )
         )
     )
+
+
+def _read(
+    ctx: StepContext, query: str, title: str, text: str
+) -> tuple[list[str], list[str], MergedSummary | None]:
+    """The page in parts sized to the model's window, the parts read, and their summary."""
+    parts = chunks(text, chunk_tokens(ctx.window(fast=True)))
+    read = parts[:MAX_CHUNKS]
+    answers = _summarise_chunks(ctx, query, title, read, len(parts))
+    relevant = [a for a in answers if a.relevant and a.summary.strip()]
+    return parts, read, _merge(ctx, query, relevant)
 
 
 def _summarise_chunks(

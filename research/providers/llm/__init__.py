@@ -3,10 +3,14 @@
 client.py     the one module that imports openai: calls, limits, errors, reading answers
 answers.py    a structured answer checked: found, unwrapped, validated, never repaired cut off
 reasoning.py  thinking taken out of an answer before anything parses or stores it
+profile.py    what each endpoint and model accepts, learnt from refusals and remembered
+discovery.py  the context window, asked of the server once
+pacing.py     adaptive concurrency and retry waits
 """
 
 from research.providers.llm.answers import json_schema
 from research.providers.llm.client import (
+    ContextExceeded,
     LLMClient,
     LLMError,
     LLMNotConfigured,
@@ -15,9 +19,11 @@ from research.providers.llm.client import (
     Usage,
     Written,
     check_configured,
+    messages_tokens,
 )
 
 __all__ = [
+    "ContextExceeded",
     "LLMClient",
     "LLMError",
     "LLMNotConfigured",
@@ -27,4 +33,5 @@ __all__ = [
     "Written",
     "check_configured",
     "json_schema",
+    "messages_tokens",
 ]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import time
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -30,7 +31,7 @@ from django.conf import settings
 from pydantic import BaseModel
 
 from research.errors import NotConfigured, ProviderFailed
-from research.providers.llm import answers, pacing, reasoning
+from research.providers.llm import answers, discovery, pacing, reasoning
 from research.providers.llm.profile import PROFILES, Profile, ProfileStore, adapt_messages
 from research.providers.text import estimate_tokens
 
@@ -38,6 +39,21 @@ log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
 
 DEFAULT_ANSWER_TOKENS = 2000
+DEFAULT_CONTEXT = 32000  # when the server tells nothing and has refused nothing yet
+MIN_ANSWER_TOKENS = 256  # a prompt that leaves less room than this does not fit
+CUT_PROMPT = 0.93  # a server that read less than this share of what it reads of others cut it
+UNCALIBRATED_CUT = 0.6  # the same before any short prompt showed how it counts
+CUT = "the server cut a longer prompt"
+CALIBRATE_BELOW = 1800  # prompts this short (by our estimate) are never cut: they calibrate
+_CONTEXT_REFUSAL = re.compile(
+    r"context length|context window|context_length_exceeded|context size|n_ctx|"
+    r"too many tokens|prompt is too long|maximum context",
+    re.I,
+)
+_NUMBER = re.compile(
+    r"maximum context length is (\d[\d,]*)|context (?:window|size|length)[^\d]{0,30}(\d[\d,]{2,})",
+    re.I,
+)
 PROMPT_MARGIN = 1.2  # our estimate is rough; reserve a fifth more than it says
 CONTINUATIONS = 2  # a cut-off free-text answer is continued at most this many times
 CONTINUE = "Continue exactly where you stopped. Do not repeat anything you already wrote."
@@ -54,6 +70,12 @@ class LLMNotConfigured(NotConfigured):
 
 class RequestRejected(LLMError):
     """The endpoint answered 400: the request itself was refused."""
+
+
+class ContextExceeded(LLMError):
+    """The prompt does not fit the model's context window, as the server showed: it refused
+    it, or cut it (Ollama does so silently). The profile now holds the smaller window: the
+    caller sizes its prompt to `LLMClient.context_tokens` and asks again."""
 
 
 @dataclass
@@ -130,6 +152,31 @@ class LLMClient:
         self._store = profiles
         self.profile: Profile = PROFILES.get(self.endpoint, model, profiles)
 
+    @property
+    def context_tokens(self) -> int:
+        """The window prompts are sized to: LLM_CONTEXT_TOKENS when set, else what the server
+        told (discovery.py) or showed (a refusal, a prompt it cut), else DEFAULT_CONTEXT."""
+        if settings.LLM_CONTEXT_TOKENS:
+            return settings.LLM_CONTEXT_TOKENS
+        if not self.profile.context_discovered:
+            self._discover()
+        return self.profile.context_tokens or DEFAULT_CONTEXT
+
+    def prompt_room(self, answer_tokens: int) -> int:
+        """How many tokens (by our estimate) a prompt may hold next to such an answer."""
+        return int((self.context_tokens - answer_tokens) / PROMPT_MARGIN)
+
+    def _discover(self) -> None:
+        window = discovery.discover(self.endpoint, self.model, settings.LLM_API_KEY)
+        self.profile.context_discovered = True
+        if window is not None:
+            self.profile.learn_window(window.tokens, window.source)
+            self.profile.num_ctx = window.ollama
+        self._remember()
+
+    def _remember(self) -> None:
+        PROFILES.save(self.endpoint, self.model, self.profile, self._store)
+
     # --- Free text -------------------------------------------------------------------------
 
     def text(self, messages: list[dict], *, max_tokens: int | None = None) -> Written:
@@ -194,7 +241,7 @@ class LLMClient:
     def _more_room(self, messages: list[dict], limit: int) -> int:
         """A larger output limit for an answer that was cut off, or LLMError when there is no
         more room: the context less the prompt, and LLM_MAX_OUTPUT_TOKENS."""
-        room = settings.LLM_CONTEXT_TOKENS - int(messages_tokens(messages) * PROMPT_MARGIN)
+        room = self.context_tokens - int(messages_tokens(messages) * PROMPT_MARGIN)
         larger = min(limit * 2, room, settings.LLM_MAX_OUTPUT_TOKENS)
         if larger <= limit:
             raise LLMError(
@@ -239,10 +286,13 @@ class LLMClient:
             try:
                 reply = self._complete(asked, response_format, limit)
             except RequestRejected as exc:
+                if _CONTEXT_REFUSAL.search(exc.reason):
+                    self._refused_as_too_long(exc.reason, asked, limit)
+                    continue  # the answer limit was cut to fit: the prompt itself does
                 if not self.profile.learn_from_rejection(exc.reason, way):
                     raise
                 log.warning("%s at %s: %s", self.model, self.endpoint, self.profile.learnt[-1:])
-                PROFILES.save(self.endpoint, self.model, self.profile, self._store)
+                self._remember()
                 continue
             self._notice_thinking(reply)
             return reply
@@ -263,7 +313,57 @@ class LLMClient:
         if reply.thinks_in and reply.thinks_in != self.profile.reasoning:
             self.profile.reasoning = reply.thinks_in
             self.profile.note(f"thinks in {reply.thinks_in}: the thinking is taken out")
-            PROFILES.save(self.endpoint, self.model, self.profile, self._store)
+            self._remember()
+
+    def _refused_as_too_long(self, reason: str, messages: list[dict], limit: int) -> None:
+        """Learn the window from a refusal; ContextExceeded unless the prompt fits it."""
+        found = _NUMBER.search(reason)
+        sent = int(messages_tokens(messages) * PROMPT_MARGIN) + limit
+        said = int((found.group(1) or found.group(2)).replace(",", "")) if found else sent
+        # A number under what we sent is the window; otherwise our estimate fell short of the
+        # server's own count, and a quarter less is tried.
+        window = said if said < sent else sent * 3 // 4
+        if self.profile.learn_window(window, "the server refused a longer request"):
+            self._remember()
+        self._check_fits(messages)
+
+    def _check_fits(self, messages: list[dict]) -> int:
+        """The room left for the answer in the window; ContextExceeded when too little."""
+        prompt = int(messages_tokens(messages) * PROMPT_MARGIN)
+        room = self.context_tokens - prompt
+        if room < MIN_ANSWER_TOKENS:
+            source = self.profile.context_source or "LLM_CONTEXT_TOKENS or the default"
+            raise ContextExceeded(
+                f"The prompt (about {prompt:,} tokens) does not fit the context window of "
+                f"{self.model} ({self.context_tokens:,} tokens, {source}) with room to answer."
+            )
+        return room
+
+    def _check_read_whole(self, reply: Reply, prompt_estimate: int, limit: int) -> None:
+        """A server that read far less of the prompt than was sent cut it (Ollama does so
+        silently when the prompt passes num_ctx): the answer is unusable. How the server counts
+        tokens against our estimate is learnt from short prompts, which no server cuts."""
+        if reply.usage.estimated:
+            return
+        read = reply.usage.prompt_tokens
+        ratio = read / max(1, prompt_estimate)
+        if prompt_estimate < CALIBRATE_BELOW:
+            if ratio > (self.profile.token_ratio or 0) * 1.05:
+                self.profile.token_ratio = round(ratio, 3)
+                self._remember()
+            return
+        known = self.profile.token_ratio
+        if ratio >= (CUT_PROMPT * known if known else UNCALIBRATED_CUT):
+            return
+        if self.profile.context_source == CUT and read < 0.9 * (self.context_tokens - limit):
+            return  # sized to the window a cut taught, and well under it: counting, not a cut
+        if self.profile.learn_window(read + limit, CUT):
+            self._remember()
+        raise ContextExceeded(
+            f"The LLM server read {read:,} of about {prompt_estimate:,} prompt tokens: its "
+            f"context window for {self.model} is smaller than the prompt. Dossier now sizes "
+            "prompts to it; raise the server's context (Ollama: num_ctx) for better results."
+        )
 
     # --- One call --------------------------------------------------------------------------
 
@@ -271,6 +371,7 @@ class LLMClient:
         self, messages: list[dict], response_format: dict | None, max_tokens: int
     ) -> Reply:
         prompt_estimate = messages_tokens(messages)
+        max_tokens = min(max_tokens, self._check_fits(messages))
         reserved = int(prompt_estimate * PROMPT_MARGIN) + max_tokens
         kwargs: dict[str, Any] = {
             "model": self.model,
@@ -279,6 +380,8 @@ class LLMClient:
         }
         if response_format:
             kwargs["response_format"] = response_format
+        if self.profile.num_ctx:
+            kwargs["extra_body"] = {"options": {"num_ctx": self.context_tokens}}
         if self.meter:
             self.meter.reserve(reserved)
         usage = None
@@ -289,6 +392,7 @@ class LLMClient:
         finally:
             if self.meter:
                 self.meter.record(reserved, usage)
+        self._check_read_whole(reply, prompt_estimate, max_tokens)
         return reply
 
     def _call(self, kwargs: dict[str, Any]) -> Any:

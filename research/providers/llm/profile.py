@@ -47,7 +47,10 @@ class Profile:
     token_param: TokenParam = "max_tokens"
     system_role: bool = True
     context_tokens: int | None = None
-    context_source: str = ""  # where the window came from ("ollama /api/show", ...)
+    context_source: str = ""  # where the window came from ("Ollama: num_ctx of the model"...)
+    context_discovered: bool = False  # the server was asked once (discovery.py)
+    num_ctx: bool = False  # Ollama: ask for the window per call
+    token_ratio: float | None = None  # the server's prompt tokens per token we estimate
     reasoning: str = ""  # how the model was seen to think: "tags", "field" or ""
     learnt: list[str] = field(default_factory=list)  # what was learnt, when, in words
 
@@ -91,6 +94,14 @@ class Profile:
     def _learnt(self, what: str) -> str:
         self.note(what)
         return what
+
+    def learn_window(self, tokens: int, source: str) -> bool:
+        """A smaller window than thought (a refusal, a prompt the server cut); True if new."""
+        if self.context_tokens is not None and tokens >= self.context_tokens:
+            return False
+        self.context_tokens, self.context_source = tokens, source
+        self.note(f"context window {tokens:,} tokens ({source})")
+        return True
 
     def describe(self) -> str:
         """One line for people: what the model is asked with."""
