@@ -186,8 +186,9 @@ class FakeServer:
     # --- the request path -----------------------------------------------------------------
 
     def counts(self, request: RecordedRequest) -> bool:
-        """Whether `request` is one the test scripts: it counts in `calls` and concurrency and
-        plays the queued faults and hangs. Subclasses leave out side requests (metadata)."""
+        """Whether `request` is one the test scripts: it counts in `calls` and concurrency,
+        waits `latency` and plays the queued faults and hangs. Subclasses leave out side
+        requests (metadata, which real servers answer at once)."""
         return True
 
     def _begin(self, request: RecordedRequest) -> tuple[float, _Failure | None]:
@@ -202,7 +203,7 @@ class FakeServer:
             self.peak_concurrency = max(self.peak_concurrency, self._active)
             hang = self._hangs.popleft() if self._hangs else 0.0
             failure = self._failures.popleft() if self._failures else None
-        return hang, failure
+        return self.latency + hang, failure
 
     def _end(self, request: RecordedRequest) -> None:
         if self.counts(request):
@@ -210,9 +211,9 @@ class FakeServer:
                 self._active -= 1
 
     def _dispatch(self, request: RecordedRequest) -> Reply:
-        hang, failure = self._begin(request)
+        wait, failure = self._begin(request)
         try:
-            self._sleep(self.latency + hang)
+            self._sleep(wait)
             if failure is not None:
                 return self.failure_reply(failure.status, failure.body, failure.headers)
             return self.answer(request)

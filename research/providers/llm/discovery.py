@@ -1,14 +1,14 @@
 """Finding a model's context window from the server that serves it, once, with cheap GETs.
 
 In order, the first that answers:
+  vLLM         GET {base}/models: the model's `max_model_len`;
+  others       GET {base}/models: a `context_length` (OpenRouter), `max_context_length` or
+               `loaded_context_length` (LM Studio) on the model's entry;
   Ollama       POST {root}/api/show: `num_ctx` among the parameters the model was made with;
                else GET {root}/api/ps: the loaded model's `context_length`; else Ollama's
                default window (4,096 tokens), not the model's own, which is much larger:
                Ollama's OpenAI endpoint serves the default and cuts longer prompts silently
                (the calls still ask for `num_ctx`, for servers that honour it);
-  vLLM         GET {base}/models: the model's `max_model_len`;
-  others       GET {base}/models: a `context_length` (OpenRouter), `max_context_length` or
-               `loaded_context_length` (LM Studio) on the model's entry;
   llama.cpp    GET {root}/props: `default_generation_settings.n_ctx`.
 Nothing found is not an error: the window is then learnt from the server's refusals and from
 prompts it reports it cut (client.py), and LLM_CONTEXT_TOKENS, when set, overrides everything.
@@ -49,8 +49,8 @@ def discover(
             timeout=TIMEOUT, headers=headers, verify=tls.context(), transport=transport
         ) as client:
             return (
-                _ollama(client, root, model)
-                or _models(client, base_url, model)
+                _models(client, base_url, model)
+                or _ollama(client, root, model)
                 or _llama_cpp(client, root)
             )
     except httpx.HTTPError as exc:  # discovery is a courtesy: the calls will tell
