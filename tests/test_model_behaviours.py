@@ -185,3 +185,21 @@ def test_an_ollama_window_smaller_than_its_default_is_noticed_from_cut_prompts(w
 
 def _tokens(request: dict) -> int:
     return estimate_tokens(prompt_text(request))
+
+
+def test_a_run_with_nothing_to_report_says_what_failed_before_the_report(world, member):
+    researcher = Researcher()
+
+    def no_summaries(request: dict) -> object:
+        if schema_name(request) == "ChunkSummary":
+            return "I would rather not."
+        return researcher(request)
+
+    world.llm.responder = no_summaries
+    result, _ = research(QUESTION, "--queries", "2", "--sources-per-query", "2")
+    assert result["status"] == "failed"
+    assert "nothing to report" in result["error"]
+    assert (
+        "summarise steps failed: The model's answer did not match the ChunkSummary"
+        in (result["error"])
+    )

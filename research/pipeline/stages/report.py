@@ -15,7 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max, Prefetch
+from django.db.models import Count, Max, Prefetch
 
 from research.errors import MissingInput
 from research.models import Project, Report, Source, Stage, Summary
@@ -52,7 +52,7 @@ def run(ctx: StepContext) -> None:
     language = ctx.param("language") or ctx.language
     sources = _sources_with_findings(project)
     if not sources:
-        raise MissingInput("No source could be read and summarised, so there is nothing to report.")
+        raise MissingInput(_nothing_to_report(project))
     base = {
         "today": ctx.today,
         "question": project.question,
@@ -152,6 +152,23 @@ def _frame(ctx: StepContext, base: dict, drafts: list[str]) -> ReportFrame:
     each = max(60, (ctx.prompt_room(FRAME_TOKENS) - overhead) // max(1, len(drafts)))
     cut = [truncate(draft, each) for draft in drafts]
     return ctx.ask(REPORT_FRAME, max_tokens=FRAME_TOKENS, **base, drafts=cut)
+
+
+def _nothing_to_report(project: Project) -> str:
+    """Why there is nothing to report, with the cause the earlier steps recorded."""
+    failed = project.steps.filter(
+        stage__in=[Stage.SEARCH, Stage.RANK, Stage.FETCH, Stage.SUMMARIZE], status="failed"
+    )
+    counts = failed.values("stage", "error").annotate(n=Count("pk")).order_by("-n")
+    causes = [
+        f"{row['n']} {Stage(row['stage']).label.lower()} steps failed: {row['error']}"
+        for row in counts[:3]
+    ]
+    if not causes:
+        causes = ["the searches found pages, but none that was read said anything relevant"]
+    return "No source could be read and summarised, so there is nothing to report. " + "; ".join(
+        causes
+    )
 
 
 def _sources_with_findings(project: Project) -> list[dict]:
