@@ -25,6 +25,7 @@ dev-install: $(VENV)/.dev-installed
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py ensure_admin
+	-$(BIN)/python manage.py llm_check --brief
 	$(BIN)/python manage.py serve --port $(PORT)
 
 test: dev-install

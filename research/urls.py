@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from research.views import account, notes, projects, queries, reports, sources
+from research.views import account, llm, notes, projects, queries, reports, sources
 
 
 def _choices(name: str, *values: str) -> None:
@@ -26,6 +26,7 @@ urlpatterns = [
     path("", projects.project_list, name="project-list"),
     path("health/", projects.health, name="health"),
     path("account/", account.account, name="account"),
+    path("llm/", llm.llm_page, name="llm"),
     path("account/tokens/", account.token_create, name="token-create"),
     path("account/tokens/<int:token_id>/revoke/", account.token_revoke, name="token-revoke"),
     path("projects/new/", projects.project_new, name="project-new"),

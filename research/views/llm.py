@@ -1,0 +1,31 @@
+"""The LLM page: how each configured model is asked, and a check that probes it now."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from research import llmcheck
+from research.errors import NotConfigured
+from research.models import ModelProfile
+from research.providers.llm.profile import Profile
+
+
+@require_http_methods(["GET", "POST"])
+def llm_page(request: HttpRequest) -> HttpResponse:
+    context: dict = {
+        "models": [m for m in (settings.LLM_MODEL, settings.LLM_FAST_MODEL) if m],
+        "endpoint": settings.LLM_BASE_URL or "OpenAI",
+        "profiles": [
+            (row, Profile.from_dict(row.data))
+            for row in ModelProfile.objects.order_by("model", "endpoint")
+        ],
+    }
+    if request.method == "POST":
+        try:
+            context["checks"] = llmcheck.check()
+        except NotConfigured as exc:
+            context["problem"] = exc.reason
+    return render(request, "research/llm.html", context)
