@@ -12,9 +12,9 @@ import json
 import pytest
 
 from research.prompts.outputs import PlanOutput, RankOutput, ReflectOutput
-from research.providers.llm import LLMClient, LLMError
+from research.providers.llm import ContextExceeded, LLMClient, LLMError
 from research.providers.llm import client as provider
-from research.providers.llm.profile import PROFILES
+from research.providers.llm.profile import PROFILES, Profile
 from research.providers.llm.reasoning import split
 from tests.fakes import FakeLLM
 from tests.fakes.behaviours import Behaving
@@ -169,3 +169,49 @@ def test_a_report_that_never_ends_comes_back_marked_incomplete(fake):
     written = LLMClient("thinker").text(REPORT, max_tokens=100)
     assert not written.complete and written.text.startswith("More words")
     assert len(fake.requests) == 1 + provider.CONTINUATIONS
+
+
+def test_a_bare_list_is_read_as_the_one_list_the_schema_has(fake):
+    judgements = [{"id": 1, "score": 8, "reason": "fine"}, {"id": 2, "score": 3, "reason": "meh"}]
+    fake.responder = lambda request: "Here you go:\n" + json.dumps(judgements)
+    ranking = LLMClient("thinker").structured(RANK, RankOutput)
+    assert [j.id for j in ranking.judgements] == [1, 2] and len(fake.requests) == 1
+
+
+def test_kimis_thinking_marks_are_taken_out_too():
+    assert split("◁think▷a [1]◁/think▷B").answer == "B"
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        "Unsupported value: 'messages[0].role' does not support 'system' with this model.",
+        "System role not supported",
+        "Conversation roles must alternate user/assistant/user/assistant/...",
+        "Only user and assistant roles are supported!",
+    ],
+)
+def test_every_way_servers_refuse_a_system_role_is_understood(refusal):
+    profile = Profile()
+    assert profile.learn_from_rejection(refusal, profile.asked_with())
+    assert not profile.system_role and profile.rung == "json_schema"
+
+
+@pytest.mark.parametrize(
+    "refusal, window",
+    [
+        ("This model's maximum context length is 4096 tokens. However, you requested 6000", 4096),
+        ("the request exceeds the available context size, try increasing it", None),
+        ("The model is loaded with context length of only 8192 tokens", 8192),
+        ("Input validation error: `inputs` tokens + `max_new_tokens` must be <= 4096.", 4096),
+    ],
+)
+def test_every_way_servers_refuse_a_long_prompt_teaches_a_smaller_window(fake, refusal, window):
+    fake.responder = lambda request: {"status": 400, "body": {"error": {"message": refusal}}}
+    client = LLMClient("thinker")
+    with pytest.raises(ContextExceeded):
+        client.text([{"role": "user", "content": "word " * 8000}], max_tokens=2000)
+    learnt = client.profile.context_tokens
+    assert learnt is not None and learnt < 14000  # what was sent, by our estimate
+    if window:
+        assert learnt == window

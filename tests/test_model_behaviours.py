@@ -4,6 +4,7 @@ the setting to change."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -203,3 +204,35 @@ def test_a_run_with_nothing_to_report_says_what_failed_before_the_report(world, 
         "summarise steps failed: The model's answer did not match the ChunkSummary"
         in (result["error"])
     )
+
+
+def test_sibling_queries_that_find_the_same_pages_still_read_many_different_ones(world, member):
+    """Each query finds the same four pages first, then four of its own; the ranker likes them
+    in that order. Four queries of four sources read at least twelve distinct pages."""
+    base = world.searx.page_base_url.rstrip("/")
+
+    def overlapping(query: str) -> list[dict]:
+        own = query.replace(" ", "-")
+        urls = [f"{base}/page/shared-{i}" for i in range(4)]
+        urls += [f"{base}/page/{own}-{i}" for i in range(4)]
+        return [{"url": url, "title": url, "content": "WAL and checkpoints"} for url in urls]
+
+    researcher = Researcher(invalid_citation=3)
+
+    def fair_ranker(request: dict) -> object:
+        if schema_name(request) != "RankOutput":
+            return researcher(request)
+        ids = [
+            int(i) for i in re.findall(r'<result id="(\d+)">', request["messages"][-1]["content"])
+        ]
+        return json.dumps(
+            {"judgements": [{"id": i, "score": 9.5 - i / 2, "reason": "ok"} for i in ids]}
+        )
+
+    world.searx.results_for = overlapping
+    world.llm.responder = fair_ranker
+    result, _ = research(
+        QUESTION, "--queries", "4", "--sources-per-query", "4", "--reflections", "0"
+    )
+    assert_clean(result)
+    assert result["fetched"] >= 12

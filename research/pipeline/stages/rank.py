@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import FetchStatus, QuerySource, Source, Stage
+from research.models import FetchStatus, Project, ProjectStatus, QuerySource, Source, Stage
 from research.pipeline.context import StageSpec, StepContext, fail_query
 from research.prompts import RANK
 from research.prompts.outputs import Judgement, RankOutput
@@ -29,12 +29,14 @@ def run(ctx: StepContext) -> None:
         ctx.note("no results to rank")
         return
     ranking = ctx.refitting(lambda: _ask(ctx, links))
-    taken = set(
-        QuerySource.objects.filter(query__project=ctx.project, selected=True)
-        .exclude(query=query)
-        .values_list("source_id", flat=True)
-    )
-    ctx.note(_apply(links, ranking, ctx.opts.sources_per_query, taken))
+    with transaction.atomic():  # one query chooses at a time, seeing what the others chose
+        Project.objects.hold(ctx.project.pk, ProjectStatus.running())
+        taken = set(
+            QuerySource.objects.filter(query__project=ctx.project, selected=True)
+            .exclude(query=query)
+            .values_list("source_id", flat=True)
+        )
+        ctx.note(_apply(links, ranking, ctx.opts.sources_per_query, taken))
 
 
 def _ask(ctx: StepContext, links: list[QuerySource]) -> RankOutput:

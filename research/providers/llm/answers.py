@@ -80,7 +80,7 @@ def validate(data: Any, schema: type[T]) -> T:
         return schema.model_validate(data)
     except ValidationError as error:
         first = error
-    inner = _wrapped(data)
+    inner = _wrapped(data, schema)
     if inner is not None:
         try:
             return schema.model_validate(inner)
@@ -113,26 +113,36 @@ def schema_instruction(schema: type[BaseModel]) -> str:
 def _load(text: str, *, repair: bool) -> Any:
     """The first JSON object in `text`; repaired (json-repair) only when `repair` is set."""
     decoder = json.JSONDecoder()
-    starts = [i for i, char in enumerate(text) if char == "{"][:MAX_STARTS]
+    starts = [i for i, char in enumerate(text) if char in "{["][:MAX_STARTS]
     for start in starts:
         try:
             value, _ = decoder.raw_decode(text, start)
         except ValueError:
             continue
-        if isinstance(value, dict):
+        if isinstance(value, dict) or (isinstance(value, list) and value):
             return value
     if not repair or not starts:
         return None
     repaired = json_repair.loads(text[starts[0] :])
-    return repaired if isinstance(repaired, dict) and repaired else None
+    return repaired if isinstance(repaired, dict | list) and repaired else None
 
 
-def _wrapped(data: Any) -> dict | None:
+def _wrapped(data: Any, schema: type[BaseModel] | None = None) -> dict | None:
+    """The object inside a one-key wrapper; or a bare list given for the one list the schema
+    has (`[{"id": 1, ...}]` for `{"judgements": [...]}`)."""
     if isinstance(data, dict) and len(data) == 1:
         (value,) = data.values()
         if isinstance(value, dict):
             return value
+    if isinstance(data, list) and schema is not None:
+        lists = [n for n, f in schema.model_fields.items() if _is_list(f.annotation)]
+        if len(lists) == 1:
+            return {lists[0]: data}
     return None
+
+
+def _is_list(annotation: Any) -> bool:
+    return getattr(annotation, "__origin__", None) is list
 
 
 def _is_schema(data: Any) -> bool:

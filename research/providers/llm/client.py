@@ -47,11 +47,13 @@ CUT = "the server cut a longer prompt"
 CALIBRATE_BELOW = 1800  # prompts this short (by our estimate) are never cut: they calibrate
 _CONTEXT_REFUSAL = re.compile(
     r"context length|context window|context_length_exceeded|context size|n_ctx|"
-    r"too many tokens|prompt is too long|maximum context",
+    r"too many tokens|prompt is too long|maximum context|tokens.{0,40}must be <=",
     re.I,
 )
 _NUMBER = re.compile(
-    r"maximum context length is (\d[\d,]*)|context (?:window|size|length)[^\d]{0,30}(\d[\d,]{2,})",
+    r"maximum context length is (\d[\d,]*)|"
+    r"context (?:window|size|length)[^\d]{0,30}(\d[\d,]{2,})|"
+    r"must be <= (\d[\d,]*)",
     re.I,
 )
 PROMPT_MARGIN = 1.2  # our estimate is rough; reserve a fifth more than it says
@@ -319,7 +321,8 @@ class LLMClient:
         """Learn the window from a refusal; ContextExceeded unless the prompt fits it."""
         found = _NUMBER.search(reason)
         sent = int(messages_tokens(messages) * PROMPT_MARGIN) + limit
-        said = int((found.group(1) or found.group(2)).replace(",", "")) if found else sent
+        number = next((g for g in found.groups() if g), "") if found else ""
+        said = int(number.replace(",", "")) if number else sent
         # A number under what we sent is the window; otherwise our estimate fell short of the
         # server's own count, and a quarter less is tried.
         window = said if said < sent else sent * 3 // 4

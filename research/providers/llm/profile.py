@@ -28,7 +28,8 @@ _RESPONSE_FORMAT = re.compile(r"response_format|json_schema|json_object|structur
 _TOKEN_PARAM = re.compile(r"max_tokens", re.I)
 _SYSTEM_ROLE = re.compile(
     r"system (role|message|prompt)s? (is |are )?not supported|roles must alternate|"
-    r"role.{0,20}system.{0,40}(not|unsupported|invalid)",
+    r"role.{0,20}system.{0,40}(not|unsupported|invalid)|"
+    r"(not|n't|un) ?support\w*.{0,30}'?system|only user and assistant roles",
     re.I,
 )
 

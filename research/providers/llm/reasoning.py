@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 TAGS = ("think", "thinking", "reasoning")
 _NAMES = "|".join(TAGS)
-_BLOCK = re.compile(rf"<({_NAMES})\b[^>]*>.*?</\1\s*>", re.I | re.S)
-_CLOSE = re.compile(rf"</({_NAMES})\s*>", re.I)
-_OPEN = re.compile(rf"<({_NAMES})\b[^>]*>", re.I)
+# <think>...</think>, and Kimi's ◁think▷...◁/think▷
+_BLOCK = re.compile(rf"<({_NAMES})\b[^>]*>.*?</\1\s*>|◁({_NAMES})▷.*?◁/\2▷", re.I | re.S)
+_CLOSE = re.compile(rf"</({_NAMES})\s*>|◁/({_NAMES})▷", re.I)
+_OPEN = re.compile(rf"<({_NAMES})\b[^>]*>|◁({_NAMES})▷", re.I)
 
 
 @dataclass(frozen=True)
