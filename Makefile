@@ -48,6 +48,7 @@ lint: dev-install
 bench: dev-install
 	$(BIN)/python bench/pipeline.py
 	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/models.py
 
 clean:
 	rm -rf $(VENV) test-output

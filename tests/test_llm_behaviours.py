@@ -215,3 +215,12 @@ def test_every_way_servers_refuse_a_long_prompt_teaches_a_smaller_window(fake, r
     assert learnt is not None and learnt < 14000  # what was sent, by our estimate
     if window:
         assert learnt == window
+
+
+def test_a_model_that_needed_more_room_once_gets_it_from_the_start_next_time(fake):
+    behave(fake, think="tags", thinking_tokens=1900, output_limit=True)
+    client = LLMClient("thinker")
+    client.structured(PLAN, PlanOutput)
+    client.structured(PLAN, PlanOutput)
+    assert [request["max_tokens"] for request in fake.requests] == [2000, 4000, 4000]
+    assert client.profile.answer_tokens == 4000

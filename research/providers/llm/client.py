@@ -211,15 +211,19 @@ class LLMClient:
         self, messages: list[dict], schema: type[T], *, max_tokens: int | None = None
     ) -> T:
         """An answer validated against `schema`. A cut-off answer is asked again with more
-        room; an unusable one is retried once with its problem named; then the call fails."""
-        asked, limit = list(messages), max_tokens or DEFAULT_ANSWER_TOKENS
+        room (and the model's profile remembers the room it needed); an unusable one is
+        retried once with its problem named; then the call fails."""
+        asked = list(messages)
+        limit = max(max_tokens or DEFAULT_ANSWER_TOKENS, self.profile.answer_tokens or 0)
         problem: answers.Unusable | None = None
         while True:
             reply = self._request(asked, schema, limit)
             try:
-                return answers.parse(
+                parsed = answers.parse(
                     reply.answer, schema, cut_off=reply.cut_off, reasoning=reply.reasoning
                 )
+                self._remember_room(limit, max_tokens)
+                return parsed
             except answers.CutOff:
                 limit = self._more_room(asked, limit)
             except answers.ThinkingOnly:
@@ -239,6 +243,16 @@ class LLMClient:
                     {"role": "assistant", "content": reply.answer},
                     {"role": "user", "content": unusable.retry},
                 ]
+
+    def _remember_room(self, limit: int, asked_for: int | None) -> None:
+        """A model that needed more room than asked (its thinking spends the limit) starts
+        later calls with that room, instead of being cut off once on every call."""
+        if limit > (asked_for or DEFAULT_ANSWER_TOKENS) and limit > (
+            self.profile.answer_tokens or 0
+        ):
+            self.profile.answer_tokens = limit
+            self.profile.note(f"needs {limit:,} answer tokens: it thinks before answering")
+            self._remember()
 
     def _more_room(self, messages: list[dict], limit: int) -> int:
         """A larger output limit for an answer that was cut off, or LLMError when there is no

@@ -52,6 +52,7 @@ class Profile:
     context_discovered: bool = False  # the server was asked once (discovery.py)
     num_ctx: bool = False  # Ollama: ask for the window per call
     token_ratio: float | None = None  # the server's prompt tokens per token we estimate
+    answer_tokens: int | None = None  # the least room its answers need (thinking spends it)
     reasoning: str = ""  # how the model was seen to think: "tags", "field" or ""
     learnt: list[str] = field(default_factory=list)  # what was learnt, when, in words
 
