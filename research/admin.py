@@ -57,6 +57,14 @@ class NoteAdmin(admin.ModelAdmin):
     raw_id_fields = ["project", "query", "source", "summary", "report", "author"]
 
 
+@admin.register(models.ModelProfile)
+class ModelProfileAdmin(admin.ModelAdmin):
+    """What the workers learnt about each model; delete a row to have it learnt again."""
+
+    list_display = ["model", "endpoint", "updated_at"]
+    search_fields = ["model", "endpoint"]
+
+
 @admin.register(models.StepRun)
 class StepRunAdmin(admin.ModelAdmin):
     list_display = ["id", "project", "stage", "status", "attempt", "started_at", "finished_at"]
