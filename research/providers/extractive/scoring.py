@@ -1,0 +1,123 @@
+"""Scores for the extractive engine: BM25 (bm25s), key phrases, and MMR.
+
+BM25 scores documents (results, sentences) against a query's terms. Key phrases are the runs of
+one to three terms that recur across a text and the texts around it, scored by frequency and by
+how many of those texts share them. MMR (maximal marginal relevance) keeps the best items while
+leaving out those that repeat what a kept one already says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+import bm25s
+
+from research.providers.extractive.terms import CJK, terms
+
+T = TypeVar("T")
+CJK_RUN = re.compile(f"[{CJK}]+")
+
+
+def bm25(query: Sequence[str], documents: Sequence[Sequence[str]]) -> list[float]:
+    """Each document's BM25 score for the query's terms (0.0 when it shares none)."""
+    if not documents or not query:
+        return [0.0] * len(documents)
+    index = bm25s.BM25()
+    index.index([list(d) or ["\u0000"] for d in documents], show_progress=False)
+    known = [term for term in query if term in index.vocab_dict]
+    if not known:
+        return [0.0] * len(documents)
+    return [float(score) for score in index.get_scores(known)]
+
+
+def coverage(query: Sequence[str], document: Sequence[str]) -> float:
+    """The share of the query's distinct terms the document contains."""
+    wanted = set(query)
+    return len(wanted & set(document)) / len(wanted) if wanted else 0.0
+
+
+def key_phrases(text: str, context: Sequence[str] = (), limit: int = 8) -> list[str]:
+    """Up to `limit` phrases (as they stand in `text` or `context`) that best name the topic:
+    runs of one to three words without stopwords at their ends, frequent across all the texts
+    and shared by several of them. The text itself counts double."""
+    counts: Counter[tuple[str, ...]] = Counter()
+    spread: Counter[tuple[str, ...]] = Counter()
+    surface: dict[tuple[str, ...], str] = {}
+    for index, body in enumerate([text, *context]):
+        seen = set()
+        for key, words in _candidates(body):
+            counts[key] += 2 if index == 0 else 1
+            seen.add(key)
+            surface.setdefault(key, words)
+        spread.update(seen)
+
+    def rank(key: tuple[str, ...]) -> tuple:
+        """Phrases the texts share before those of one text, then by frequency and length."""
+        return (-min(spread[key], 2), -counts[key] * spread[key] * (1 + 0.5 * (len(key) - 1)), key)
+
+    scored = sorted(counts, key=rank)
+    chosen: list[tuple[str, ...]] = []
+    for key in scored:
+        if not any(set(key) <= set(kept) or set(kept) <= set(key) for kept in chosen):
+            chosen.append(key)
+        if len(chosen) == limit:
+            break
+    return [surface[key] for key in chosen]
+
+
+def _candidates(text: str) -> list[tuple[tuple[str, ...], str]]:
+    """(terms, the words as written) for every run of one to three kept words, and for every
+    two to four characters of a Chinese, Japanese or Korean run (which has no spaces)."""
+    found = []
+    for run in CJK_RUN.findall(text):
+        for size in (2, 3, 4):
+            for i in range(len(run) - size + 1):
+                piece = run[i : i + size]
+                key = tuple(terms(piece))
+                if key:
+                    found.append((key, piece))
+    spaced = CJK_RUN.sub(" ", text)
+    words = [w.strip(".,;:!?()[]\"'“”‘’«»-–—") for w in spaced.replace("\n", " ").split()]
+    kept = [bool(terms(word)) for word in words]
+    for size in (1, 2, 3):
+        for i in range(len(words) - size + 1):
+            if not (kept[i] and kept[i + size - 1]):  # no stopword at either end
+                continue
+            written = " ".join(words[i : i + size])
+            key = tuple(terms(written))
+            if key and all(len(t) > 2 or not t.isascii() for t in key):
+                found.append((key, written))
+    return found
+
+
+def mmr(
+    items: Sequence[T],
+    scores: Sequence[float],
+    similar: Callable[[T, T], float],
+    limit: int,
+    balance: float = 0.7,
+) -> list[T]:
+    """Up to `limit` items, each the best by `balance` * its score minus (1 - `balance`) * its
+    likeness to the items already kept; items more than 0.8 alike a kept one are left out."""
+    top = max(scores, default=0.0) or 1.0
+    left = list(range(len(items)))
+    kept: list[int] = []
+    while left and len(kept) < limit:
+
+        def value(i: int) -> float:
+            likeness = max((similar(items[i], items[k]) for k in kept), default=0.0)
+            return balance * scores[i] / top - (1 - balance) * likeness
+
+        best = max(left, key=value)
+        left.remove(best)
+        if all(similar(items[best], items[k]) <= 0.8 for k in kept):
+            kept.append(best)
+    return [items[i] for i in kept]
+
+
+def jaccard(a: Sequence[str], b: Sequence[str]) -> float:
+    sa, sb = set(a), set(b)
+    return len(sa & sb) / len(sa | sb) if sa or sb else 0.0

@@ -1,0 +1,66 @@
+"""A text's language by its script, and its terms: what BM25 and the key phrases count.
+
+Latin-script words are lower-cased, stopwords dropped (bm25s's lists) and stemmed (Snowball's
+English stemmer), so "checkpoints" matches "checkpoint". Chinese, Japanese and Korean text has
+no spaces between words, so it is cut into overlapping character pairs (bigrams), which match
+whatever the words are without a dictionary.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import snowballstemmer
+from bm25s.stopwords import STOPWORDS_CHINESE, STOPWORDS_EN_PLUS
+
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_CJK_CHAR = re.compile(f"[{CJK}]")
+_RUN = re.compile(r"[^\W_]+")
+_PARTS = re.compile(f"[{CJK}]+|[^{CJK}]+")
+_KANA = re.compile("[\u3040-\u30ff]")
+_HANGUL = re.compile("[\uac00-\ud7af]")
+STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(STOPWORDS_CHINESE)
+LANGUAGE_NAMES = {"en": "English", "zh": "中文", "ja": "日本語", "ko": "한국어"}
+
+
+def language_of(text: str) -> str:
+    """ "zh", "ja", "ko" when most letters are of that script, else "en"."""
+    letters = sum(1 for _ in _RUN.finditer(text[:5000])) or 1
+    cjk = len(_CJK_CHAR.findall(text[:5000]))
+    if cjk < letters:  # fewer CJK characters than words: a Latin-script text
+        return "en"
+    if _KANA.search(text[:5000]):
+        return "ja"
+    return "ko" if _HANGUL.search(text[:5000]) else "zh"
+
+
+def is_cjk(text: str) -> bool:
+    return bool(_CJK_CHAR.search(text))
+
+
+@functools.cache
+def _stemmer() -> snowballstemmer.stemmer:
+    return snowballstemmer.stemmer("english")
+
+
+def terms(text: str) -> list[str]:
+    """The text's terms, in order: stemmed words without stopwords, and CJK bigrams."""
+    found: list[str] = []
+    for run in _RUN.finditer(text.lower()):
+        for part in _PARTS.findall(run.group()):
+            if _CJK_CHAR.match(part):
+                found += _bigrams(part)
+            elif len(part) > 1 and part not in STOPWORDS:
+                found.append(part)
+    latin = [i for i, term in enumerate(found) if not _CJK_CHAR.match(term)]
+    stems = _stemmer().stemWords([found[i] for i in latin])
+    for i, stem in zip(latin, stems, strict=True):
+        found[i] = stem
+    return found
+
+
+def _bigrams(run: str) -> list[str]:
+    if len(run) == 1:
+        return [] if run in STOPWORDS else [run]
+    return [run[i : i + 2] for i in range(len(run) - 1)]

@@ -1,0 +1,96 @@
+"""The extractive engine's text tools, in English and Chinese."""
+
+from __future__ import annotations
+
+from research.providers.extractive.scoring import bm25, coverage, jaccard, key_phrases, mmr
+from research.providers.extractive.sentences import sentences
+from research.providers.extractive.terms import language_of, terms
+
+WAL = (
+    "Write-ahead logging keeps readers and writers apart. Checkpoints move pages back into the "
+    "database file.\nThe WAL file grows until a checkpoint runs. Menu"
+)
+ZH = (
+    "预写日志让读者和写者互不阻塞。检查点把页面写回数据库文件。\nWAL 文件一直增长，直到检查点运行。"
+)
+
+
+def test_english_terms_are_stemmed_words_without_stopwords():
+    assert terms("How does SQLite's WAL mode handle the checkpoints?") == [
+        "sqlite",
+        "wal",
+        "mode",
+        "handl",
+        "checkpoint",
+    ]
+
+
+def test_chinese_text_is_cut_into_character_pairs_and_latin_words_kept():
+    assert terms("WAL 模式如何工作") == ["wal", "模式", "式如", "如何", "何工", "工作"]
+
+
+def test_the_language_is_told_by_the_script():
+    assert (language_of(WAL), language_of(ZH), language_of("ひらがなとカタカナ")) == (
+        "en",
+        "zh",
+        "ja",
+    )
+
+
+def test_sentences_are_verbatim_and_fragments_are_left_out():
+    found = sentences(WAL)
+    assert [s.text for s in found] == [
+        "Write-ahead logging keeps readers and writers apart.",
+        "Checkpoints move pages back into the database file.",
+        "The WAL file grows until a checkpoint runs.",
+    ]
+    assert all(WAL[s.start : s.start + len(s.text)] == s.text for s in found)
+
+
+def test_chinese_sentences_are_split_at_chinese_punctuation():
+    found = sentences(ZH)
+    assert [s.text for s in found] == [
+        "预写日志让读者和写者互不阻塞。",
+        "检查点把页面写回数据库文件。",
+        "WAL 文件一直增长，直到检查点运行。",
+    ]
+
+
+def test_bm25_scores_the_sentences_that_share_the_query_terms():
+    docs = [terms(s.text) for s in sentences(WAL)]
+    scores = bm25(terms("when does a checkpoint run"), docs)
+    assert scores[0] == 0.0 and scores[2] > scores[1] > 0.0
+    assert bm25(terms("nothing shared"), docs) == [0.0, 0.0, 0.0]
+
+
+def test_bm25_works_on_chinese_bigrams():
+    docs = [terms(s.text) for s in sentences(ZH)]
+    scores = bm25(terms("检查点运行"), docs)
+    assert scores.index(max(scores)) == 2 and scores[0] == 0.0
+
+
+def test_coverage_and_jaccard():
+    assert coverage(["wal", "checkpoint"], ["checkpoint", "page"]) == 0.5
+    assert jaccard(["a", "b"], ["b", "c"]) == 1 / 3
+
+
+def test_key_phrases_prefer_what_the_texts_share():
+    phrases = key_phrases(
+        "How does SQLite WAL mode handle checkpoints?",
+        ["Write-Ahead Logging in SQLite", "SQLite WAL mode explained: checkpoints and readers"],
+    )
+    assert phrases[:3] == ["SQLite", "WAL mode", "checkpoints"]
+
+
+def test_chinese_key_phrases_come_from_character_runs():
+    phrases = key_phrases(
+        "SQLite 的 WAL 模式如何处理检查点？",
+        ["SQLite 预写日志 WAL 模式", "WAL 模式的检查点与读者", "检查点把页面写回数据库"],
+    )
+    assert phrases[:4] == ["检查点", "WAL", "模式", "SQLite"]
+
+
+def test_mmr_leaves_out_an_item_that_repeats_a_kept_one():
+    items = [["wal", "checkpoint"], ["wal", "checkpoint"], ["reader", "writer"]]
+    kept = mmr(items, [3.0, 2.9, 1.0], jaccard, limit=3)
+    assert kept == [["wal", "checkpoint"], ["reader", "writer"]]
