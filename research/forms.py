@@ -10,7 +10,7 @@ from django.conf import settings
 
 from research.limits import LANGUAGE_MAX, QUESTION_MAX
 from research.models import ProjectStatus, ReportStyle, TimeRange
-from research.options import ProjectOptions
+from research.options import ProjectOptions, default_engine
 from research.providers.search import PROVIDERS, describe
 
 _FIELDS = ProjectOptions.model_fields
@@ -57,6 +57,14 @@ class ProjectForm(forms.Form):
         required=False, choices=TimeRange.choices, help_text=_help("time_range")
     )
     review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
+    engine = forms.ChoiceField(
+        choices=[
+            ("llm", "LLM: plans, reads and writes with the language model"),
+            ("extractive", "Extractive: quotes chosen and ordered without a language model"),
+        ],
+        help_text=_help("engine"),
+    )
+    fallback = forms.BooleanField(required=False, initial=True, help_text=_help("fallback"))
     token_budget = forms.IntegerField(help_text=_help("token_budget"), **_bounds("token_budget"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -65,6 +73,10 @@ class ProjectForm(forms.Form):
         assert isinstance(provider, forms.ChoiceField)
         provider.choices = provider_choices()
         self.fields["token_budget"].initial = settings.DEFAULT_TOKEN_BUDGET
+        self.fields["engine"].initial = default_engine()
+        self.fields[
+            "report_style"
+        ].help_text += " Styles need the LLM: an extractive report is quotes."
 
     def options(self) -> dict:
         """The options as entered; create_project validates them with ProjectOptions."""
@@ -78,5 +90,13 @@ class ProjectFilterForm(forms.Form):
 
 
 class RegenerateForm(forms.Form):
-    style = forms.ChoiceField(required=False, choices=[("", "Same style"), *ReportStyle.choices])
+    engine = forms.ChoiceField(
+        required=False,
+        choices=[("", "Same engine"), ("llm", "LLM"), ("extractive", "Extractive")],
+    )
+    style = forms.ChoiceField(
+        required=False,
+        choices=[("", "Same style"), *ReportStyle.choices],
+        help_text="Styles need the LLM; an extractive version is quotes in any style.",
+    )
     language = forms.CharField(required=False, max_length=LANGUAGE_MAX)

@@ -12,6 +12,12 @@ from research.limits import LANGUAGE_MAX
 ReportStyleName = Literal["professional", "academic", "popular_science", "news", "social_media"]
 TimeRangeName = Literal["", "day", "week", "month", "year"]
 SearchProviderName = Literal["", "duckduckgo", "searxng", "tavily", "brave", "serper"]
+EngineName = Literal["llm", "extractive"]
+
+
+def default_engine() -> EngineName:
+    """The LLM when one is configured; otherwise the extractive engine, which needs none."""
+    return "llm" if settings.LLM_MODEL else "extractive"
 
 
 class ProjectOptions(BaseModel):
@@ -35,6 +41,16 @@ class ProjectOptions(BaseModel):
     )
     time_range: TimeRangeName = Field("", description="Only results from this recent period.")
     review_plan: bool = Field(False, description="Stop after planning so a member can edit it.")
+    engine: EngineName = Field(
+        default_factory=default_engine,
+        description="Who plans, reads and writes: the LLM, or the extractive engine (quotes "
+        "chosen and ordered without a language model).",
+    )
+    fallback: bool = Field(
+        True,
+        description="When an LLM step fails for good, do it with the extractive engine instead, "
+        "and say so on the step and in the report.",
+    )
     token_budget: int = Field(
         default_factory=lambda: settings.DEFAULT_TOKEN_BUDGET,
         ge=1000,
@@ -50,3 +66,7 @@ class ProjectOptions(BaseModel):
     @property
     def provider(self) -> str:
         return self.search_provider or settings.SEARCH_PROVIDER
+
+    @property
+    def uses_llm(self) -> bool:
+        return self.engine == "llm"

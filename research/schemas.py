@@ -124,6 +124,9 @@ class ProjectOut(Schema):
     status: ProjectStatusName
     error: str
     language: str
+    engine: Literal["llm", "extractive"] = Field(
+        ..., description="Who plans, reads and writes: the LLM, or the extractive engine."
+    )
     owner: str
     options: dict
     counts: ProjectCounts
@@ -140,6 +143,10 @@ class ProjectOut(Schema):
     @staticmethod
     def resolve_owner(obj) -> str:
         return obj.owner.get_username()
+
+    @staticmethod
+    def resolve_engine(obj) -> str:
+        return obj.opts.engine
 
     @staticmethod
     def resolve_counts(obj) -> dict:
@@ -323,6 +330,9 @@ class SourceDetailOut(SourceOut):
 
 
 class ReportIn(InSchema):
+    engine: Literal["", "llm", "extractive"] = Field(
+        "", description="Empty keeps the project's engine; the other one may write a version too."
+    )
     style: ReportStyleName | Literal[""] = Field("", description="Empty keeps the project's.")
     language: Text = Field("", max_length=LANGUAGE_MAX, description="Empty keeps the project's.")
 
@@ -338,6 +348,10 @@ class ReportVersionOut(Schema):
     complete: bool = Field(
         ..., description="False when the model stopped at its output limit before the end."
     )
+    engine: Literal["llm", "extractive", "fallback"] = Field(
+        ..., description="Written by the LLM, extractively, or by the extractive fallback."
+    )
+    fallback_note: str = Field(..., description="What the extractive fallback did, and why.")
     style: str
     language: str
     model: str

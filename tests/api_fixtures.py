@@ -42,7 +42,13 @@ def llm_configured(settings):
 @pytest.fixture
 def finished_project(member) -> Project:
     """A done project: 2 queries, 3 fetched sources, summaries, a cited report, steps, a note."""
-    project = make_project(member, title="SQLite WAL", tokens_prompt=1000, tokens_completion=200)
+    project = make_project(
+        member,
+        title="SQLite WAL",
+        options={"engine": "llm"},
+        tokens_prompt=1000,
+        tokens_completion=200,
+    )
     section = Section.objects.create(project=project, title="Basics")
     queries = add_queries(project, 2, section=section)
     sources = add_sources(project, 3)

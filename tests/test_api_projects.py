@@ -108,11 +108,22 @@ def test_it_creates_and_starts_a_project_with_options(api, llm_configured):
     assert body["started_at"] is not None
 
 
-def test_starting_without_an_llm_fails_the_project_with_the_reason(api, settings):
+def test_starting_an_llm_project_without_an_llm_fails_it_with_the_reason(api, settings):
     settings.LLM_MODEL = ""
-    body = api.post("/api/projects", {"question": "Why?", "start": True}).json()
+    options = {"engine": "llm"}
+    body = api.post("/api/projects", {"question": "Why?", "options": options}).json()
     assert body["status"] == "failed"
     assert "LLM_MODEL" in body["error"]
+
+
+def test_without_an_llm_a_project_is_extractive_by_default_and_starts(api, settings):
+    settings.LLM_MODEL = ""
+    body = api.post("/api/projects", {"question": "Why?", "start": True}).json()
+    assert (body["status"], body["engine"], body["options"]["engine"]) == (
+        "planning",
+        "extractive",
+        "extractive",
+    )
 
 
 @pytest.mark.parametrize(
@@ -285,10 +296,17 @@ def test_resuming_a_done_project_is_409(api, finished_project, llm_configured):
 
 def test_resuming_without_an_llm_is_503_naming_the_setting(api, member, settings):
     settings.LLM_MODEL = ""
-    project = make_project(member, status=ProjectStatus.FAILED)
+    project = make_project(member, status=ProjectStatus.FAILED, options={"engine": "llm"})
     response = api.post(f"/api/projects/{project.pk}/resume")
     assert response.status_code == 503
     assert "LLM_MODEL" in response.json()["detail"]
+
+
+def test_an_extractive_project_resumes_without_an_llm(api, member, settings):
+    settings.LLM_MODEL = ""
+    project = make_project(member, status=ProjectStatus.FAILED, options={"engine": "extractive"})
+    response = api.post(f"/api/projects/{project.pk}/resume")
+    assert response.status_code == 200 and response.json()["status"] == "planning"
 
 
 @pytest.mark.parametrize("action", ["start", "cancel", "approve", "resume"])

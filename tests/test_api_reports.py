@@ -91,7 +91,7 @@ def test_it_writes_a_new_version_and_answers_202_with_the_step(
     body = response.json()
     step = StepRun.objects.get(pk=body["id"])
     assert (body["stage"], body["status"]) == ("report", "queued")
-    assert step.params == {"style": "academic", "language": "Deutsch"}
+    assert step.params == {"style": "academic", "language": "Deutsch", "engine": ""}
     finished_project.refresh_from_db()
     assert finished_project.status == ProjectStatus.WRITING
 
@@ -99,7 +99,8 @@ def test_it_writes_a_new_version_and_answers_202_with_the_step(
 def test_a_new_version_needs_no_body(api, finished_project, llm_configured):
     response = api.post(f"/api/projects/{finished_project.pk}/report")
     assert response.status_code == 202
-    assert StepRun.objects.get(pk=response.json()["id"]).params == {"style": "", "language": ""}
+    params = StepRun.objects.get(pk=response.json()["id"]).params
+    assert params == {"style": "", "language": "", "engine": ""}
 
 
 def test_an_unknown_style_is_refused_naming_the_field(api, finished_project, llm_configured):
@@ -118,6 +119,14 @@ def test_writing_a_report_for_a_draft_is_409(api, member, llm_configured):
 def test_writing_a_report_without_an_llm_is_503(api, finished_project, settings):
     settings.LLM_MODEL = ""
     assert api.post(f"/api/projects/{finished_project.pk}/report").status_code == 503
+
+
+def test_an_extractive_version_of_an_llm_project_needs_no_llm(api, finished_project, settings):
+    settings.LLM_MODEL = ""
+    url = f"/api/projects/{finished_project.pk}/report"
+    response = api.post(url, {"engine": "extractive"})
+    assert response.status_code == 202
+    assert StepRun.objects.get(pk=response.json()["id"]).params["engine"] == "extractive"
 
 
 # --- Export (needs research/export.py) ---------------------------------------------------

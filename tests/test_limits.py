@@ -21,7 +21,7 @@ def test_the_longest_question_is_the_same_on_the_page_in_the_api_and_in_the_doma
         "reflection_rounds": 1,
         "token_budget": 5000,
     }
-    form["report_style"] = "professional"
+    form["report_style"], form["engine"] = "professional", "extractive"
     assert ProjectForm({**form, "question": longest}).is_valid()
     assert list(ProjectForm({**form, "question": too_long}).errors) == ["question"]
     ok = api.post("/api/projects", {"question": longest, "start": False})

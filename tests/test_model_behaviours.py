@@ -23,10 +23,10 @@ QUESTION = "How does SQLite WAL mode work?"
 LEAKS = ("<think", "</think", "Let me think", THOUGHT[:30], '"properties"', "```")
 
 
-def run_with(world, **habits) -> tuple[dict, float]:
+def run_with(world, *flags: str, **habits) -> tuple[dict, float]:
     world.llm.responder = Behaving(Researcher(invalid_citation=3), **habits)
     started = time.monotonic()
-    result, _ = research(QUESTION, "--queries", "2", "--sources-per-query", "2")
+    result, _ = research(QUESTION, "--queries", "2", "--sources-per-query", "2", *flags)
     return result, time.monotonic() - started
 
 
@@ -73,14 +73,14 @@ def test_a_model_that_scores_on_a_0_to_1_scale_still_selects_pages(world, member
 
 
 def test_a_model_that_echoes_the_schema_fails_fast_naming_the_setting(world, member):
-    result, seconds = run_with(world, echo_schema=True)
+    result, seconds = run_with(world, "--no-fallback", echo_schema=True)
     assert result["status"] == ProjectStatus.FAILED
     assert "JSON schema of PlanOutput" in result["error"] and "LLM_MODEL" in result["error"]
     assert seconds < 60 and len(world.llm.requests) == 2
 
 
 def test_a_model_that_only_thinks_fails_naming_the_settings(world, member):
-    result, seconds = run_with(world, think="field_only")
+    result, seconds = run_with(world, "--no-fallback", think="field_only")
     assert result["status"] == ProjectStatus.FAILED
     assert "LLM_MAX_OUTPUT_TOKENS" in result["error"] and "thinking off" in result["error"]
     assert seconds < 60
@@ -197,7 +197,8 @@ def test_a_run_with_nothing_to_report_says_what_failed_before_the_report(world, 
         return researcher(request)
 
     world.llm.responder = no_summaries
-    result, _ = research(QUESTION, "--queries", "2", "--sources-per-query", "2")
+    flags = ("--queries", "2", "--sources-per-query", "2", "--no-fallback")
+    result, _ = research(QUESTION, *flags)
     assert result["status"] == "failed"
     assert "nothing to report" in result["error"]
     assert (

@@ -114,13 +114,24 @@ def test_the_new_project_page_shows_how_each_model_is_asked(member_client, setti
     assert "small: structured output: json_schema; output limit: max_completion_tokens" in body
 
 
-def test_the_new_project_page_refuses_to_start_without_an_llm(member_client, settings):
+def test_the_new_project_page_refuses_an_llm_project_without_an_llm(member_client, settings):
     settings.LLM_MODEL = ""
     body = member_client.get("/projects/new/").content.decode()
-    assert "LLM_MODEL" in body and "disabled" in body
-    response = member_client.post("/projects/new/", {**_form(), "question": "Why?"}, follow=True)
+    assert "LLM_MODEL" in body and "extractive engine" in body
+    form = {**_form(), "question": "Why?", "engine": "llm"}
+    response = member_client.post("/projects/new/", form, follow=True)
     assert "LLM_MODEL" in response.content.decode()
     assert not Project.objects.exists()
+
+
+def test_without_an_llm_the_new_project_page_starts_an_extractive_project(member_client, settings):
+    settings.LLM_MODEL = ""
+    body = member_client.get("/projects/new/").content.decode()
+    assert '<option value="extractive" selected>' in body
+    response = member_client.post("/projects/new/", {**_form(), "engine": "extractive"})
+    project = Project.objects.get()
+    assert response.status_code == 302 and project.opts.engine == "extractive"
+    assert project.status == "planning"
 
 
 def _form(**overrides) -> dict:
@@ -134,6 +145,8 @@ def _form(**overrides) -> dict:
         "search_provider": "",
         "time_range": "",
         "token_budget": 100000,
+        "engine": "llm",
+        "fallback": "on",
     }
     return {**data, **overrides}
 

@@ -161,9 +161,9 @@ def test_a_page_that_injects_instructions_leaves_no_such_link_in_the_report(worl
     assert "canary" not in Path(result["report_path"]).read_text()
 
 
-def test_a_run_without_an_llm_fails_at_once_naming_the_variables(world, member, settings):
+def test_an_llm_run_without_an_llm_fails_at_once_naming_the_variables(world, member, settings):
     settings.LLM_MODEL = ""
-    result, code = research("How does SQLite WAL mode work?")
+    result, code = research("How does SQLite WAL mode work?", "--engine", "llm")
     assert code == 1
     assert result["status"] == "failed"
     assert "LLM_MODEL" in result["error"]
@@ -213,7 +213,10 @@ def test_plan_review_waits_for_a_member_then_researches_the_edited_plan(world, m
 
 def test_a_failed_run_resumes_from_the_failed_step(world, member):
     project = make_project(
-        member, status=ProjectStatus.DRAFT, question=QUESTION, options={"reflection_rounds": 0}
+        member,
+        status=ProjectStatus.DRAFT,
+        question=QUESTION,
+        options={"reflection_rounds": 0, "fallback": False},
     )
     world.llm.fail_next(500, count=3)  # the plan's call and its two retries
     project = run_inline(lambda: control.start(project, member), project)
@@ -304,7 +307,10 @@ def test_new_work_on_a_project_whose_plan_failed_fails_again_instead_of_hanging(
     from research import projects
 
     project = make_project(
-        member, status=ProjectStatus.DRAFT, question=QUESTION, options={"reflection_rounds": 0}
+        member,
+        status=ProjectStatus.DRAFT,
+        question=QUESTION,
+        options={"reflection_rounds": 0, "fallback": False},
     )
     world.llm.fail_next(500, count=3)
     project = run_inline(lambda: control.start(project, member), project)

@@ -56,6 +56,16 @@ def searched_query(project, text="sqlite wal mode") -> Query:
     return query
 
 
+def test_a_plan_whose_llm_fails_is_made_by_the_extractive_fallback_and_says_so(project, world):
+    run(project, Stage.GROUND, "ground")
+    world.llm.responder = lambda request: "I am sorry, I cannot answer in JSON."
+    done = run(project, Stage.PLAN, "plan")
+    assert done.status == StepStatus.DONE
+    assert done.detail.startswith("done with the extractive fallback")
+    assert "did not match the PlanOutput format" in done.detail
+    assert project.queries.count() == 4 and project.sections.exists()
+
+
 def test_ground_stores_the_question_search_results_on_its_step(project, world):
     done = run(project, Stage.GROUND, "ground")
     assert done.status == StepStatus.DONE, done.error
@@ -78,6 +88,8 @@ def test_plan_writes_sections_and_exactly_the_asked_number_of_queries(project, w
 
 
 def test_a_step_that_fails_still_records_the_llm_calls_and_tokens_it_used(project, world):
+    project.options = {**project.options, "fallback": False}
+    project.save()
     run(project, Stage.GROUND, "ground")
     world.llm.responder = lambda request: "I am sorry, I cannot answer in JSON."
     failed = run(project, Stage.PLAN, "plan")

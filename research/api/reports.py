@@ -54,7 +54,11 @@ def write_report(request, project_id: Id, payload: ReportIn | None = None):
     """Write a new report version from the stored summaries; the answer is its step."""
     payload = payload or ReportIn()
     step = reruns.new_report(
-        load_project(project_id), style=payload.style, language=payload.language, user=request.auth
+        load_project(project_id),
+        style=payload.style,
+        language=payload.language,
+        engine=payload.engine,
+        user=request.auth,
     )
     return Status(202, step)
 

@@ -17,6 +17,7 @@ from research.models.sources import PageSnapshot, QuerySource, Source, Summary
 from research.models.statuses import (
     TRANSITIONS,
     FetchStatus,
+    Method,
     ProjectStatus,
     QueryOrigin,
     QueryStatus,
@@ -31,6 +32,7 @@ __all__ = [
     "TRANSITIONS",
     "ApiToken",
     "FetchStatus",
+    "Method",
     "ModelProfile",
     "Note",
     "PageSnapshot",

@@ -9,7 +9,7 @@ from django.db.models import Q
 from research.limits import LANGUAGE_MAX
 from research.models.projects import Project, Query
 from research.models.sources import Source, Summary
-from research.models.statuses import ReportStyle
+from research.models.statuses import Method, ReportStyle
 
 User = settings.AUTH_USER_MODEL
 
@@ -29,6 +29,15 @@ class Report(models.Model):
     is_current = models.BooleanField(default=True)
     complete = models.BooleanField(
         default=True, help_text="False when the model stopped at its output limit before the end."
+    )
+    engine = models.CharField(
+        max_length=20,
+        choices=Method.choices,
+        default=Method.LLM,
+        help_text="Written by the language model, or quotes chosen and ordered without one.",
+    )
+    fallback_note = models.TextField(
+        blank=True, help_text="What was done by the extractive fallback, and why."
     )
     cited_sources = models.ManyToManyField(Source, blank=True, related_name="cited_in")
     citations_removed = models.PositiveIntegerField(default=0)

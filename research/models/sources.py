@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from research.limits import CONTENT_TYPE_MAX, SOURCE_TITLE_MAX, URL_MAX
 from research.models.projects import Project, Query
-from research.models.statuses import FetchStatus
+from research.models.statuses import FetchStatus, Method
 
 User = settings.AUTH_USER_MODEL
 
@@ -153,6 +153,12 @@ class Summary(models.Model):
     relevant = models.BooleanField(default=True)
     quotes = models.JSONField(default=list, blank=True)
     quotes_dropped = models.PositiveIntegerField(default=0)
+    method = models.CharField(
+        max_length=20,
+        choices=Method.choices,
+        default=Method.LLM,
+        help_text="Written by the language model, or quotes chosen without one.",
+    )
     model = models.CharField(max_length=200, blank=True)
     tokens = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

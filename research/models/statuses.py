@@ -109,3 +109,11 @@ class TimeRange(models.TextChoices):
     WEEK = "week", "Past week"
     MONTH = "month", "Past month"
     YEAR = "year", "Past year"
+
+
+class Method(models.TextChoices):
+    """What made a summary or a report."""
+
+    LLM = "llm", "Language model"
+    EXTRACTIVE = "extractive", "Extractive"
+    FALLBACK = "fallback", "Extractive fallback"

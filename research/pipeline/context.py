@@ -45,6 +45,9 @@ class StageSpec:
     run: Callable[[StepContext], None]
     fatal: bool = False  # its failure fails the project (otherwise only its own target)
     on_failure: Callable[[StepRun, str], None] | None = None  # e.g. marks its query failed
+    # The same work without a language model, writing the same rows: the extractive engine's,
+    # and the fallback of a step whose LLM failed for good. None: the stage uses no LLM.
+    extractive: Callable[[StepContext], None] | None = None
 
 
 def fail_query(step: StepRun, reason: str) -> None:
@@ -124,6 +127,7 @@ class StepContext:
     project: Project
     meter: TokenMeter = field(init=False)
     detail: str = ""
+    fallback: str = ""  # why the LLM's work is done extractively instead (its error), if it is
 
     def __post_init__(self) -> None:
         self.meter = TokenMeter(self.project)
@@ -211,8 +215,23 @@ class StepContext:
 
     # --- What the step records -------------------------------------------------------------
 
+    @property
+    def engine(self) -> str:
+        """Who does this step's work: "llm" or "extractive" (a report may ask for another
+        engine than the project's)."""
+        return str(self.param("engine") or self.opts.engine)
+
+    @property
+    def method(self) -> str:
+        """What made this step's rows: "llm", "extractive" or "fallback"."""
+        return "fallback" if self.fallback else self.engine
+
     def note(self, detail: str) -> None:
         """A short line shown on the step (e.g. "12 results"), saved when the step finishes."""
+        if self.fallback:
+            detail = (
+                f"done with the extractive fallback ({detail}); the LLM failed: {self.fallback}"
+            )
         self.detail = detail[:DETAIL_MAX]
 
     def save_output(self, output: dict) -> None:

@@ -27,7 +27,7 @@ def start(project: Project, user=None) -> Project:
     if not started:
         raise NotAllowed(f"Only a draft can be started; this project is {_status(project)}.")
     try:
-        check_configured()
+        _check_engine(project)
     except NotConfigured as exc:
         Project.objects.fail(project.pk, exc.reason)
     else:
@@ -53,7 +53,7 @@ def resume(project: Project, user=None) -> Project:
     """Run a failed or cancelled project on from where it stopped: failed steps run again."""
     if project.status not in (ProjectStatus.FAILED, ProjectStatus.CANCELLED):
         raise NotAllowed("Only a failed or cancelled project can be resumed.")
-    check_configured()
+    _check_engine(project)
     plan_done = project.steps.filter(key="plan", status=StepStatus.DONE).exists()
     with transaction.atomic():
         resumed = Project.objects.transition(
@@ -98,6 +98,12 @@ def approve(project: Project, user=None) -> Project:
     _advance_on_commit(project.pk)
     project.refresh_from_db()
     return project
+
+
+def _check_engine(project: Project) -> None:
+    """An LLM project needs a configured LLM; an extractive one needs nothing."""
+    if project.opts.uses_llm:
+        check_configured()
 
 
 def _status(project: Project) -> str:

@@ -19,6 +19,7 @@ from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
 from research.pipeline import flow, runner
 from research.pipeline.context import StageSpec, StepContext
 from research.pipeline.stages import fetch, ground, plan, rank, reflect, report, search, summarize
+from research.providers.llm import LLMError, LLMNotConfigured
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ def run_step(step_id: int) -> str:
         return "cancelled"
     ctx = StepContext(step=step, project=project)
     try:
-        STAGES[Stage(step.stage)].run(ctx)
+        run_stage(ctx, STAGES[Stage(step.stage)])
     except Exception as exc:  # every failure is recorded on the step and shown
         reason = reason_of(exc)
         if not isinstance(exc, DossierError):
@@ -61,6 +62,23 @@ def run_step(step_id: int) -> str:
     runner.finish(step, StepStatus.DONE, detail=ctx.detail, counters=ctx.meter.step_counters())
     flow.advance(project.pk)
     return "done"
+
+
+def run_stage(ctx: StepContext, spec: StageSpec) -> None:
+    """The stage by the step's engine. An LLM stage that fails for good (after its retries)
+    is done by its extractive implementation instead when the project's `fallback` is on,
+    and the step and its rows say so; with `fallback` off it fails as it is."""
+    if ctx.engine == "extractive" and spec.extractive is not None:
+        spec.extractive(ctx)
+        return
+    try:
+        spec.run(ctx)
+    except (LLMError, LLMNotConfigured) as exc:
+        if spec.extractive is None or not ctx.opts.fallback:
+            raise
+        log.warning("step %s: the LLM failed (%s); extractive fallback", ctx.step.pk, exc.reason)
+        ctx.fallback = exc.reason
+        spec.extractive(ctx)
 
 
 def fail_target(step: StepRun, exc: BaseException) -> None:

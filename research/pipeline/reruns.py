@@ -35,7 +35,8 @@ def reopen(project: Project, user) -> None:
         raise NotAllowed(
             f"Nothing can be rerun while the project is {project.get_status_display().lower()}."
         )
-    check_configured()
+    if project.opts.uses_llm:
+        check_configured()
     bump = {"updated_by": user, "report_generation": F("report_generation") + 1}
     with transaction.atomic():
         if Project.objects.hold(project.pk, [ProjectStatus.PLANNING]):
@@ -98,12 +99,17 @@ def _redo_source(source: Source, user, *, force: bool) -> Source:
     return source
 
 
-def new_report(project: Project, *, style: str = "", language: str = "", user=None):
-    """Write a new report version from the stored summaries, optionally restyled."""
+def new_report(
+    project: Project, *, style: str = "", language: str = "", engine: str = "", user=None
+):
+    """Write a new report version from the stored summaries, optionally restyled, and by
+    another engine than the project's (an extractive project's report from the LLM, or the
+    reverse)."""
     if project.status not in RERUNNABLE:
         state = project.get_status_display().lower()
         raise NotAllowed(f"No report can be written while the project is {state}.")
-    check_configured()
+    if (engine or project.opts.engine) == "llm":
+        check_configured()
     with transaction.atomic():
         writing = Project.objects.transition(
             project.pk,
@@ -121,7 +127,7 @@ def new_report(project: Project, *, style: str = "", language: str = "", user=No
             project,
             Stage.REPORT,
             f"report:manual:{uuid.uuid4().hex[:12]}",
-            params={"style": style, "language": language},
+            params={"style": style, "language": language, "engine": engine},
             requested_by=user,
         )
     return step

@@ -75,7 +75,7 @@ def project_new(request: HttpRequest) -> HttpResponse:
     backends = _backends()
     if request.method == "POST" and form.is_valid():
         start = "draft" not in request.POST
-        if start and backends["llm_problem"]:
+        if start and backends["llm_problem"] and form.cleaned_data["engine"] == "llm":
             messages.error(request, backends["llm_problem"])
         else:
             project = domain.create_project(

@@ -31,6 +31,8 @@ OPTION_FLAGS = {
     "search_provider": "search_provider",
     "time_range": "time_range",
     "token_budget": "token_budget",
+    "engine": "engine",
+    "fallback": "fallback",
 }
 
 
@@ -47,6 +49,18 @@ class Command(BaseCommand):
         parser.add_argument("--search-provider")
         parser.add_argument("--time-range")
         parser.add_argument("--token-budget", type=int)
+        parser.add_argument(
+            "--engine",
+            choices=["llm", "extractive"],
+            help="llm, or extractive (no language model); default: llm when LLM_MODEL is set",
+        )
+        parser.add_argument(
+            "--no-fallback",
+            dest="fallback",
+            action="store_false",
+            default=None,
+            help="Fail an LLM step that fails, instead of doing it extractively.",
+        )
         parser.add_argument("--user", default="", help="Owner (default: the first superuser).")
         parser.add_argument("--json", action="store_true", help="Print one JSON object.")
 

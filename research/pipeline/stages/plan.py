@@ -1,6 +1,7 @@
 """Step 2, plan: an outline of sections, each with its search queries; detects the language.
 
-Reads:    the question, the ground step's results and the project's options.
+Reads:    the question, the ground step's results and the project's options. Without a model,
+          the outline comes from the question's key phrases weighed against those results.
 Replaces: every Section and the planned Queries (members' own queries stay, outside any
           section); the project's title (when empty) and language.
 """
@@ -9,18 +10,25 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import Query, Section, Stage, StepRun
+from research.limits import HEADING_MAX, QUERY_MAX
+from research.models import Project, Query, Section, Stage, StepRun
 from research.pipeline.context import StageSpec, StepContext
 from research.prompts import PLAN
 from research.prompts.outputs import PlannedSection, PlanOutput
+from research.providers.extractive.scoring import key_phrases
+from research.providers.extractive.terms import LANGUAGE_NAMES, language_of
 
 Outline = list[tuple[PlannedSection, list[str]]]
 
 
+def _ground_results(project: Project) -> list[dict]:
+    ground = StepRun.objects.filter(project=project, key="ground").values_list("output", flat=True)
+    return list((ground.first() or {}).get("results", []))
+
+
 def run(ctx: StepContext) -> None:
     project = ctx.project
-    ground = StepRun.objects.filter(project=project, key="ground").values_list("output", flat=True)
-    results = (ground.first() or {}).get("results", [])
+    results = _ground_results(project)
     total = ctx.opts.queries
     plan = ctx.ask(
         PLAN,
@@ -77,4 +85,62 @@ def _replace_outline(ctx: StepContext, plan: PlanOutput, sections: Outline) -> N
         project.save(update_fields=["title", "language", "updated_at"])
 
 
-STAGE = StageSpec(stage=Stage.PLAN, run=run, fatal=True)
+# --- Without a language model ------------------------------------------------------------
+
+
+def run_extractive(ctx: StepContext) -> None:
+    """The outline from the question's key phrases, weighed against the grounding results'
+    titles and snippets: the most shared phrase names the topic, the next ones name the
+    sections, and each query pairs the topic with a section's phrase (or two phrases)."""
+    project = ctx.project
+    context = [f"{r.get('title', '')}. {r.get('snippet', '')}" for r in _ground_results(project)]
+    total = ctx.opts.queries
+    phrases = key_phrases(project.question, context, limit=total + 6)
+    code = language_of(project.question)
+    language = ctx.opts.language or LANGUAGE_NAMES.get(code, "English")
+    plan = _extractive_plan(
+        project.question, phrases, total, language, GOALS.get(code, GOALS["en"])
+    )
+    sections = _fit(plan, total)
+    _replace_outline(ctx, plan, sections)
+    ctx.note(
+        f"{len(sections)} sections, {sum(len(q) for _, q in sections)} queries "
+        f"from the key phrases {', '.join(phrases[:4])}"
+    )
+
+
+GOALS = {"en": "What the sources say about {}.", "zh": "资料中关于“{}”的内容。"}
+
+
+def _extractive_plan(
+    question: str, phrases: list[str], total: int, language: str, goal: str
+) -> PlanOutput:
+    if not phrases:  # a question with no word worth searching: search it as it is
+        phrases = [question.strip().rstrip("?？")[:QUERY_MAX]]
+    topic, rest = phrases[0], phrases[1:] or phrases[:1]
+    count = max(1, min(len(rest), 6, max(2, total // 2)))
+    sections = []
+    for index, phrase in enumerate(rest[:count]):
+        others = [p for p in rest if p != phrase]
+        queries = [_query(topic, phrase)]
+        queries += [_query(topic, f"{phrase} {other}") for other in others[index : index + 2]]
+        queries.append(_query(phrase, ""))
+        sections.append(
+            PlannedSection(
+                title=phrase[:HEADING_MAX],
+                goal=goal.format(phrase),
+                queries=[q for q in queries if q.lower() != question.strip().lower()] or [topic],
+            )
+        )
+    return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def _query(topic: str, phrase: str) -> str:
+    if not phrase or phrase.lower() in topic.lower():
+        return topic[:QUERY_MAX]
+    if topic.lower() in phrase.lower():
+        return phrase[:QUERY_MAX]
+    return f"{topic} {phrase}"[:QUERY_MAX]
+
+
+STAGE = StageSpec(stage=Stage.PLAN, run=run, fatal=True, extractive=run_extractive)

@@ -2,11 +2,14 @@
 
 Reads:    one Query's results (titles, addresses, dates, snippets), which sources are pinned,
           and which the project's other queries already chose (new pages are preferred).
+          Without a model, the scores are BM25 on the title and snippet, a site prior, recency.
 Replaces: each result's score, reason and whether it is selected; the fetch status of those
           sources (skipped when no query selected them, pending again when one now does).
 """
 
 from __future__ import annotations
+
+from datetime import date
 
 from django.db import transaction
 
@@ -14,6 +17,8 @@ from research.models import FetchStatus, Project, ProjectStatus, QuerySource, So
 from research.pipeline.context import StageSpec, StepContext, fail_query
 from research.prompts import RANK
 from research.prompts.outputs import Judgement, RankOutput
+from research.providers.extractive.scoring import bm25
+from research.providers.extractive.terms import terms
 from research.providers.text import even_share, truncate
 
 MIN_SCORE = 3.0  # below this a result is not worth fetching, even to fill the quota
@@ -29,14 +34,18 @@ def run(ctx: StepContext) -> None:
         ctx.note("no results to rank")
         return
     ranking = ctx.refitting(lambda: _ask(ctx, links))
+    ctx.note(_choose_and_save(ctx, links, ranking))
+
+
+def _choose_and_save(ctx: StepContext, links: list[QuerySource], ranking: RankOutput) -> str:
     with transaction.atomic():  # one query chooses at a time, seeing what the others chose
         Project.objects.hold(ctx.project.pk, ProjectStatus.running())
         taken = set(
             QuerySource.objects.filter(query__project=ctx.project, selected=True)
-            .exclude(query=query)
+            .exclude(query=ctx.query)
             .values_list("source_id", flat=True)
         )
-        ctx.note(_apply(links, ranking, ctx.opts.sources_per_query, taken))
+        return _apply(links, ranking, ctx.opts.sources_per_query, taken)
 
 
 def _ask(ctx: StepContext, links: list[QuerySource]) -> RankOutput:
@@ -126,4 +135,58 @@ def _update_fetch_status(source_ids: list[int]) -> None:
     )
 
 
-STAGE = StageSpec(stage=Stage.RANK, run=run, on_failure=fail_query)
+# --- Without a language model ------------------------------------------------------------
+
+OFFICIAL = (".gov", ".gouv.fr", ".gov.uk", ".gov.cn", ".edu", ".edu.cn", ".ac.uk", ".int", ".mil")
+REFERENCE = ("wikipedia.org", "arxiv.org", "nature.com", "acm.org", "ieee.org", "nih.gov")
+LOW = ("pinterest.", "facebook.", "tiktok.", "quora.com", "instagram.")
+
+
+def run_extractive(ctx: StepContext) -> None:
+    """Each result scored by BM25 of the query against its title and snippet (0 to 8), plus
+    a small credibility prior from the kind of site and a recency bonus from its date; the
+    reasons are stored as the LLM ranker's are, and the same rules choose."""
+    query = ctx.query
+    links = list(query.results.select_related("source").order_by("rank"))
+    if not links:
+        ctx.note("no results to rank")
+        return
+    wanted = terms(query.text)
+    texts = [f"{link.source.title} {link.source.snippet}" for link in links]
+    scores = bm25(wanted, [terms(text) for text in texts])
+    top = max(scores) or 1.0
+    judgements = [
+        _judgement(link, 8.0 * score / top, wanted)
+        for link, score in zip(links, scores, strict=True)
+    ]
+    note = _choose_and_save(ctx, links, RankOutput(judgements=judgements))
+    if not any(scores):
+        note = f"no result shares a word with the query; {note}, by search order and site"
+    ctx.note(note)
+
+
+def _judgement(link: QuerySource, relevance: float, wanted: list[str]) -> Judgement:
+    source = link.source
+    prior, kind = _site(source.domain)
+    recent = 0.5 if source.published and (date.today() - source.published).days < 730 else 0.0
+    shared = sorted(set(wanted) & set(terms(f"{source.title} {source.snippet}")))
+    reason = f"BM25 {relevance:.1f} (shares {', '.join(shared[:4]) or 'no query word'})"
+    reason += f"; {kind}" if kind else ""
+    reason += f"; dated {source.published.isoformat()}" if source.published else ""
+    score = min(SCALE, max(0.0, relevance + prior + recent))
+    return Judgement(id=link.rank, score=round(score, 2), reason=reason[:500])
+
+
+def _site(domain: str) -> tuple[float, str]:
+    """A small credibility prior from the kind of site, and its name."""
+    domain = domain.lower()
+    if domain.endswith(OFFICIAL):
+        return 1.5, "official or academic site"
+    if any(domain.endswith(site) for site in REFERENCE):
+        return 1.0, "reference site"
+    if any(site in domain for site in LOW):
+        return -1.0, "social or aggregator site"
+    return 0.0, ""
+
+
+STAGE = StageSpec(stage=Stage.RANK, run=run, on_failure=fail_query, extractive=run_extractive)

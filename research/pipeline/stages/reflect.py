@@ -1,6 +1,7 @@
 """Step 7, reflect: per section, find the biggest gap and propose at most one follow-up query.
 
-Reads:    one Section's goal, its relevant summaries, and every query searched so far.
+Reads:    one Section's goal, its relevant summaries, and every query searched so far. Without
+          a model, the gap is a key phrase of the section that no kept quote covers.
 Replaces: the Section's follow-up Query of this reflection round (at most one); the gap found,
           kept on its own StepRun (`output`).
 """
@@ -14,13 +15,16 @@ from research.models import Query, QueryOrigin, Stage, Summary
 from research.pipeline.context import StageSpec, StepContext
 from research.prompts import REFLECT
 from research.prompts.outputs import ReflectOutput
+from research.providers.extractive.scoring import key_phrases
+from research.providers.extractive.terms import terms
 from research.providers.text import even_share, truncate
 
 FINDING_TOKENS = 400
 MAX_FINDINGS = 16
 
 
-def run(ctx: StepContext) -> None:
+def _inputs(ctx: StepContext) -> tuple[int, list[Summary], list[str]]:
+    """The round, the section's relevant summaries, and every query searched but this one's."""
     section, project = ctx.section, ctx.project
     round_ = int(ctx.param("round", project.reflection_round + 1))
     summaries = list(
@@ -31,7 +35,16 @@ def run(ctx: StepContext) -> None:
     )
     own = {"section": section, "origin": QueryOrigin.REFLECTION, "reflection_round": round_}
     searched = list(project.queries.exclude(**own).values_list("text", flat=True))
+    return round_, summaries, searched
+
+
+def run(ctx: StepContext) -> None:
+    round_, summaries, searched = _inputs(ctx)
     answer = ctx.refitting(lambda: _ask(ctx, summaries, searched))
+    _record(ctx, answer, round_, searched)
+
+
+def _record(ctx: StepContext, answer: ReflectOutput, round_: int, searched: list[str]) -> None:
     created = _replace_follow_up(ctx, answer, round_, searched)
     ctx.save_output({"gap": answer.gap, "query": answer.query, "created": created})
     ctx.note(f"follow-up: {answer.query}" if created else "no new query needed")
@@ -78,4 +91,27 @@ def _replace_follow_up(
     return True
 
 
-STAGE = StageSpec(stage=Stage.REFLECT, run=run)
+# --- Without a language model ------------------------------------------------------------
+
+
+def run_extractive(ctx: StepContext) -> None:
+    """The section's key phrases (from its title, goal and queries) that no kept quote covers:
+    the first becomes the follow-up query, paired with the project's topic."""
+    round_, summaries, searched = _inputs(ctx)
+    section = ctx.section
+    quoted = {term for s in summaries for quote in s.quotes for term in terms(quote)}
+    context = [section.goal, *section.queries.values_list("text", flat=True)]
+    topic = (key_phrases(ctx.project.question, limit=1) or [""])[0]
+    missing = [
+        phrase
+        for phrase in key_phrases(section.title, context, limit=6)
+        if not set(terms(phrase)) <= quoted
+    ]
+    query = f"{topic} {missing[0]}".strip() if missing else None
+    if query and missing and topic.lower() in missing[0].lower():
+        query = missing[0]
+    gap = f"No quote covers {missing[0]}." if missing else ""
+    _record(ctx, ReflectOutput(gap=gap, query=query), round_, searched)
+
+
+STAGE = StageSpec(stage=Stage.REFLECT, run=run, extractive=run_extractive)

@@ -18,11 +18,13 @@ from django.db import transaction
 from django.db.models import Count, Max, Prefetch
 
 from research.errors import MissingInput
-from research.models import Project, Report, Source, Stage, Summary
+from research.models import Method, Project, Report, Source, Stage, Summary
 from research.pipeline.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
 from research.providers import citations
+from research.providers.extractive.scoring import bm25, jaccard, mmr
+from research.providers.extractive.terms import LANGUAGE_NAMES, language_of, terms
 from research.providers.llm import Written, messages_tokens
 from research.providers.text import estimate_tokens, truncate
 
@@ -62,7 +64,8 @@ def run(ctx: StepContext) -> None:
     written, by_section = ctx.refitting(lambda: _write(ctx, sources, base))
     allowed = {s["n"] for s in sources}
     cleaned = citations.clean(written.text, allowed)
-    report = _save(ctx, cleaned, style, language, complete=written.complete)
+    note = _fallback_note(project, sources, "")
+    report = _save(ctx, cleaned, style, language, complete=written.complete, note=note)
     ctx.note(
         f"version {report.version}{'' if written.complete else ' (cut off: incomplete)'}"
         f"{', written section by section' if by_section else ''}: {len(cleaned.cited)} sources "
@@ -187,7 +190,13 @@ def _sources_with_findings(project: Project) -> list[dict]:
             "domain": s.domain,
             "published": s.published,
             "findings": [
-                {"query": f.query.text, "text": f.text, "section_id": f.query.section_id}
+                {
+                    "query": f.query.text,
+                    "text": f.text,
+                    "section_id": f.query.section_id,
+                    "quotes": f.quotes,
+                    "method": f.method,
+                }
                 for f in s.found
             ],
         }
@@ -195,12 +204,36 @@ def _sources_with_findings(project: Project) -> list[dict]:
     ]
 
 
+def _fallback_note(project: Project, sources: list[dict], reason: str) -> str:
+    """Which parts were made by the extractive fallback, for the report to say so."""
+    parts = []
+    if reason:
+        parts.append(
+            f"This report was written without a language model: the LLM failed ({reason})."
+        )
+    titles = dict(project.sections.values_list("pk", "title"))
+    fallen = {f["section_id"] for s in sources for f in s["findings"] if f["method"] == "fallback"}
+    if fallen:
+        named = ", ".join(sorted(titles.get(pk) or str(OTHER_FINDINGS.title) for pk in fallen))
+        parts.append(
+            f"Quotes chosen without a language model, because the LLM failed, feed: {named}."
+        )
+    return " ".join(parts)
+
+
 def _save(
-    ctx: StepContext, cleaned: citations.Cleaned, style: str, language: str, *, complete: bool
+    ctx: StepContext,
+    cleaned: citations.Cleaned,
+    style: str,
+    language: str,
+    *,
+    complete: bool,
+    note: str = "",
 ) -> Report:
     project = ctx.project
     cited = list(Source.objects.filter(project=project, n__in=cleaned.cited).order_by("n"))
-    body = cleaned.markdown + "\n\n" + citations.references(cited)
+    body = cleaned.markdown + (f"\n\n_{note}_" if note else "") + "\n\n"
+    body += citations.references(cited)
     with transaction.atomic():
         existing = Report.objects.filter(project=project).filter(
             pk=ctx.step.output.get("report_id")
@@ -214,7 +247,9 @@ def _save(
             markdown=body,
             style=style,
             language=language,
-            model=settings.LLM_MODEL,
+            model=settings.LLM_MODEL if ctx.method == Method.LLM else "",
+            engine=ctx.method,
+            fallback_note=note,
             is_current=True,
             complete=complete,
             citations_removed=cleaned.removed_citations,
@@ -226,4 +261,83 @@ def _save(
     return report
 
 
-STAGE = StageSpec(stage=Stage.REPORT, run=run, fatal=True)
+# --- Without a language model ------------------------------------------------------------
+
+WORDS = {
+    "en": {
+        "line": "An extractive report: quotes selected and ordered without a language model.",
+        "overview": "Overview",
+        "none": "No source matched this section.",
+    },
+    "zh": {
+        "line": "摘录式报告：引文由程序挑选和排序，未使用语言模型。",
+        "overview": "概述",
+        "none": "没有来源与本节相符。",
+    },
+}
+QUOTES_PER_SECTION = 6
+OVERVIEW_QUOTES = 3
+
+
+def run_extractive(ctx: StepContext) -> None:
+    """One section per planned section, made of its findings' quotes: scored against the
+    section, de-duplicated across the report (MMR), each cited [n] as the LLM report cites;
+    an overview from the quotes that best answer the question; and a line saying what it is."""
+    project = ctx.project
+    sources = _sources_with_findings(project)
+    if not sources:
+        raise MissingInput(_nothing_to_report(project))
+    quotes = [q for s in sources for f in s["findings"] for q in f["quotes"]]
+    code = language_of(" ".join(quotes) or project.question)
+    words = WORDS.get(code, WORDS["en"])
+    markdown = _extractive_markdown(project, sources, words)
+    cleaned = citations.clean(markdown, {s["n"] for s in sources})
+    language = LANGUAGE_NAMES.get(code, "English")
+    note = _fallback_note(project, sources, ctx.fallback)
+    report = _save(ctx, cleaned, "professional", language, complete=True, note=note)
+    ctx.note(f"version {report.version}, extractive: {len(cleaned.cited)} sources quoted")
+
+
+def _extractive_markdown(project: Project, sources: list[dict], words: dict[str, str]) -> str:
+    candidates = [
+        (quote, s["n"], f["section_id"], f["query"])
+        for s in sources
+        for f in s["findings"]
+        for quote in f["quotes"]
+    ]
+    used: set[str] = set()
+    overview = _pick(candidates, project.question, OVERVIEW_QUOTES, used)
+    parts = [f"# {project.title or project.question}", f"_{words['line']}_"]
+    parts += [f"## {words['overview']}", " ".join(_cite(c) for c in overview)]
+    sections: list[Any] = list(project.sections.all())
+    if any(c[2] is None for c in candidates):
+        sections.append(OTHER_FINDINGS)
+    for section in sections:
+        own = [c for c in candidates if c[2] == section.pk]
+        topic = " ".join([section.title, section.goal, *{c[3] for c in own}])
+        chosen = _pick(own, topic, QUOTES_PER_SECTION, used)
+        body = "\n\n".join(_cite(c) for c in chosen) if chosen else words["none"]
+        parts += [f"## {section.title}", body]
+    return "\n\n".join(parts)
+
+
+def _pick(candidates: list[tuple], topic: str, limit: int, used: set[str]) -> list[tuple]:
+    """The quotes that best match `topic` and repeat neither each other nor quotes `used`
+    elsewhere in the report (which they join)."""
+    fresh = [c for c in candidates if c[0] not in used]
+    if not fresh:
+        return []
+    words = [terms(c[0]) for c in fresh]
+    scores = bm25(terms(topic), words)
+    order = list(range(len(fresh)))
+    kept = mmr(order, [s + 0.01 for s in scores], lambda a, b: jaccard(words[a], words[b]), limit)
+    used.update(fresh[i][0] for i in kept)
+    return [fresh[i] for i in kept]
+
+
+def _cite(candidate: tuple) -> str:
+    quote, n = candidate[0], candidate[1]
+    return f"“{quote}” [{n}]"
+
+
+STAGE = StageSpec(stage=Stage.REPORT, run=run, fatal=True, extractive=run_extractive)

@@ -3,7 +3,8 @@
 Long text is split into chunks by a token budget; each chunk is summarised against the query
 (concurrently), chunks the model finds not relevant are dropped, and the rest are merged.
 
-Reads:    one Query's text and one fetched Source's title and extracted text.
+Reads:    one Query's text and one fetched Source's title and extracted text. Without a
+          model, the quotes are the page's best-matching sentences, verbatim.
 Replaces: the Summary of that source for that query (text, relevance, verbatim quotes).
 """
 
@@ -15,10 +16,13 @@ from django.conf import settings
 from django.db import connection
 
 from research.errors import MissingInput
-from research.models import Stage, Summary
+from research.models import Method, Stage, Summary
 from research.pipeline.context import StageSpec, StepContext
 from research.prompts import MERGE, SUMMARIZE
 from research.prompts.outputs import ChunkSummary, MergedSummary
+from research.providers.extractive.scoring import bm25, coverage, jaccard, mmr
+from research.providers.extractive.sentences import Sentence, sentences
+from research.providers.extractive.terms import terms
 from research.providers.text import chunks, exact_quotes
 
 MAX_QUOTES = 4
@@ -46,6 +50,7 @@ def run(ctx: StepContext) -> None:
             "quotes": quotes,
             "quotes_dropped": dropped,
             "model": settings.LLM_FAST_MODEL,
+            "method": Method.LLM,
             "tokens": ctx.meter.used,
         },
     )
@@ -119,4 +124,57 @@ def _merge(ctx: StepContext, query: str, relevant: list[ChunkSummary]) -> Merged
     )
 
 
-STAGE = StageSpec(stage=Stage.SUMMARIZE, run=run)
+# --- Without a language model ------------------------------------------------------------
+
+CHUNK_SENTENCES = 8
+
+
+def run_extractive(ctx: StepContext) -> None:
+    """The page's sentences scored against the query (BM25, plus coverage of the query's terms
+    and a little for coming early); chunks of sentences that match nothing are dropped; the
+    best sentences that do not repeat each other are the quotes, and the summary is those
+    quotes joined, in the page's order."""
+    query, source = ctx.query, ctx.source
+    if not source.text.strip():
+        raise MissingInput("The source has no extracted text to summarise.")
+    found = sentences(source.text)
+    quotes = _best_sentences(query.text, found)
+    Summary.objects.update_or_create(
+        query=query,
+        source=source,
+        defaults={
+            "text": " ".join(quotes),
+            "relevant": bool(quotes),
+            "quotes": quotes,
+            "quotes_dropped": 0,
+            "model": "",
+            "method": ctx.method,
+            "tokens": 0,
+        },
+    )
+    if not found:
+        ctx.note("the page has no sentences to quote")
+    else:
+        ctx.note(
+            f"{len(quotes)} of {len(found)} sentences quoted"
+            if quotes
+            else f"none of its {len(found)} sentences shares a word with the query"
+        )
+
+
+def _best_sentences(query: str, found: list[Sentence]) -> list[str]:
+    wanted = terms(query)
+    words = [terms(s.text) for s in found]
+    scores = bm25(wanted, words)
+    matching: set[int] = set()
+    for start in range(0, len(found), CHUNK_SENTENCES):  # a chunk that matches nothing goes
+        chunk = range(start, min(start + CHUNK_SENTENCES, len(found)))
+        if any(scores[i] > 0 for i in chunk):
+            matching.update(i for i in chunk if scores[i] > 0)
+    ranked = sorted(matching)
+    value = [scores[i] + coverage(wanted, words[i]) + 0.3 * (1 - found[i].position) for i in ranked]
+    kept = mmr(ranked, value, lambda a, b: jaccard(words[a], words[b]), MAX_QUOTES)
+    return [found[i].text for i in sorted(kept)]
+
+
+STAGE = StageSpec(stage=Stage.SUMMARIZE, run=run, extractive=run_extractive)

@@ -1,8 +1,8 @@
 """Verbatim sentences of a text, split by sentencex (Wikimedia's splitter, ~300 languages).
 
 Each sentence is an exact substring of the text, so a quote made of it passes the same
-exact-quote check as an LLM's. Very short fragments (menus, captions) and very long runs
-(tables flattened to text) are left out.
+exact-quote check as an LLM's. Very short fragments (menus, captions), lines that do not end as
+a sentence does (headings) and very long runs (tables flattened to text) are left out.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import sentencex
 from research.providers.extractive.terms import is_cjk, language_of
 
 MIN_CHARS, MIN_CJK_CHARS, MAX_CHARS = 30, 10, 800
+ENDS = (".", "!", "?", "…", "。", "！", "？", ";", "；")
 
 
 @dataclass(frozen=True)
@@ -40,5 +41,6 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
 
 
 def _kept(sentence: str) -> bool:
+    """A sentence of a fitting length that ends as sentences do (not a heading or a menu)."""
     shortest = MIN_CJK_CHARS if is_cjk(sentence) else MIN_CHARS
-    return shortest <= len(sentence) <= MAX_CHARS
+    return shortest <= len(sentence) <= MAX_CHARS and sentence.rstrip("\"'”’)»」』").endswith(ENDS)
