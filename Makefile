@@ -49,6 +49,7 @@ bench: dev-install
 	$(BIN)/python bench/pipeline.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/models.py
+	$(BIN)/python bench/extractive.py
 
 clean:
 	rm -rf $(VENV) test-output

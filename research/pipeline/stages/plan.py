@@ -136,11 +136,11 @@ def _extractive_plan(
 
 
 def _query(topic: str, phrase: str) -> str:
-    if not phrase or phrase.lower() in topic.lower():
-        return topic[:QUERY_MAX]
-    if topic.lower() in phrase.lower():
-        return phrase[:QUERY_MAX]
-    return f"{topic} {phrase}"[:QUERY_MAX]
+    """The topic's words, then the phrase's words that the topic does not have already."""
+    words = topic.split()
+    known = {w.lower() for w in words}
+    words += [w for w in phrase.split() if w.lower() not in known]
+    return " ".join(words)[:QUERY_MAX]
 
 
 STAGE = StageSpec(stage=Stage.PLAN, run=run, fatal=True, extractive=run_extractive)

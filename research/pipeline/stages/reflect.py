@@ -95,12 +95,12 @@ def _replace_follow_up(
 
 
 def run_extractive(ctx: StepContext) -> None:
-    """The section's key phrases (from its title, goal and queries) that no kept quote covers:
-    the first becomes the follow-up query, paired with the project's topic."""
+    """The section's key phrases (from its title and queries) that no kept quote covers: the
+    first becomes the follow-up query, paired with the project's topic."""
     round_, summaries, searched = _inputs(ctx)
     section = ctx.section
     quoted = {term for s in summaries for quote in s.quotes for term in terms(quote)}
-    context = [section.goal, *section.queries.values_list("text", flat=True)]
+    context = list(section.queries.values_list("text", flat=True))
     topic = (key_phrases(ctx.project.question, limit=1) or [""])[0]
     missing = [
         phrase

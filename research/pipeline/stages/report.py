@@ -322,17 +322,26 @@ def _extractive_markdown(project: Project, sources: list[dict], words: dict[str,
 
 
 def _pick(candidates: list[tuple], topic: str, limit: int, used: set[str]) -> list[tuple]:
-    """The quotes that best match `topic` and repeat neither each other nor quotes `used`
-    elsewhere in the report (which they join)."""
-    fresh = [c for c in candidates if c[0] not in used]
-    if not fresh:
+    """The quotes that best match `topic` without repeating each other, preferring quotes not
+    `used` elsewhere in the report (which they join); a section whose sources were all quoted
+    already still gets its two best."""
+    unique = list({c[0]: c for c in candidates}.values())
+    if not unique:
         return []
-    words = [terms(c[0]) for c in fresh]
+    words = [terms(c[0]) for c in unique]
     scores = bm25(terms(topic), words)
-    order = list(range(len(fresh)))
-    kept = mmr(order, [s + 0.01 for s in scores], lambda a, b: jaccard(words[a], words[b]), limit)
-    used.update(fresh[i][0] for i in kept)
-    return [fresh[i] for i in kept]
+    fresh = [i for i, c in enumerate(unique) if c[0] not in used]
+    kept = _mmr(fresh, scores, words, limit)
+    if len(kept) < 2:
+        repeated = [i for i in range(len(unique)) if i not in fresh]
+        kept += _mmr(repeated, scores, words, 2 - len(kept))
+    used.update(unique[i][0] for i in kept)
+    return [unique[i] for i in kept]
+
+
+def _mmr(order: list[int], scores: list[float], words: list[list[str]], limit: int) -> list[int]:
+    value = [scores[i] + 0.01 for i in order]
+    return mmr(order, value, lambda a, b: jaccard(words[a], words[b]), limit)
 
 
 def _cite(candidate: tuple) -> str:

@@ -138,7 +138,7 @@ def run_extractive(ctx: StepContext) -> None:
     if not source.text.strip():
         raise MissingInput("The source has no extracted text to summarise.")
     found = sentences(source.text)
-    quotes = _best_sentences(query.text, found)
+    quotes = _best_sentences(query.text, ctx.project.question, found)
     Summary.objects.update_or_create(
         query=query,
         source=source,
@@ -162,10 +162,13 @@ def run_extractive(ctx: StepContext) -> None:
         )
 
 
-def _best_sentences(query: str, found: list[Sentence]) -> list[str]:
+def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[str]:
+    """The query counts fully and the research question by half: a query made of the topic's
+    words alone would miss the sentence that answers the question."""
     wanted = terms(query)
     words = [terms(s.text) for s in found]
-    scores = bm25(wanted, words)
+    asked = bm25(terms(question), words)
+    scores = [q + a / 2 for q, a in zip(bm25(wanted, words), asked, strict=True)]
     matching: set[int] = set()
     for start in range(0, len(found), CHUNK_SENTENCES):  # a chunk that matches nothing goes
         chunk = range(start, min(start + CHUNK_SENTENCES, len(found)))

@@ -40,32 +40,52 @@ def coverage(query: Sequence[str], document: Sequence[str]) -> float:
 
 
 def key_phrases(text: str, context: Sequence[str] = (), limit: int = 8) -> list[str]:
-    """Up to `limit` phrases (as they stand in `text` or `context`) that best name the topic:
-    runs of one to three words without stopwords at their ends, frequent across all the texts
-    and shared by several of them. The text itself counts double."""
-    counts: Counter[tuple[str, ...]] = Counter()
-    spread: Counter[tuple[str, ...]] = Counter()
-    surface: dict[tuple[str, ...], str] = {}
-    for index, body in enumerate([text, *context]):
-        seen = set()
-        for key, words in _candidates(body):
-            counts[key] += 2 if index == 0 else 1
-            seen.add(key)
-            surface.setdefault(key, words)
-        spread.update(seen)
+    """Up to `limit` phrases that name what `text` (a question, a section) is about: its runs
+    of one to three words without stopwords at their ends (or two to four CJK characters),
+    ranked by how many `context` texts share them and by length; then, if there is room,
+    phrases that recur in the context texts that share the text's terms."""
+    own = _ranked(_candidates(text), context)
+    if len(own) < limit:
+        wanted = set(terms(text))
+        related = [c for c in context if wanted & set(terms(c))]
+        own += [
+            p
+            for p in _ranked([c for body in related for c in _candidates(body)], related)
+            if p not in own
+        ]
+    return _distinct(own, limit)
+
+
+def _ranked(candidates: list[tuple[tuple[str, ...], str]], context: Sequence[str]) -> list[str]:
+    sets = [set(terms(body)) for body in context]
+    seen: dict[tuple[str, ...], str] = {}
+    count: Counter[tuple[str, ...]] = Counter()
+    for key, written in candidates:
+        seen.setdefault(key, written)
+        count[key] += 1
+    spread = {key: sum(1 for s in sets if set(key) <= s) for key in seen}
 
     def rank(key: tuple[str, ...]) -> tuple:
-        """Phrases the texts share before those of one text, then by frequency and length."""
-        return (-min(spread[key], 2), -counts[key] * spread[key] * (1 + 0.5 * (len(key) - 1)), key)
+        """Shared by more texts first; among those shared, longer first; among the rest,
+        shorter first (a long phrase no other text uses is rarely a name); then frequent."""
+        length = len(key) if spread[key] else -len(key)
+        return (-spread[key], -length, -count[key], key)
 
-    scored = sorted(counts, key=rank)
-    chosen: list[tuple[str, ...]] = []
-    for key in scored:
-        if not any(set(key) <= set(kept) or set(kept) <= set(key) for kept in chosen):
-            chosen.append(key)
+    return [seen[key] for key in sorted(seen, key=rank)]
+
+
+def _distinct(phrases: list[str], limit: int) -> list[str]:
+    """Phrases whose terms neither contain nor are contained by a phrase kept before."""
+    chosen: list[str] = []
+    keys: list[set[str]] = []
+    for phrase in phrases:
+        key = set(terms(phrase))
+        if key and not any(key <= kept or kept <= key for kept in keys):
+            chosen.append(phrase)
+            keys.append(key)
         if len(chosen) == limit:
             break
-    return [surface[key] for key in chosen]
+    return chosen
 
 
 def _candidates(text: str) -> list[tuple[tuple[str, ...], str]]:

@@ -8,8 +8,8 @@ whatever the words are without a dictionary.
 
 from __future__ import annotations
 
-import functools
 import re
+import threading
 
 import snowballstemmer
 from bm25s.stopwords import STOPWORDS_CHINESE, STOPWORDS_EN_PLUS
@@ -20,7 +20,12 @@ _RUN = re.compile(r"[^\W_]+")
 _PARTS = re.compile(f"[{CJK}]+|[^{CJK}]+")
 _KANA = re.compile("[\u3040-\u30ff]")
 _HANGUL = re.compile("[\uac00-\ud7af]")
-STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(STOPWORDS_CHINESE)
+# Words that ask rather than name: a question's key phrases must not be made of them.
+QUESTION_WORDS = frozenset(
+    "what how why when where which who whom whose does do did done happen happens happened "
+    "work works working explain explained tell told describe way ways".split()
+)
+STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(STOPWORDS_CHINESE) | QUESTION_WORDS
 LANGUAGE_NAMES = {"en": "English", "zh": "中文", "ja": "日本語", "ko": "한국어"}
 
 
@@ -39,9 +44,15 @@ def is_cjk(text: str) -> bool:
     return bool(_CJK_CHAR.search(text))
 
 
-@functools.cache
+_local = threading.local()
+
+
 def _stemmer() -> snowballstemmer.stemmer:
-    return snowballstemmer.stemmer("english")
+    """One stemmer per thread: a Snowball stemmer keeps its word in its own state."""
+    stemmer = getattr(_local, "stemmer", None)
+    if stemmer is None:
+        stemmer = _local.stemmer = snowballstemmer.stemmer("english")
+    return stemmer
 
 
 def terms(text: str) -> list[str]:
@@ -63,4 +74,5 @@ def terms(text: str) -> list[str]:
 def _bigrams(run: str) -> list[str]:
     if len(run) == 1:
         return [] if run in STOPWORDS else [run]
-    return [run[i : i + 2] for i in range(len(run) - 1)]
+    pairs = [run[i : i + 2] for i in range(len(run) - 1)]
+    return [pair for pair in pairs if pair not in STOPWORDS]

@@ -1,0 +1,1 @@
+"""Benchmarks: each script prints figures measured side by side in one run (see README)."""
