@@ -59,8 +59,8 @@ class ProjectForm(forms.Form):
     review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
     engine = forms.ChoiceField(
         choices=[
-            ("llm", "LLM: plans, reads and writes with the language model"),
-            ("extractive", "Extractive: quotes chosen and ordered without a language model"),
+            ("llm", "LLM"),
+            ("extractive", "Extractive: no language model"),
         ],
         help_text=_help("engine"),
     )

@@ -80,6 +80,12 @@ def test_a_member_researches_inspects_reruns_and_exports(page, world, start_work
     page.fill("#id_queries", "2")
     page.fill("#id_sources_per_query", "2")
     page.fill("#id_reflection_rounds", "0")
+    page.select_option("#id_engine", "extractive")  # styles need the LLM: greyed out, saying so
+    style = page.locator("#id_report_style")
+    assert "needs-llm" in (style.get_attribute("class") or "")
+    assert "Styles need the LLM" in (style.get_attribute("title") or "")
+    page.select_option("#id_engine", "llm")
+    assert "needs-llm" not in (style.get_attribute("class") or "")
     shot(page, "02-new-project")
     page.click("button:has-text('Start research')")
     page.wait_for_url(re.compile(r"/projects/\d+/$"))

@@ -41,9 +41,28 @@
     });
   }
 
+  // Report styles need a language model: with the extractive engine chosen, the style field
+  // is greyed out and says why (its value is still sent, and ignored).
+  function greyStylesWithoutLLM() {
+    document.querySelectorAll("select[name=engine]").forEach(function (engine) {
+      const form = engine.form;
+      const style = form.querySelector("select[name=report_style], select[name=style]");
+      if (!style) return;
+      const update = function () {
+        const chosen = engine.value || form.dataset.engine || "";
+        const extractive = chosen === "extractive";
+        style.classList.toggle("needs-llm", extractive);
+        style.title = extractive ? "Styles need the LLM: an extractive report is quotes." : "";
+      };
+      engine.addEventListener("change", update);
+      update();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     const block = document.getElementById("progress");
     if (block) poll(block);
     confirmForms();
+    greyStylesWithoutLLM();
   });
 })();
