@@ -24,7 +24,10 @@ class Command(BaseCommand):
         try:
             checks = llmcheck.check()
         except NotConfigured as exc:
-            self.stdout.write(f"LLM: {exc.reason}")
+            self.stdout.write(
+                f"LLM: {exc.reason} Until then, research uses the extractive engine "
+                "(quotes chosen without a language model)."
+            )
             raise SystemExit(1) from None
         if json:
             self.stdout.write(_dumps(llmcheck.as_json(checks)))
