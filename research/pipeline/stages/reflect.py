@@ -77,6 +77,8 @@ def _replace_follow_up(
         ).delete()
         if not answer.query or answer.query.lower() in {s.lower() for s in searched}:
             return False
+        if ctx.project.queries.filter(text__iexact=answer.query).exists():
+            return False  # another section's reflection of this round asked it already
         last = ctx.project.queries.aggregate(m=Max("position"))["m"] or 0
         parent = section.queries.order_by("-position").first()
         Query.objects.create(
