@@ -63,8 +63,7 @@ PAGES: dict[str, tuple[str, list[str]]] = {
     "tcp-congestion": (
         "TCP congestion control",
         [
-            "TCP congestion control limits how much unacknowledged data a sender keeps in "
-            "flight.",
+            "TCP congestion control limits how much unacknowledged data a sender keeps in flight.",
             "During slow start the congestion window doubles every round trip until a loss or a "
             "threshold is reached.",
             "After that, congestion avoidance grows the window by about one segment per round "
@@ -83,8 +82,7 @@ PAGES: dict[str, tuple[str, list[str]]] = {
             "goes out of scope.",
             "A value can be borrowed immutably by many references or mutably by exactly one "
             "reference at a time.",
-            "The borrow checker enforces these rules at compile time, without a garbage "
-            "collector.",
+            "The borrow checker enforces these rules at compile time, without a garbage collector.",
             "Moving a value transfers ownership, after which the old variable can no longer be "
             "used.",
             "Lifetimes describe how long references stay valid.",
@@ -98,11 +96,9 @@ PAGES: dict[str, tuple[str, list[str]]] = {
             "snapshot without locking writers out.",
             "An update writes a new row version and marks the old one as expired by the "
             "updating transaction.",
-            "Each transaction sees only the row versions committed before its snapshot was "
-            "taken.",
+            "Each transaction sees only the row versions committed before its snapshot was taken.",
             "VACUUM removes row versions that no running transaction can see any more.",
-            "Without regular vacuuming, tables bloat and transaction identifiers can wrap "
-            "around.",
+            "Without regular vacuuming, tables bloat and transaction identifiers can wrap around.",
             "Autovacuum runs these clean-ups in the background.",
         ],
     ),
@@ -126,8 +122,7 @@ PAGES: dict[str, tuple[str, list[str]]] = {
             "Adding an element sets the bits chosen by each hash function.",
             "A lookup that finds any of those bits unset proves the element is absent.",
             "False positives are possible, but false negatives are not.",
-            "The false positive rate falls as the bit array grows for the same number of "
-            "elements.",
+            "The false positive rate falls as the bit array grows for the same number of elements.",
             "Databases use Bloom filters to skip reading files that cannot hold a key.",
         ],
     ),
@@ -139,8 +134,7 @@ PAGES: dict[str, tuple[str, list[str]]] = {
             "A follower that hears nothing from the leader within its election timeout starts an "
             "election.",
             "A candidate becomes leader when a majority of servers vote for it.",
-            "The leader replicates log entries and commits an entry once a majority has stored "
-            "it.",
+            "The leader replicates log entries and commits an entry once a majority has stored it.",
             "Randomised election timeouts make split votes rare.",
         ],
     ),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from research.pipeline import registry, sweeper
+from typing import Any
+
+from research.pipeline import pool, registry, sweeper
 from research.pipeline.warmup import warm_up
 
 
@@ -11,9 +13,22 @@ def ping(token: str) -> str:
     return f"pong:{token}"
 
 
+def start_step_pool(**signal_kwargs: Any) -> None:
+    """On django-q2's post_spawn, in each new worker process: warm up, start its step pool."""
+    warm_up()
+    pool.start(registry.run_claimed, tend=sweeper.advance_stalled)
+
+
 def run_step(step_id: int) -> str:
-    warm_up()  # once per worker process
-    return registry.run_step(step_id)
+    """Wake this process's step pool for the step; the pool claims and runs it. In a process
+    without a pool (django-q2's sync mode) the step runs here."""
+    step_pool = pool.current()
+    if step_pool is None:
+        warm_up()
+        return registry.run_step(step_id)
+    if step_pool.wake():
+        return f"step {step_id}: a thread is on it"
+    return f"step {step_id}: every thread is busy; one takes it when it is free"
 
 
 def sweep() -> str:

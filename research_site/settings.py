@@ -233,16 +233,22 @@ LOGGING = {
 }
 
 # --- Worker (django-q2) ------------------------------------------------------------------
-# One task is one pipeline step, so a task is short. timeout < retry, as django-q2 requires:
-# a task not acknowledged after `retry` seconds is delivered again (a killed worker loses
-# nothing), and our own StepRun rows record what failed, so failures are acknowledged.
+# Each worker process runs up to WORKER_THREADS steps at once on threads (a step mostly waits on
+# the network), claiming them from the database; a django-q2 task only wakes a process. A running
+# step holds a lease of STEP_LEASE_SECONDS, renewed by its process's heartbeat: when a worker
+# dies, its steps are claimed again by another within about that long. WORKER_TIMEOUT is the
+# longest one step may run before it is presumed stuck. timeout < retry, as django-q2 requires.
 WORKER_TIMEOUT = envint("WORKER_TIMEOUT", 600, minimum=2)
 WORKER_RETRY = envint("WORKER_RETRY", WORKER_TIMEOUT + 60, minimum=WORKER_TIMEOUT + 1)
-WORKER_MAX_ATTEMPTS = 3  # deliveries of one step before the watchdog fails it
+WORKER_MAX_ATTEMPTS = 3  # claims of one step before the watchdog fails it
+WORKER_THREADS = envint("WORKER_THREADS", 16, minimum=1, maximum=256)
+STEP_LEASE_SECONDS = envint("STEP_LEASE_SECONDS", 30, minimum=3, maximum=3600)
+# How often an idle worker process looks in the database for steps nobody woke it for.
+WORKER_POLL_SECONDS = envfloat("WORKER_POLL_SECONDS", 2.0, minimum=0.1)
 REDIS_URL = envurl("REDIS_URL", schemes=("redis", "rediss", "unix"))
 Q_CLUSTER = {
     "name": "dossier",
-    "workers": envint("WORKER_PROCESSES", 4, minimum=1, maximum=64),
+    "workers": envint("WORKER_PROCESSES", 2, minimum=1, maximum=64),
     "timeout": WORKER_TIMEOUT,
     "retry": WORKER_RETRY,
     "max_attempts": WORKER_MAX_ATTEMPTS,

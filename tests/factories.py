@@ -120,15 +120,13 @@ def add_report(
 
 def add_step(project: Project, key: str, *, status=StepStatus.DONE, **fields: Any) -> StepRun:
     now = timezone.now()
+    defaults: dict[str, Any] = {
+        "attempt": 1,
+        "started_at": now - timedelta(seconds=2),
+        "finished_at": now if status == StepStatus.DONE else None,
+    }
     return StepRun.objects.create(
-        project=project,
-        stage=key.split(":")[0],
-        key=key,
-        status=status,
-        attempt=1,
-        started_at=now - timedelta(seconds=2),
-        finished_at=now if status == StepStatus.DONE else None,
-        **fields,
+        project=project, stage=key.split(":")[0], key=key, status=status, **{**defaults, **fields}
     )
 
 

@@ -57,27 +57,39 @@ def test_the_worker_runs_a_project_to_done(world, worker, member):
     assert not project.steps.exclude(status=StepStatus.DONE).exists()
 
 
-def test_a_worker_killed_mid_run_loses_nothing_and_duplicates_nothing(world, start_worker, member):
+def test_a_cluster_killed_mid_run_resumes_every_project_whatever_the_worker_timeout(
+    world, start_worker, member, settings
+):
+    """SIGKILL of the whole cluster while steps run: once their leases (3 s here) run out, a new
+    cluster claims them again, although WORKER_TIMEOUT stays at its default of 600 s."""
     world.llm.latency = 0.3
-    quick = {"WORKER_TIMEOUT": 4, "WORKER_RETRY": 6}
+    quick = {"STEP_LEASE_SECONDS": 3, "WORKER_POLL_SECONDS": 0.5}
+    assert settings.WORKER_TIMEOUT >= 600
     first = start_worker(**quick)
-    project = _start(member)
+    projects = [_start(member), _start(member)]
     running = lambda: StepRun.objects.filter(  # noqa: E731
-        project=project, stage__in=["summarize", "rank"], status=StepStatus.RUNNING
+        project__in=projects, stage__in=["summarize", "rank"], status=StepStatus.RUNNING
     ).exists()
     wait_for(running, 120, first, "a summarise or rank step to be running")
     first.kill()
     interrupted = list(
-        StepRun.objects.filter(project=project, status=StepStatus.RUNNING).values_list(
+        StepRun.objects.filter(project__in=projects, status=StepStatus.RUNNING).values_list(
             "pk", flat=True
         )
     )
     assert interrupted
     second = start_worker(**quick)
-    wait_for(lambda: settled(project), 180, second, "the project to finish after the crash")
-    assert project.status == ProjectStatus.DONE, project.error
+    for project in projects:
+        wait_for(
+            lambda p=project: settled(p), 180, second, "the projects to finish after the crash"
+        )
+        assert project.status == ProjectStatus.DONE, project.error
+        _assert_no_duplicates(project)
     redone = StepRun.objects.filter(pk__in=interrupted)
     assert all(step.status == StepStatus.DONE and step.attempt >= 2 for step in redone)
+
+
+def _assert_no_duplicates(project: Project) -> None:
     assert Query.objects.filter(project=project).count() == 6
     assert Report.objects.filter(project=project).count() == 1
     urls = Source.objects.filter(project=project).values("url").annotate(n=Count("pk"))
@@ -86,3 +98,24 @@ def test_a_worker_killed_mid_run_loses_nothing_and_duplicates_nothing(world, sta
     assert pairs.annotate(n=Count("pk")).filter(n__gt=1).count() == 0
     links = QuerySource.objects.filter(query__project=project).values("query", "source")
     assert links.annotate(n=Count("pk")).filter(n__gt=1).count() == 0
+
+
+def test_a_small_project_started_after_a_big_one_is_not_starved(world, start_worker, member):
+    """One worker process with four threads: a 20-query project does not hold up a 1-query
+    project started after it."""
+    world.llm.latency = 0.2
+    worker = start_worker(WORKER_PROCESSES=1, WORKER_THREADS=4)
+    big = _start(member, queries=20, reflection_rounds=0)
+    wait_for(
+        lambda: StepRun.objects.filter(project=big, stage="search").count() >= 10,
+        120,
+        worker,
+        "the big project's searches to be queued",
+    )
+    small = _start(member, queries=1, reflection_rounds=0)
+    wait_for(lambda: settled(small), 180, worker, "the small project to finish")
+    assert small.status == ProjectStatus.DONE, small.error
+    big.refresh_from_db()
+    assert big.status in ProjectStatus.running(), "the small project waited for the big one"
+    wait_for(lambda: settled(big), 240, worker, "the big project to finish")
+    assert big.status == ProjectStatus.DONE, big.error

@@ -20,11 +20,19 @@ class StepRunQuerySet(models.QuerySet):
         return self.filter(status__in=StepStatus.open())
 
     def claimable(self) -> StepRunQuerySet:
-        """Queued, or running under a lease that expired (its worker died)."""
-        now = timezone.now()
-        return self.filter(
-            Q(status=StepStatus.QUEUED) | Q(status=StepStatus.RUNNING, lease_until__lt=now)
-        )
+        """Queued, or running under a lease that expired (its worker died or stalled) and not
+        yet tried WORKER_MAX_ATTEMPTS times (the watchdog fails those)."""
+        return self.filter(Q(status=StepStatus.QUEUED) | self._expired(attempts_left=True))
+
+    def expired(self) -> StepRunQuerySet:
+        """Running under a lease that ran out after the last attempt allowed: given up."""
+        return self.filter(self._expired(attempts_left=False))
+
+    @staticmethod
+    def _expired(attempts_left: bool) -> Q:
+        expired = Q(status=StepStatus.RUNNING, lease_until__lt=timezone.now())
+        tries = Q(attempt__lt=settings.WORKER_MAX_ATTEMPTS)
+        return expired & (tries if attempts_left else ~tries)
 
 
 class StepRun(models.Model):

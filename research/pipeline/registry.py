@@ -39,11 +39,16 @@ STAGES: dict[Stage, StageSpec] = {
 
 
 def run_step(step_id: int) -> str:
-    """Entry point of every step, in the worker or inline: claim it, run its stage, record the
-    outcome on its StepRun, and advance the project. Returns what happened, for logs."""
+    """Claim the step and run it (inline dispatch, and a worker without a step pool)."""
     step = runner.claim(step_id)
     if step is None:
         return "not claimable (done, cancelled or running elsewhere)"
+    return run_claimed(step)
+
+
+def run_claimed(step: StepRun) -> str:
+    """Entry point of every claimed step: run its stage, record the outcome on its StepRun, and
+    advance the project. Returns what happened, for logs."""
     project = step.project
     if project.status not in ProjectStatus.running():
         runner.finish(step, StepStatus.CANCELLED, f"The project is {project.get_status_display()}.")

@@ -1,9 +1,11 @@
 """Queue mechanics: enqueue a step, dispatch it, claim it (compare-and-set), record its outcome.
 
 A step is enqueued by creating its StepRun with a unique key (stage, target, generation), so
-enqueueing twice is harmless. Delivery is at least once: a worker killed mid-step leaves the step
-RUNNING under a lease; when the queue delivers it again after the lease has run out, the claim
-succeeds and the step reruns, replacing its own outputs. This module writes every step status;
+enqueueing twice is harmless. Delivery is at least once: a claimed step holds a short lease
+(STEP_LEASE_SECONDS) that a heartbeat thread of the process running it renews. A worker killed
+mid-step stops renewing it; once the lease has run out the step is claimable again, and the next
+claim reruns it, replacing its own outputs. Each claim counts an attempt, and an outcome is
+recorded only by the attempt that still holds the step. This module writes every step status;
 it knows no stage (pipeline/registry.py runs them).
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -19,7 +22,7 @@ from typing import Any, Protocol
 
 from django.conf import settings
 from django.db import IntegrityError, close_old_connections, connections, transaction
-from django.db.models import F
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from research.limits import ERROR_MAX
@@ -124,6 +127,12 @@ def current_dispatcher() -> Dispatcher:
     return _dispatcher
 
 
+def use_dispatcher(dispatcher: Dispatcher) -> None:
+    """Route this process's dispatches through `dispatcher` from now on (a worker's step pool)."""
+    global _dispatcher
+    _dispatcher = dispatcher
+
+
 def dispatch_on_commit(step_id: int) -> None:
     dispatcher = _dispatcher
     transaction.on_commit(lambda: dispatcher.dispatch(step_id))
@@ -168,7 +177,8 @@ def cancel_queued(project_id: int, reason: str) -> int:
 
 
 def claim(step_id: int) -> StepRun | None:
-    """Compare-and-set: queued (or running under an expired lease) becomes running, here."""
+    """Compare-and-set: queued (or running under an expired lease) becomes running, here, under
+    a lease this process's heartbeat renews until the step finishes."""
     now = timezone.now()
     claimed = (
         StepRun.objects.claimable()
@@ -177,14 +187,45 @@ def claim(step_id: int) -> StepRun | None:
             status=StepStatus.RUNNING,
             started_at=now,
             finished_at=None,
-            lease_until=now + timedelta(seconds=settings.WORKER_TIMEOUT),
+            lease_until=now + timedelta(seconds=settings.STEP_LEASE_SECONDS),
             attempt=F("attempt") + 1,
             error="",
         )
     )
     if not claimed:
         return None
-    return StepRun.objects.select_related("project", "query", "source", "section").get(pk=step_id)
+    step = StepRun.objects.select_related("project", "query", "source", "section").get(pk=step_id)
+    leases.hold(step)
+    return step
+
+
+def claim_next() -> StepRun | None:
+    """Claim the claimable step that is fairest to run next, or None when there is none."""
+    for step_id in fair_order():
+        step = claim(step_id)
+        if step is not None:
+            return step
+    return None
+
+
+def fair_order(window: int = 200) -> list[int]:
+    """Claimable steps, round-robin across projects: a project's k-th waiting step ranks as if
+    k more of its steps were running, so a project started later is not stuck behind every step
+    of a big one started before it. Within a project, steps keep the order they were made in."""
+    now = timezone.now()
+    running = dict(
+        StepRun.objects.filter(status=StepStatus.RUNNING, lease_until__gte=now)
+        .values("project_id")
+        .annotate(n=Count("pk"))
+        .values_list("project_id", "n")
+    )
+    waiting = StepRun.objects.claimable().order_by("pk").values_list("pk", "project_id")
+    ranked = []
+    for step_id, project_id in waiting[:window]:
+        load = running.get(project_id, 0)
+        running[project_id] = load + 1
+        ranked.append((load, step_id))
+    return [step_id for _, step_id in sorted(ranked)]
 
 
 def finish(
@@ -206,4 +247,66 @@ def finish(
     for name, value in (counters or {}).items():
         if value:
             changes[name] = F(name) + value
-    StepRun.objects.filter(pk=step.pk).update(lease_until=None, **changes)
+    leases.release(step)
+    # Only the attempt that holds the step records its outcome: if this worker stalled past its
+    # lease and another claimed the step since, that attempt's outcome is the one that counts.
+    StepRun.objects.filter(pk=step.pk, attempt=step.attempt).update(lease_until=None, **changes)
+
+
+# --- Leases ------------------------------------------------------------------------------
+
+
+class Leases:
+    """The steps this process runs, and the heartbeat that keeps their leases.
+
+    A daemon thread renews every held lease each third of STEP_LEASE_SECONDS, in one UPDATE. A
+    step that has run longer than WORKER_TIMEOUT is not renewed: it is presumed stuck, its lease
+    runs out and another worker claims it (its late outcome is then ignored, see `finish`)."""
+
+    def __init__(self) -> None:
+        self._held: dict[int, tuple[int, float]] = {}  # step id -> (attempt, claimed at)
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def hold(self, step: StepRun) -> None:
+        with self._lock:
+            self._held[step.pk] = (step.attempt, time.monotonic())
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._beat, name="leases", daemon=True)
+                self._thread.start()
+
+    def release(self, step: StepRun) -> None:
+        with self._lock:
+            if self._held.get(step.pk, (None,))[0] == step.attempt:
+                del self._held[step.pk]
+
+    def held(self) -> dict[int, int]:
+        """Step id -> attempt, for the steps whose leases this process renews."""
+        limit = time.monotonic() - settings.WORKER_TIMEOUT
+        with self._lock:
+            return {pk: attempt for pk, (attempt, at) in self._held.items() if at > limit}
+
+    def renew(self) -> int:
+        """Extend the held leases now; returns how many were extended."""
+        held = self.held()
+        if not held:
+            return 0
+        mine = Q()
+        for step_id, attempt in held.items():
+            mine |= Q(pk=step_id, attempt=attempt)
+        lease = timedelta(seconds=settings.STEP_LEASE_SECONDS)
+        return StepRun.objects.filter(mine, status=StepStatus.RUNNING).update(
+            lease_until=timezone.now() + lease
+        )
+
+    def _beat(self) -> None:
+        while True:
+            time.sleep(settings.STEP_LEASE_SECONDS / 3)
+            try:
+                self.renew()
+            except Exception:  # the database away for a moment: the next beat tries again
+                log.warning("could not renew step leases", exc_info=True)
+                connections.close_all()
+
+
+leases = Leases()

@@ -71,7 +71,8 @@ class Researcher:
         question = _found(r"<question>\n(.*?)\n</question>", prompt, re.S).strip()
         count = int(_found(r"Use (\d+) search queries", self.system))
         words = " ".join(question.rstrip("?").split()[:6])
-        angles = ["background", "current state", "evidence", "criticism", "outlook", "costs"] * 4
+        angles = ["background", "current state", "evidence", "criticism", "outlook", "costs"]
+        angles += [f"{angle} part {n}" for n in range(2, 5) for angle in angles]
         queries = [f"{words} {angle}" for angle in angles[:count]]
         return {
             "title": f"Research: {words}",

@@ -1,0 +1,147 @@
+"""A worker process's step pool: threads that claim steps from the database and run them.
+
+A step mostly waits on the network (the model, a search engine, a page), so one process runs up
+to WORKER_THREADS of them at once instead of holding a whole process per wait. Threads claim
+steps themselves, fairly across projects (runner.claim_next), so a django-q2 task is only a
+wake-up call: a task lost with a dead worker's prefetch loses nothing, because every step is
+still in the database, and a watcher thread looks there every WORKER_POLL_SECONDS for steps that
+nobody woke a thread for, including steps whose lease ran out when their worker died.
+
+Steps made by a step of this process are woken here when a thread is idle, without a round trip
+through the broker; otherwise the broker wakes another process (or machine).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import close_old_connections, connections
+
+from research.models import StepRun
+from research.pipeline import runner
+
+log = logging.getLogger(__name__)
+
+
+class StepPool:
+    def __init__(
+        self,
+        run: Callable[[StepRun], object],
+        threads: int,
+        poll: float,
+        tend: Callable[[], object] | None = None,
+    ):
+        self._run = run
+        self._poll = poll
+        self._tend = tend
+        self._cond = threading.Condition()
+        self._idle = 0
+        self._wakes = 0  # wake-ups not yet taken by a thread
+        self._stopping = False
+        self._threads = [
+            threading.Thread(target=self._work, name=f"step-{n}", daemon=True)
+            for n in range(threads)
+        ]
+        self._threads.append(threading.Thread(target=self._watch, name="watch", daemon=True))
+        for thread in self._threads:
+            thread.start()
+
+    def wake(self) -> bool:
+        """Ask an idle thread to look for work. False when every thread is busy."""
+        with self._cond:
+            if self._wakes >= self._idle:
+                return False
+            self._wakes += 1
+            self._cond.notify()
+            return True
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Take no new steps, let the running ones finish and the threads end (a process that
+        exits without this leaves its steps to lease expiry, which is also safe)."""
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+        deadline = time.monotonic() + timeout
+        for thread in self._threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+    def _wait_for_wake(self) -> bool:
+        with self._cond:
+            self._idle += 1
+            try:
+                while not self._wakes and not self._stopping:
+                    self._cond.wait()
+                if self._stopping:
+                    return False
+                self._wakes -= 1
+                return True
+            finally:
+                self._idle -= 1
+
+    def _work(self) -> None:
+        try:
+            while self._wait_for_wake():
+                self._drain()
+        finally:
+            connections.close_all()
+
+    def _drain(self) -> None:
+        """Run claimable steps until there are none (or the pool stops)."""
+        while not self._stopping:
+            try:
+                close_old_connections()  # as Django does around a request
+                step = runner.claim_next()
+                if step is None:
+                    return
+                self._run(step)
+            except Exception:  # a bug in a step must not kill the thread silently
+                log.exception("a step crashed its thread")
+
+    def _watch(self) -> None:
+        """Every `poll` seconds, wake a thread if steps wait that nobody woke one for; every
+        STEP_LEASE_SECONDS, also `tend` (advance projects a dead worker left stalled)."""
+        tended = time.monotonic()
+        while not self._stopping:
+            time.sleep(self._poll)
+            try:
+                close_old_connections()
+                if self._idle > self._wakes and StepRun.objects.claimable().exists():
+                    self.wake()
+                if self._tend and time.monotonic() - tended > settings.STEP_LEASE_SECONDS:
+                    tended = time.monotonic()
+                    self._tend()
+            except Exception:  # the database away for a moment: look again next time
+                log.warning("the step pool could not look for work", exc_info=True)
+                connections.close_all()
+
+
+class PoolDispatcher:
+    """Wakes an idle thread of this process's pool, or else another process through `broker`."""
+
+    def __init__(self, pool: StepPool, broker: runner.Dispatcher):
+        self.pool = pool
+        self._broker = broker
+
+    def dispatch(self, step_id: int) -> None:
+        if not self.pool.wake():
+            self._broker.dispatch(step_id)
+
+
+_pool: StepPool | None = None
+
+
+def start(run: Callable[[StepRun], object], tend: Callable[[], object] | None = None) -> StepPool:
+    """Start this process's pool (once) and route this process's dispatches through it."""
+    global _pool
+    if _pool is None:
+        _pool = StepPool(run, settings.WORKER_THREADS, settings.WORKER_POLL_SECONDS, tend)
+        runner.use_dispatcher(PoolDispatcher(_pool, runner.QueueDispatcher()))
+    return _pool
+
+
+def current() -> StepPool | None:
+    return _pool

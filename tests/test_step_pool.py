@@ -1,0 +1,137 @@
+"""Worker step pools: leases kept by a heartbeat, fair claims, and steps run side by side."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
+from research.pipeline import control, registry, runner
+from research.pipeline.pool import PoolDispatcher, StepPool
+from tests.factories import add_step, make_project
+
+
+def _queued(project: Project, count: int, prefix: str = "search") -> list[StepRun]:
+    return [
+        add_step(project, f"{prefix}:{project.pk}.{n}", status=StepStatus.QUEUED, attempt=0)
+        for n in range(count)
+    ]
+
+
+@pytest.fixture
+def projects(member):
+    return [
+        make_project(member, status=ProjectStatus.RESEARCHING, question=f"q{n}", options={})
+        for n in range(2)
+    ]
+
+
+def test_a_small_project_started_later_is_claimed_before_the_rest_of_a_big_one(projects):
+    big, small = projects
+    running = _queued(big, 8, "fetch")
+    StepRun.objects.filter(pk__in=[s.pk for s in running]).update(
+        status=StepStatus.RUNNING, lease_until=timezone.now() + timedelta(seconds=30)
+    )
+    waiting = _queued(big, 20)
+    late = _queued(small, 2)
+    order = runner.fair_order()
+    assert order[:2] == [late[0].pk, late[1].pk]
+    assert order[2:] == [step.pk for step in waiting]
+
+
+def test_projects_with_nothing_running_take_turns(projects):
+    first, second = projects
+    a = _queued(first, 3)
+    b = _queued(second, 3)
+    assert runner.fair_order() == [a[0].pk, b[0].pk, a[1].pk, b[1].pk, a[2].pk, b[2].pk]
+
+
+def test_claim_next_takes_the_fairest_step_and_leases_it(projects, settings):
+    big, small = projects
+    _queued(big, 5)
+    StepRun.objects.filter(project=big).update(created_at=timezone.now() - timedelta(minutes=1))
+    late = _queued(small, 1)[0]
+    StepRun.objects.filter(project=big).exclude(key__endswith=".4").update(
+        status=StepStatus.RUNNING, lease_until=timezone.now() + timedelta(seconds=30)
+    )
+    step = runner.claim_next()
+    assert step is not None and step.pk == late.pk
+    assert step.lease_until is not None
+    lease = (step.lease_until - timezone.now()).total_seconds()
+    assert settings.STEP_LEASE_SECONDS - 5 < lease <= settings.STEP_LEASE_SECONDS
+    runner.finish(step, StepStatus.DONE)
+
+
+def test_the_heartbeat_renews_the_lease_of_a_step_this_process_runs(projects):
+    step = runner.claim(_queued(projects[0], 1)[0].pk)
+    assert step is not None
+    StepRun.objects.filter(pk=step.pk).update(lease_until=timezone.now() - timedelta(seconds=1))
+    assert StepRun.objects.claimable().filter(pk=step.pk).exists()
+    assert runner.leases.renew() >= 1
+    assert not StepRun.objects.claimable().filter(pk=step.pk).exists()
+    runner.finish(step, StepStatus.DONE)
+    assert step.pk not in runner.leases.held()
+
+
+def test_a_step_running_longer_than_worker_timeout_is_not_renewed(projects, settings):
+    step = runner.claim(_queued(projects[0], 1)[0].pk)
+    assert step is not None
+    settings.WORKER_TIMEOUT = 0  # presumed stuck at once
+    assert step.pk not in runner.leases.held()
+    StepRun.objects.filter(pk=step.pk).update(lease_until=timezone.now() - timedelta(seconds=1))
+    runner.leases.renew()
+    assert StepRun.objects.claimable().filter(pk=step.pk).exists()
+    runner.finish(step, StepStatus.DONE)
+
+
+def test_the_outcome_of_an_attempt_that_lost_its_lease_is_ignored(projects):
+    first = runner.claim(_queued(projects[0], 1)[0].pk)
+    assert first is not None
+    StepRun.objects.filter(pk=first.pk).update(lease_until=timezone.now() - timedelta(seconds=1))
+    second = runner.claim(first.pk)
+    assert second is not None and second.attempt == first.attempt + 1
+    runner.finish(first, StepStatus.FAILED, "late outcome of the stalled attempt")
+    second.refresh_from_db()
+    assert second.status == StepStatus.RUNNING and second.error == ""
+    runner.finish(second, StepStatus.DONE)
+    second.refresh_from_db()
+    assert second.status == StepStatus.DONE
+
+
+def test_an_expired_lease_on_the_last_attempt_is_left_to_the_watchdog(projects, settings):
+    step = add_step(
+        projects[0],
+        "search:last",
+        status=StepStatus.RUNNING,
+        attempt=settings.WORKER_MAX_ATTEMPTS,
+        lease_until=timezone.now() - timedelta(seconds=1),
+    )
+    assert runner.claim(step.pk) is None
+    assert list(StepRun.objects.expired()) == [step]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pool_runs_the_network_waits_of_a_project_side_by_side(world, member):
+    world.llm.latency = 0.2
+    world.web.latency = 0.2
+    pool = StepPool(registry.run_claimed, threads=8, poll=0.1)
+    previous = runner.current_dispatcher()
+    runner.use_dispatcher(PoolDispatcher(pool, previous))
+    try:
+        project = make_project(member, status=ProjectStatus.DRAFT, question="How does WAL work?")
+        control.start(project, member)
+        deadline = time.monotonic() + 120
+        while project.status in ProjectStatus.running() and time.monotonic() < deadline:
+            time.sleep(0.2)
+            project.refresh_from_db()
+    finally:
+        pool.stop()
+        runner.use_dispatcher(previous)
+    assert project.status == ProjectStatus.DONE, project.error
+    assert world.llm.peak_concurrency > 1
+    assert world.web.peak_concurrency > 1
+    assert not StepRun.objects.filter(project=project).exclude(status=StepStatus.DONE).exists()
+    assert Stage.REPORT in set(project.steps.values_list("stage", flat=True))
