@@ -33,13 +33,14 @@ LLM_LATENCY, SEARCH_LATENCY, PAGE_LATENCY = 0.3, 0.1, 0.1
 HOSTS = [f"127.0.0.{i}" for i in range(1, 9)]
 
 
-def serve_fakes(conn) -> None:
+def serve_fakes(conn, latency: tuple[float, float, float]) -> None:
     """In a child process, as real servers would be: they must not share our GIL."""
     from tests.fakes import FakeLLM, FakeSearx, FakeWeb
     from tests.fakes.researcher import Researcher
 
-    webs = [FakeWeb(latency=PAGE_LATENCY, host=host).start() for host in HOSTS]
-    searx = FakeSearx(latency=SEARCH_LATENCY).start()
+    llm_latency, search_latency, page_latency = latency
+    webs = [FakeWeb(latency=page_latency, host=host).start() for host in HOSTS]
+    searx = FakeSearx(latency=search_latency).start()
     default = searx.default_results
     turn = itertools.count()
 
@@ -53,7 +54,7 @@ def serve_fakes(conn) -> None:
         return results
 
     searx.results_for = spread
-    llm = FakeLLM(responder=Researcher(), latency=LLM_LATENCY).start()
+    llm = FakeLLM(responder=Researcher(), latency=llm_latency).start()
     conn.send({"llm": llm.url, "searx": searx.url})
     while (command := conn.recv()) != "stop":
         conn.send(
@@ -72,9 +73,13 @@ def serve_fakes(conn) -> None:
 
 
 class Fakes:
-    def __init__(self):
+    """The loopback LLM, search engine and web sites, in a child process."""
+
+    def __init__(self, llm: float = LLM_LATENCY, search: float = SEARCH_LATENCY, page=PAGE_LATENCY):
         self.conn, child = multiprocessing.Pipe()
-        self.process = multiprocessing.Process(target=serve_fakes, args=(child,), daemon=True)
+        self.process = multiprocessing.Process(
+            target=serve_fakes, args=(child, (llm, search, page)), daemon=True
+        )
         self.process.start()
         self.urls = self.conn.recv()
 

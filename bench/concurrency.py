@@ -1,0 +1,133 @@
+"""Projects side by side: how much longer do N projects take than one, and at what memory?
+
+Starts the loopback fakes (LLM, search and pages each answering after 300 ms by default) and a
+real worker cluster (`manage.py qcluster`, WORKER_PROCESSES and WORKER_THREADS as configured),
+then, on the same cluster, runs one default project alone and N default projects started
+together, and prints each wall time, their ratio, and the cluster's peak memory (RSS summed over
+its processes, and PSS, which counts pages they share once).
+
+    .venv/bin/python bench/concurrency.py [--projects 6] [--latency 0.3]
+
+It uses a throwaway SQLite file; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.cluster import Cluster, wait_ready  # noqa: E402
+from bench.pipeline import Fakes, configure  # noqa: E402
+
+QUESTIONS = [
+    "How does SQLite WAL mode work?",
+    "What limits PostgreSQL vacuum throughput?",
+    "Why do B-tree indexes fragment?",
+    "How do LSM trees compact data?",
+    "What is write amplification in SSDs?",
+    "How does MVCC avoid read locks?",
+    "When is a hash join faster than a merge join?",
+    "How do databases recover after a crash?",
+]
+
+
+class Peak:
+    """Samples the cluster's memory every 0.2 s while a run goes on."""
+
+    def __init__(self, cluster: Cluster):
+        self.rss = self.pss = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, args=(cluster,), daemon=True)
+        self._thread.start()
+
+    def _sample(self, cluster: Cluster) -> None:
+        while not self._stop.wait(0.2):
+            rss, pss = cluster.memory_mib()
+            self.rss, self.pss = max(self.rss, rss), max(self.pss, pss)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def run_together(count: int, offset: int) -> float:
+    """Start `count` default projects at once; seconds until the last one is done."""
+    from django.contrib.auth import get_user_model
+
+    from research.models import Project, ProjectStatus
+    from research.pipeline import control
+    from tests.factories import make_project
+
+    owner, _ = get_user_model().objects.get_or_create(username="bench")
+    projects = [
+        make_project(
+            owner,
+            status=ProjectStatus.DRAFT,
+            question=QUESTIONS[(offset + n) % len(QUESTIONS)] + f" (run {offset + n})",
+        )
+        for n in range(count)
+    ]
+    started = time.monotonic()
+    for project in projects:
+        control.start(project, owner)
+    ids = [p.pk for p in projects]
+    while Project.objects.filter(pk__in=ids, status__in=ProjectStatus.running()).exists():
+        time.sleep(0.05)
+    wall = time.monotonic() - started
+    failed = Project.objects.filter(pk__in=ids).exclude(status=ProjectStatus.DONE)
+    for project in failed:
+        raise SystemExit(f"project {project.pk} ended {project.status}: {project.error}")
+    return wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--projects", type=int, default=6)
+    parser.add_argument("--latency", type=float, default=0.3)
+    args = parser.parse_args()
+    fakes = Fakes(llm=args.latency, search=args.latency, page=args.latency)
+    with tempfile.TemporaryDirectory() as data_dir:
+        configure(fakes.urls, data_dir)
+        from django.conf import settings
+
+        cluster = Cluster(Path(data_dir) / "qcluster.log")
+        try:
+            wait_ready(cluster)
+            print(
+                f"latency {args.latency * 1000:.0f} ms (LLM, search, pages); worker processes "
+                f"{settings.Q_CLUSTER['workers']}, threads each {settings.WORKER_THREADS}"
+            )
+            run_together(1, offset=100)  # warm: first pages, first connections
+            peak = Peak(cluster)
+            cpu = cluster.cpu_seconds()
+            one = run_together(1, offset=0)
+            cpu_one, cpu = cluster.cpu_seconds() - cpu, cluster.cpu_seconds()
+            many = run_together(args.projects, offset=1)
+            cpu_many = cluster.cpu_seconds() - cpu
+            peak.stop()
+            stats = fakes.stats()
+            print(f"1 project: {one:.2f} s (worker CPU {cpu_one:.1f} s)")
+            print(f"{args.projects} projects together: {many:.2f} s (worker CPU {cpu_many:.1f} s)")
+            print(f"ratio: {many / one:.2f} (goal: at most 1.5)")
+            print(
+                f"peak worker memory: RSS {peak.rss:.0f} MiB summed, PSS {peak.pss:.0f} MiB "
+                f"(goal: at most 1024 MiB)"
+            )
+            print(
+                f"peak requests at once: LLM {stats['llm_peak']}, search {stats['search_peak']}, "
+                f"pages {stats['page_peak_sum']} over {stats['page_peak_host']} per host"
+            )
+        finally:
+            cluster.stop()
+    fakes.stop()
+
+
+if __name__ == "__main__":
+    main()
