@@ -167,7 +167,7 @@ def dns(monkeypatch) -> Callable[..., None]:
     def getaddrinfo(host, port, *args, **kwargs):
         if host not in zone:
             raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
-        answers = []
+        answers: list[tuple[socket.AddressFamily, socket.SocketKind, int, str, tuple]] = []
         for address in zone[host]:
             if ":" in address:
                 answers.append((socket.AF_INET6, socket.SOCK_STREAM, 6, "", (address, port, 0, 0)))
@@ -181,6 +181,14 @@ def dns(monkeypatch) -> Callable[..., None]:
         zone[name] = list(answers)
 
     return answer
+
+
+@pytest.fixture
+def no_dns(monkeypatch) -> None:
+    def asked(*args, **kwargs):
+        raise AssertionError("DNS was asked")
+
+    monkeypatch.setattr(socket, "getaddrinfo", asked)
 
 
 def refusal(url: str) -> str:
@@ -315,20 +323,12 @@ def test_an_allowed_ipv4_network_covers_ipv4_mapped_addresses_but_no_other_ipv6(
 
 
 @pytest.mark.parametrize("address", [a for a, _ in ISSUE_13] + ["10.0.0.1", "2130706433"])
-def test_check_url_literal_refuses_an_address_without_asking_dns(monkeypatch, address):
-    def no_dns(*args, **kwargs):
-        raise AssertionError("DNS was asked")
-
-    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+def test_check_url_literal_refuses_an_address_without_asking_dns(no_dns, address):
     with pytest.raises(BlockedURL, match="FETCH_ALLOW_HOSTS"):
         check_url_literal(literal_url(address))
 
 
-def test_check_url_literal_leaves_host_names_to_the_fetch(monkeypatch):
-    def no_dns(*args, **kwargs):
-        raise AssertionError("DNS was asked")
-
-    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+def test_check_url_literal_leaves_host_names_to_the_fetch(no_dns):
     check_url_literal(f"http://{NAME}/")
     check_url_literal("https://93.184.216.34/")
     with pytest.raises(BlockedURL, match="only http and https"):
