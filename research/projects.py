@@ -29,6 +29,7 @@ from research.models import (
 from research.options import ProjectOptions
 from research.pipeline import control
 from research.pipeline.reruns import reopen, rerun_query
+from research.providers import http as fetcher
 
 # --- Projects ----------------------------------------------------------------------------
 
@@ -163,6 +164,10 @@ def add_source(project: Project, *, url: str, user) -> Source:
             f"A source is an http:// or https:// address of at most {URL_MAX} characters.",
             field="url",
         )
+    try:
+        fetcher.check_url_literal(url)  # a host name is resolved and checked when fetched
+    except fetcher.BlockedURL as exc:
+        raise BadInput(f"This address cannot be fetched: {exc.reason}.", field="url") from None
     if project.status == ProjectStatus.CANCELLED:
         raise NotAllowed("The project is cancelled; resume it before adding sources.")
     if project.sources.filter(url=url).exists():

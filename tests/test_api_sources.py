@@ -2,7 +2,7 @@
 
 import pytest
 
-from research.models import FetchStatus, ProjectStatus, Source, StepRun
+from research.models import FetchStatus, PageSnapshot, ProjectStatus, Source, StepRun
 from tests.api_helpers import count_queries
 from tests.factories import add_queries, add_sources, add_summary, make_project
 
@@ -64,6 +64,41 @@ def test_a_url_that_is_not_http_is_refused_naming_the_field(api, finished_projec
     response = api.post(f"/api/projects/{finished_project.pk}/sources", {"url": url})
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "url"
+
+
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [
+        ("::127.0.0.1", "127.0.0.1 (embedded in ::7f00:1, an IPv4-compatible address) is loopback"),
+        ("::ffff:0:7f00:1", "127.0.0.1 (embedded in ::ffff:0:7f00:1, an IPv4-translated address)"),
+        ("fec0::1", "fec0::1 is deprecated site-local (RFC 3879)"),
+        ("64:ff9b:1::7f00:1", "64:ff9b:1::7f00:1 is local-use IPv4/IPv6 translation (RFC 8215)"),
+    ],
+)
+def test_a_source_at_a_refused_ipv6_address_is_refused_and_nothing_is_stored(
+    api, finished_project, settings, address, words
+):
+    settings.FETCH_ALLOW_HOSTS = []
+    before = (finished_project.sources.count(), PageSnapshot.objects.count())
+    url = f"http://[{address}]/admin"
+    response = api.post(f"/api/projects/{finished_project.pk}/sources", {"url": url})
+    assert response.status_code == 422
+    [error] = response.json()["errors"]
+    assert error["field"] == "url"
+    assert error["message"].startswith(f"This address cannot be fetched: {words}")
+    assert "FETCH_ALLOW_HOSTS" in error["message"]
+    assert (finished_project.sources.count(), PageSnapshot.objects.count()) == before
+    assert not PageSnapshot.objects.filter(url=url).exists()
+    finished_project.refresh_from_db()
+    assert finished_project.status == ProjectStatus.DONE
+
+
+def test_a_source_at_an_allowed_address_is_added(api, finished_project, llm_configured):
+    llm_configured.FETCH_ALLOW_HOSTS = ["fec0::/10"]
+    url = "http://[fec0::1]/intranet"
+    response = api.post(f"/api/projects/{finished_project.pk}/sources", {"url": url})
+    assert response.status_code == 201
+    assert response.json()["url"] == url
 
 
 def test_it_shows_a_source_with_its_text_and_summaries(api, finished_project):

@@ -207,6 +207,37 @@ def test_fetch_refuses_a_private_address_as_blocked(project, world, settings):
     assert source.fetch_status == FetchStatus.BLOCKED
 
 
+@pytest.mark.parametrize(
+    ("host", "words"),
+    [
+        ("[::127.0.0.1]", "127.0.0.1 (embedded in ::7f00:1, an IPv4-compatible address)"),
+        (
+            "[::ffff:0:7f00:1]",
+            "127.0.0.1 (embedded in ::ffff:0:7f00:1, an IPv4-translated address)",
+        ),
+        ("[fec0::1]", "fec0::1 is deprecated site-local (RFC 3879)"),
+        ("[64:ff9b:1::7f00:1]", "64:ff9b:1::7f00:1 is local-use IPv4/IPv6 translation (RFC 8215)"),
+    ],
+)
+def test_fetch_refuses_the_ipv6_forms_of_loopback_and_stores_no_page(
+    project, world, settings, host, words
+):
+    """A source added before the API checked its address, or one the worker fetches again."""
+    settings.FETCH_ALLOW_HOSTS = []
+    url = f"http://{host}:{world.web.port}/page/sqlite-wal-mode-1"
+    source = Source.objects.create(project=project, n=1, url=url)
+    asked = len(world.web.paths)
+    done = run(project, Stage.FETCH, "fetch:1", source=source)
+    assert len(world.web.paths) == asked
+    assert done.status == StepStatus.FAILED
+    assert words in done.error
+    source.refresh_from_db()
+    assert source.fetch_status == FetchStatus.BLOCKED
+    assert source.fetch_reason.startswith(words) and "FETCH_ALLOW_HOSTS" in source.fetch_reason
+    assert (source.snapshot, source.text) == (None, "")
+    assert not PageSnapshot.objects.exists()
+
+
 def _fetched_source(project, world, slug="sqlite-wal-mode-1") -> Source:
     source = Source.objects.create(project=project, n=1, url=world.web.page_url(slug))
     run(project, Stage.FETCH, "fetch:1", source=source)

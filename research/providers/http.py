@@ -3,8 +3,9 @@
 Every page Dossier reads comes through `fetch`. It enforces, per request:
 
 * only http and https URLs;
-* the SSRF guard (`check_url`): the host is resolved once and every address it resolves to must
-  be a public (globally routable) address, unless `settings.FETCH_ALLOW_HOSTS` exempts it;
+* the SSRF guard (`check_url`): the host is resolved once and no address it resolves to may lie
+  in a special-purpose range, nor embed an IPv4 address that does (the table and the decoding
+  are in `addresses.py`), unless `settings.FETCH_ALLOW_HOSTS` exempts it;
 * redirects are followed by hand, at most `MAX_REDIRECTS`, and every hop passes the guard again;
 * a connect timeout, a wall-clock deadline for the whole fetch (checked while streaming the
   body too) and a body size limit (`settings.FETCH_MAX_BYTES`, checked against Content-Length
@@ -38,7 +39,7 @@ import httpx
 from django.conf import settings
 
 from research.errors import ProviderFailed
-from research.providers import tls
+from research.providers import addresses, tls
 
 CONNECT_TIMEOUT = 5.0
 TOTAL_TIMEOUT = 20.0
@@ -49,7 +50,6 @@ PIN_EXTENSION = "dossier.checked_addresses"
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _MIB = 1024 * 1024
 
 
@@ -83,22 +83,56 @@ class Fetched:
 
 
 def check_url(url: str | httpx.URL) -> list[IPAddress]:
-    """Resolve the URL's host and return its addresses, or raise BlockedURL.
+    """Resolve the URL's host and return the addresses to connect to, or raise BlockedURL.
 
-    Every address must be public (`is_global`) unless the host name or the address is listed
-    in `settings.FETCH_ALLOW_HOSTS`. A host that does not resolve raises a plain FetchError.
+    Every address must pass `addresses.refusal` (no special-purpose range, itself or embedded)
+    unless the host name, or the address connected to, is listed in `settings.FETCH_ALLOW_HOSTS`.
+    A host that does not resolve raises a plain FetchError.
     """
     parsed = _parse_url(url)
     host = _host_name(parsed)
-    addresses = _resolve(host, parsed.port or (443 if parsed.scheme == "https" else 80))
+    resolved = _resolve(host, parsed.port or (443 if parsed.scheme == "https" else 80))
+    return _checked(host, resolved)
+
+
+def check_url_literal(url: str | httpx.URL) -> None:
+    """The guard without DNS: raise BlockedURL if the URL is refused as written.
+
+    A bad scheme, or a host written as an IP address that `check_url` would refuse, is refused
+    here; a host name passes, to be resolved and checked when it is fetched.
+    """
+    parsed = _parse_url(url)
+    host = _host_name(parsed)
+    literal = _ip_literal(host)
+    if literal is not None:
+        _checked(host, [literal])
+
+
+def _checked(host: str, resolved: list[IPAddress]) -> list[IPAddress]:
+    """The addresses to connect to (IPv4-mapped ones as IPv4), once every one is allowed."""
     names, networks = _allow_list()
-    if host in names:
-        return addresses
-    for address in addresses:
-        if not _is_public(address) and not any(address in net for net in networks):
-            where = str(address) if host == str(address) else f"{host} ({address})"
-            raise BlockedURL(f"{where} is not a public internet address")
-    return addresses
+    if host not in names:
+        for address in resolved:
+            target = _unmapped(address)
+            if any(target in net for net in networks):
+                continue
+            refused = addresses.refusal(address)
+            if refused is not None:
+                raise BlockedURL(_refused_reason(host, target, refused))
+    connect: list[IPAddress] = []
+    for address in map(_unmapped, resolved):
+        if address not in connect:
+            connect.append(address)
+    return connect
+
+
+def _refused_reason(host: str, target: IPAddress, refused: addresses.Refusal) -> str:
+    if _ip_literal(host) is not None:
+        return f"{refused}; to fetch from it anyway, add {target} to the FETCH_ALLOW_HOSTS setting"
+    return (
+        f"{host} resolves to {refused.subject}, which is {refused.range}; to fetch from it "
+        f"anyway, add {host} to the FETCH_ALLOW_HOSTS setting"
+    )
 
 
 def _parse_url(url: str | httpx.URL) -> httpx.URL:
@@ -127,22 +161,22 @@ def _resolve(host: str, port: int) -> list[IPAddress]:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         raise FetchError(f"could not resolve the host name {host}") from None
-    addresses: list[IPAddress] = []
+    found: list[IPAddress] = []
     for family, _, _, _, sockaddr in infos:
         if family not in (socket.AF_INET, socket.AF_INET6):
             continue
-        address = _unmapped(ipaddress.ip_address(sockaddr[0]))
-        if address not in addresses:
-            addresses.append(address)
-    if not addresses:
+        address = ipaddress.ip_address(sockaddr[0])
+        if address not in found:
+            found.append(address)
+    if not found:
         raise FetchError(f"the host name {host} has no internet address")
-    return addresses
+    return found
 
 
 def _ip_literal(host: str) -> IPAddress | None:
     """An IP written in the URL, including the odd IPv4 spellings resolvers accept."""
     try:
-        return _unmapped(ipaddress.ip_address(host))
+        return ipaddress.ip_address(host)
     except ValueError:
         return _legacy_ipv4(host)
 
@@ -180,20 +214,10 @@ def _inet_number(part: str) -> int | None:
 
 
 def _unmapped(address: IPAddress) -> IPAddress:
-    """`::ffff:127.0.0.1` is 127.0.0.1: judge (and connect to) the IPv4 address."""
+    """`::ffff:127.0.0.1` is 127.0.0.1: connect to (and match FETCH_ALLOW_HOSTS against) that."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         return address.ipv4_mapped
     return address
-
-
-def _is_public(address: IPAddress) -> bool:
-    if isinstance(address, ipaddress.IPv6Address):
-        embedded = address.sixtofour
-        if embedded is None and address in _NAT64:
-            embedded = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
-        if embedded is not None and not _is_public(embedded):
-            return False
-    return address.is_global and not address.is_multicast
 
 
 def _allow_list() -> tuple[set[str], list[ipaddress.IPv4Network | ipaddress.IPv6Network]]:
