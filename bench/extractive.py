@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT))
 def configure(data_dir: str) -> None:
     os.environ.update(
         DJANGO_SETTINGS_MODULE="research_site.settings",
-        DEBUG="1",
+        DEBUG="0",  # as a server runs: no query log
+        SECRET_KEY="bench-secret-key-not-for-production-0123456789abcdef",
         DOSSIER_DATA_DIR=data_dir,
         SEARCH_PROVIDER="searxng",
         FETCH_ALLOW_HOSTS="127.0.0.0/8",

@@ -91,7 +91,8 @@ def behaviours() -> list[tuple[str, Callable]]:
 def configure(data_dir: str) -> None:
     os.environ.update(
         DJANGO_SETTINGS_MODULE="research_site.settings",
-        DEBUG="1",
+        DEBUG="0",  # as a server runs: no query log
+        SECRET_KEY="bench-secret-key-not-for-production-0123456789abcdef",
         DOSSIER_DATA_DIR=data_dir,
         LLM_API_KEY="bench",
         LLM_MODEL="bench-model",

@@ -95,7 +95,8 @@ class Fakes:
 def configure(urls: dict, data_dir: str) -> None:
     os.environ.update(
         DJANGO_SETTINGS_MODULE="research_site.settings",
-        DEBUG="1",
+        DEBUG="0",  # as a server runs: no query log
+        SECRET_KEY="bench-secret-key-not-for-production-0123456789abcdef",
         DOSSIER_DATA_DIR=data_dir,
         LLM_BASE_URL=f"{urls['llm']}/v1",
         LLM_API_KEY="bench",

@@ -44,7 +44,8 @@ class QueueDispatcher:
     def dispatch(self, step_id: int) -> None:
         from django_q.tasks import async_task
 
-        async_task("research.tasks.run_step", step_id, task_name=f"step-{step_id}")
+        # Only a wake-up call (the step is in the database): its result is not worth a row.
+        async_task("research.tasks.run_step", step_id, task_name=f"step-{step_id}", save=False)
 
 
 class InlineDispatcher:
@@ -199,12 +200,19 @@ def claim(step_id: int) -> StepRun | None:
     return step
 
 
+_claiming = threading.Lock()
+
+
 def claim_next() -> StepRun | None:
-    """Claim the claimable step that is fairest to run next, or None when there is none."""
-    for step_id in fair_order():
-        step = claim(step_id)
-        if step is not None:
-            return step
+    """Claim the claimable step that is fairest to run next, or None when there is none.
+
+    A process's threads take turns: racing each other for the same step would only turn into
+    refused UPDATEs, each waiting for the database's write lock."""
+    with _claiming:
+        for step_id in fair_order():
+            step = claim(step_id)
+            if step is not None:
+                return step
     return None
 
 
