@@ -68,8 +68,7 @@ def live_project(rows: QuerySet[Project], project_id: int) -> Project:
 
 def trashed_project(project_id: int) -> Project:
     """A project in the trash; NotFound if there is none, or if it is not in the trash."""
-    rows = Project.objects.trashed().select_related("owner", "deleted_by")
-    project = rows.filter(pk=project_id).first()
+    project = trashed_projects().filter(pk=project_id).first()
     if project is None:
         raise NotFound(f"No project with id {project_id} in the trash.")
     return project
