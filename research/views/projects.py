@@ -122,6 +122,8 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
     try:
         project = get_project(project_id)
     except NotFound:
+        if not Project.objects.trashed().filter(pk=project_id).exists():
+            raise
         return _in_trash(request, project_id)
     notes = Note.objects.filter(
         project=project, query=None, source=None, summary=None, report=None
@@ -141,7 +143,8 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
 
 
 def _in_trash(request: HttpRequest, project_id: int) -> HttpResponse:
-    """A project in the trash: who moved it there and when, and Restore (404 if not there)."""
+    """A project in the trash: who moved it there and when, and Restore (with a 404 status, as
+    the project is not there)."""
     project = trash.trashed_project(project_id)
     context = {
         "project": project,
