@@ -10,12 +10,31 @@ class SectionInline(admin.TabularInline):
 
 @admin.register(models.Project)
 class ProjectAdmin(admin.ModelAdmin):
-    list_display = ["id", "__str__", "owner", "status", "created_at"]
-    list_filter = ["status"]
+    list_display = ["id", "__str__", "owner", "status", "created_at", "deleted_at"]
+    list_filter = ["status", ("deleted_at", admin.EmptyFieldListFilter)]
     search_fields = ["title", "question"]
     inlines = [SectionInline]
-    raw_id_fields = ["owner", "updated_by"]
-    readonly_fields = ["status"]  # changed only by the pipeline and members' actions
+    raw_id_fields = ["owner", "updated_by", "deleted_by"]
+    # changed only by the pipeline and members' actions (the trash page moves projects in and out)
+    readonly_fields = ["status", "deleted_at", "deleted_by"]
+
+
+@admin.register(models.ActivityEntry)
+class ActivityEntryAdmin(admin.ModelAdmin):
+    """The activity log, read only: what happened to whole projects."""
+
+    list_display = ["at", "action", "project_label", "project_ref", "actor", "detail"]
+    list_filter = ["action"]
+    search_fields = ["project_label", "detail"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(models.Query)

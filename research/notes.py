@@ -46,10 +46,11 @@ _MODELS: dict[str, type[Project | Query | Source | Summary | Report]] = {
 
 
 def resolve(target: Target) -> tuple[Project, dict]:
-    """The project a target belongs to and the Note fields that point at it."""
+    """The project a target belongs to and the Note fields that point at it; a project in the
+    trash, and what is in it, are not found."""
     model = _MODELS[target.kind]
     related = {"summary": ["query__project"], "project": []}.get(target.kind, ["project"])
-    obj = model._default_manager.select_related(*related).filter(pk=target.id).first()
+    obj = model.objects.live().select_related(*related).filter(pk=target.id).first()
     if obj is None:
         raise NotFound(f"No {target.kind} with id {target.id}.")
     if target.kind == "project":

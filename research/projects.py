@@ -93,12 +93,6 @@ def search_projects(projects: QuerySet[Project], text: str) -> QuerySet[Project]
     return projects.filter(matching)
 
 
-def delete_project(project: Project, user) -> None:
-    if project.is_running:
-        raise NotAllowed("Cancel the project before deleting it.")
-    project.delete()
-
-
 # --- Queries -----------------------------------------------------------------------------
 
 

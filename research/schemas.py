@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
+from research import trash
 from research.errors import BadInput
 from research.limits import (
     GOAL_MAX,
@@ -117,17 +118,24 @@ class TokensOut(Schema):
     total: int
 
 
-class ProjectOut(Schema):
+class ProjectBrief(Schema):
     id: int
     title: str
     question: str
     status: ProjectStatusName
+    owner: str
+
+    @staticmethod
+    def resolve_owner(obj) -> str:
+        return obj.owner.get_username()
+
+
+class ProjectOut(ProjectBrief):
     error: str
     language: str
     engine: Literal["llm", "extractive"] = Field(
         ..., description="Who plans, reads and writes: the LLM, or the extractive engine."
     )
-    owner: str
     options: dict
     counts: ProjectCounts
     tokens: TokensOut
@@ -139,10 +147,6 @@ class ProjectOut(Schema):
     updated_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
-
-    @staticmethod
-    def resolve_owner(obj) -> str:
-        return obj.owner.get_username()
 
     @staticmethod
     def resolve_engine(obj) -> str:
@@ -173,6 +177,38 @@ class ProjectOut(Schema):
     @staticmethod
     def resolve_report_created_at(obj) -> datetime | None:
         return obj.report_date
+
+
+class TrashedProjectOut(ProjectBrief):
+    """A project in the trash: any member may restore it; its owner or an admin may delete it
+    for good, as the watchdog does at `purge_at`."""
+
+    deleted_at: datetime
+    deleted_by: str | None
+    purge_at: datetime = Field(..., description="When it is deleted for good automatically.")
+    days_left: int
+    can_purge: bool = Field(..., description="Whether you may delete it for good now.")
+
+    @staticmethod
+    def resolve_deleted_by(obj) -> str | None:
+        return obj.deleted_by.get_username() if obj.deleted_by_id else None
+
+    @staticmethod
+    def resolve_purge_at(obj) -> datetime:
+        return trash.purge_at(obj)
+
+    @staticmethod
+    def resolve_days_left(obj) -> int:
+        return trash.days_left(obj)
+
+    @staticmethod
+    def resolve_can_purge(obj, context) -> bool:
+        return trash.can_purge(obj, context["request"].auth)
+
+
+class TrashOut(Schema):
+    detail: str = Field(..., description="What happened, and how to undo it.")
+    project: TrashedProjectOut
 
 
 # --- Queries -----------------------------------------------------------------------------

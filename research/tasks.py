@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from research import trash
 from research.pipeline import pool, registry, sweeper
 from research.pipeline.warmup import warm_up
 
@@ -32,4 +33,6 @@ def run_step(step_id: int) -> str:
 
 
 def sweep() -> str:
-    return sweeper.sweep()
+    """The watchdog, every minute: stalled steps and projects, then the trash's expired projects."""
+    purged = trash.purge_expired()
+    return f"{sweeper.sweep()}, {purged} projects purged from the trash"

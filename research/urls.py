@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from research.views import account, llm, notes, projects, queries, reports, sources
+from research.views import account, llm, notes, projects, queries, reports, sources, trash
 
 
 def _choices(name: str, *values: str) -> None:
@@ -32,6 +32,9 @@ urlpatterns = [
     path("projects/new/", projects.project_new, name="project-new"),
     path("projects/<int:project_id>/", projects.project_detail, name="project"),
     path("projects/<int:project_id>/progress/", projects.project_progress, name="progress"),
+    path("projects/<int:project_id>/restore/", trash.project_restore, name="project-restore"),
+    path("projects/<int:project_id>/purge/", trash.project_purge, name="project-purge"),
+    path("trash/", trash.trash_list, name="trash"),
     path(
         "projects/<int:project_id>/<project_verb:verb>/",
         projects.project_action,

@@ -309,3 +309,8 @@ FETCH_USER_AGENT = envstr(
 
 # --- Runs --------------------------------------------------------------------------------
 DEFAULT_TOKEN_BUDGET = envint("DEFAULT_TOKEN_BUDGET", 400_000, minimum=1000)
+
+# --- Trash -------------------------------------------------------------------------------
+# A deleted project waits in the trash this many days, where any member can restore it; then the
+# watchdog deletes it for good.
+TRASH_DAYS = envint("TRASH_DAYS", 30, minimum=1, maximum=3650)

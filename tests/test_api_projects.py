@@ -208,18 +208,20 @@ def test_a_non_numeric_or_huge_id_is_refused(api):
     assert api.get("/api/projects/99999999999999999999999").status_code == 422
 
 
-def test_it_deletes_a_finished_project(api, finished_project):
+def test_deleting_a_project_moves_it_to_the_trash(api, finished_project):
     response = api.delete(f"/api/projects/{finished_project.pk}")
-    assert response.status_code == 204
-    assert not Project.objects.filter(pk=finished_project.pk).exists()
+    assert response.status_code == 200
+    assert "Moved to the trash" in response.json()["detail"]
+    assert Project.objects.trashed().filter(pk=finished_project.pk).exists()
 
 
-def test_it_refuses_to_delete_a_running_project(api, member):
+def test_deleting_a_running_project_cancels_it_and_moves_it_to_the_trash(api, member):
     project = make_project(member, status=ProjectStatus.RESEARCHING)
     response = api.delete(f"/api/projects/{project.pk}")
-    assert response.status_code == 409
-    assert "Cancel" in response.json()["detail"]
-    assert Project.objects.filter(pk=project.pk).exists()
+    assert response.status_code == 200
+    assert response.json()["project"]["status"] == "cancelled"
+    project.refresh_from_db()
+    assert project.in_trash and project.status == ProjectStatus.CANCELLED
 
 
 def test_deleting_an_unknown_project_is_404(api):

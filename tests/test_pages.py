@@ -322,13 +322,10 @@ def test_an_unknown_version_is_a_404(member_client, done_project):
     assert response.status_code == 404
 
 
-def test_a_running_project_cannot_be_deleted_but_a_finished_one_can(member_client, done_project):
-    force_status(done_project, ProjectStatus.RESEARCHING)
+def test_deleting_a_project_moves_it_to_the_trash(member_client, done_project):
     response = member_client.post(f"/projects/{done_project.pk}/delete/", follow=True)
-    assert "Cancel the project before deleting it" in response.content.decode()
-    force_status(done_project, ProjectStatus.DONE)
-    member_client.post(f"/projects/{done_project.pk}/delete/")
-    assert not Project.objects.exists()
+    assert "was moved to the trash" in response.content.decode()
+    assert Project.objects.trashed().get() == done_project
 
 
 def test_api_tokens_are_shown_once_and_can_be_revoked(member_client, member):

@@ -61,6 +61,7 @@ def _start_up(tmp_path, **env) -> subprocess.CompletedProcess:
         ("SEARCH_PROVIDER", "altavista"),
         ("LLM_BASE_URL", "ftp://x"),
         ("DATABASE_URL", "nosuchdb://x"),
+        ("TRASH_DAYS", "0"),
     ],
 )
 def test_a_bad_value_stops_start_up_and_names_the_variable(tmp_path, variable, value):

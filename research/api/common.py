@@ -1,10 +1,13 @@
-"""What every route module shares: pagination, documented answers, loading rows or 404."""
+"""What every route module shares: pagination, documented answers, loading rows or 404.
+
+Rows load only from projects not in the trash: anything in the trash is not found (404).
+"""
 
 from django.db.models import QuerySet
 from ninja import Field, Schema
 from ninja.pagination import LimitOffsetPagination
 
-from research import projects
+from research import projects, trash
 from research.errors import NotFound
 from research.models import Note, Project, Source
 from research.models import Query as QueryRow
@@ -43,23 +46,24 @@ def get_row(rows: QuerySet, pk: int, what: str):
 
 
 def load_project(project_id: int) -> Project:
-    return get_row(Project.objects.select_related("owner"), project_id, "project")
+    """A live project; one in the trash is not found, and the answer says it is in the trash."""
+    return trash.live_project(Project.objects.select_related("owner"), project_id)
 
 
 def load_project_out(project_id: int) -> Project:
     """The project with the counts its schema shows: one SQL query."""
-    return get_row(projects.with_counts(Project.objects.all()), project_id, "project")
+    return trash.live_project(projects.with_counts(Project.objects.all()), project_id)
 
 
 def load_query(query_id: int) -> QueryRow:
-    rows = QueryRow.objects.select_related("project", "section", "edited_by")
+    rows = QueryRow.objects.live().select_related("project", "section", "edited_by")
     return get_row(rows, query_id, "query")
 
 
 def load_source(source_id: int) -> Source:
-    rows = Source.objects.select_related("project", "snapshot", "added_by")
+    rows = Source.objects.live().select_related("project", "snapshot", "added_by")
     return get_row(rows, source_id, "source")
 
 
 def load_note(note_id: int) -> Note:
-    return get_row(Note.objects.select_related("author"), note_id, "note")
+    return get_row(Note.objects.live().select_related("author"), note_id, "note")

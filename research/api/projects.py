@@ -1,10 +1,12 @@
-"""Projects: list, create, read, delete; start, cancel, approve, resume; their steps."""
+"""Projects: list, create, read, move to the trash; start, cancel, approve, resume; their steps.
+The trash: list, restore, delete for good."""
 
+from django.conf import settings
 from ninja import Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research import projects
+from research import projects, trash
 from research.api.common import (
     ACTION,
     BODY,
@@ -25,6 +27,8 @@ from research.schemas import (
     StepOut,
     StepStatusName,
     Text,
+    TrashedProjectOut,
+    TrashOut,
 )
 
 router = Router(tags=["projects"])
@@ -39,7 +43,7 @@ def list_projects(
     q: Text | None = None,
 ):
     """Projects, newest first. `q` searches questions, titles, reports, summaries and notes."""
-    rows = projects.with_counts(Project.objects.all())
+    rows = projects.with_counts(Project.objects.live())
     if status:
         rows = rows.filter(status=status)
     if owner:
@@ -66,10 +70,36 @@ def get_project(request, project_id: Id):
     return load_project_out(project_id)
 
 
-@router.delete("/projects/{project_id}", response=answers({204: None}, *ACTION))
+@router.delete("/projects/{project_id}", response=answers({200: TrashOut}, *ACTION))
 def delete_project(request, project_id: Id):
-    """Delete a project that is not running (cancel it first)."""
-    projects.delete_project(load_project(project_id), request.auth)
+    """Move a project to the trash (a running one is cancelled first). Any member can restore
+    it for TRASH_DAYS days with `POST /api/projects/{id}/restore`; then it is deleted for good."""
+    project = trash.trash(load_project(project_id), request.auth)
+    detail = (
+        f"Moved to the trash. Any member can restore it for {settings.TRASH_DAYS} days with "
+        f"POST /api/projects/{project.pk}/restore; then it is deleted for good."
+    )
+    return {"detail": detail, "project": trash.trashed_project(project.pk)}
+
+
+@router.get("/trash", response=answers({200: list[TrashedProjectOut]}))
+@paginate(Pagination)
+def list_trash(request):
+    """Projects in the trash, most recently deleted first."""
+    return trash.trashed_projects()
+
+
+@router.post("/projects/{project_id}/restore", response=answers({200: ProjectOut}, *ACTION))
+def restore_project(request, project_id: Id):
+    """Take a project out of the trash, as it was: any member, while it is in the trash."""
+    trash.restore(trash.trashed_project(project_id), request.auth)
+    return load_project_out(project_id)
+
+
+@router.delete("/trash/{project_id}", response=answers({204: None}, 403, *ACTION))
+def purge_project(request, project_id: Id):
+    """Delete a project in the trash for good, with everything in it: its owner or an admin."""
+    trash.purge(trash.trashed_project(project_id), request.auth)
     return Status(204, None)
 
 

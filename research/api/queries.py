@@ -101,7 +101,7 @@ def delete_query(request, query_id: Id):
 
 
 def _section(section_id: int) -> Section:
-    return get_row(Section.objects.select_related("project"), section_id, "section")
+    return get_row(Section.objects.live().select_related("project"), section_id, "section")
 
 
 @section_router.get(

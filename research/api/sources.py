@@ -42,7 +42,7 @@ def add_source(request, project_id: Id, payload: SourceIn):
 def get_source(request, source_id: Id):
     """The source, its extracted text and its summaries with their quotes."""
     summaries = Summary.objects.select_related("query").order_by("query__position", "query_id")
-    rows = Source.objects.select_related("project", "snapshot", "added_by")
+    rows = Source.objects.live().select_related("project", "snapshot", "added_by")
     return get_row(rows.prefetch_related(Prefetch("summaries", summaries)), source_id, "source")
 
 

@@ -6,10 +6,12 @@ sources.py    the page cache, sources, search results, summaries
 reports.py    report versions and notes
 steps.py      one row per execution of a pipeline step
 accounts.py   API tokens
+activity.py   the activity log of whole projects: trashed, restored, purged
 profiles.py   what each LLM endpoint and model accepts, as learnt
 """
 
 from research.models.accounts import ApiToken
+from research.models.activity import ActivityAction, ActivityEntry
 from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
 from research.models.reports import Note, Report
@@ -30,6 +32,8 @@ from research.models.steps import StepRun
 
 __all__ = [
     "TRANSITIONS",
+    "ActivityAction",
+    "ActivityEntry",
     "ApiToken",
     "FetchStatus",
     "Method",

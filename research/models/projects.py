@@ -3,12 +3,17 @@
 `Project.objects.transition()` is a compare-and-set UPDATE that moves the project only from the
 statuses the new one may follow (TRANSITIONS) and says whether this call won. The queryset's
 `update()` and the model's `save()` refuse to write the status any other way.
+
+A deleted project goes to the trash first (`deleted_at` is set) and is purged later. A project
+in the trash is frozen: the door moves only live projects, and every row that belongs to a
+project has a queryset with `live()`, so pages and the API load only what is not in the trash.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from typing import Any
+from datetime import datetime
+from typing import Any, Self
 
 from django.conf import settings
 from django.db import models, transaction
@@ -27,8 +32,18 @@ status_changed = Signal()
 
 
 class ProjectQuerySet(models.QuerySet):
+    def live(self) -> ProjectQuerySet:
+        """Projects not in the trash."""
+        return self.filter(deleted_at__isnull=True)
+
+    def trashed(self) -> ProjectQuerySet:
+        return self.filter(deleted_at__isnull=False)
+
+    def trashed_before(self, moment: datetime) -> ProjectQuerySet:
+        return self.filter(deleted_at__lt=moment)
+
     def running(self) -> ProjectQuerySet:
-        return self.filter(status__in=ProjectStatus.running())
+        return self.live().filter(status__in=ProjectStatus.running())
 
     def transition(
         self,
@@ -46,7 +61,7 @@ class ProjectQuerySet(models.QuerySet):
         if not allowed <= to.follows():
             illegal = ", ".join(sorted(allowed - to.follows()))
             raise ValueError(f"a project cannot move to {to} from {illegal}")
-        rows = self.filter(pk=project_id, status__in=allowed)
+        rows = self.live().filter(pk=project_id, status__in=allowed)
         won = models.QuerySet.update(rows, status=to, **changes) == 1
         if won:
             status_changed.send(sender=Project, project_id=project_id, status=to)
@@ -65,7 +80,7 @@ class ProjectQuerySet(models.QuerySet):
         """Inside a transaction: whether the project is in one of `statuses`, locking its row so
         no transition can change that until the transaction ends (SELECT ... FOR UPDATE on
         PostgreSQL; SQLite's IMMEDIATE transactions already hold the write lock)."""
-        rows = self.select_for_update().filter(pk=project_id, status__in=list(statuses))
+        rows = self.select_for_update().live().filter(pk=project_id, status__in=list(statuses))
         return rows.exists()
 
     def update(self, **kwargs: Any) -> int:
@@ -106,6 +121,12 @@ class Project(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deleted_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, help_text="Set while the project is in the trash."
+    )
+    deleted_by = models.ForeignKey(
         User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
 
@@ -159,6 +180,10 @@ class Project(models.Model):
     def is_running(self) -> bool:
         return ProjectStatus(self.status).is_running
 
+    @property
+    def in_trash(self) -> bool:
+        return self.deleted_at is not None
+
     def allocate_source_numbers(self, count: int) -> range:
         """Reserve `count` citation numbers; numbers are never reused, even after deletes."""
         with transaction.atomic():
@@ -167,11 +192,22 @@ class Project(models.Model):
         return range(end - count, end)
 
 
+class ProjectPartQuerySet(models.QuerySet):
+    """Rows that belong to a project; `live()` keeps those of projects not in the trash."""
+
+    project_field = "project"
+
+    def live(self) -> Self:
+        return self.filter(**{f"{self.project_field}__deleted_at__isnull": True})
+
+
 class Section(models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="sections")
     title = models.CharField(max_length=HEADING_MAX)
     goal = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
+
+    objects = ProjectPartQuerySet.as_manager()
 
     class Meta:
         ordering = ["position", "id"]
@@ -180,7 +216,7 @@ class Section(models.Model):
         return self.title
 
 
-class QueryQuerySet(models.QuerySet):
+class QueryQuerySet(ProjectPartQuerySet):
     def planned(self) -> QueryQuerySet:
         return self.filter(origin=QueryOrigin.PLANNED)
 

@@ -7,14 +7,14 @@ from django.db import models
 from django.db.models import Q
 
 from research.limits import LANGUAGE_MAX
-from research.models.projects import Project, Query
+from research.models.projects import Project, ProjectPartQuerySet, Query
 from research.models.sources import Source, Summary
 from research.models.statuses import Method, ReportStyle
 
 User = settings.AUTH_USER_MODEL
 
 
-class ReportQuerySet(models.QuerySet):
+class ReportQuerySet(ProjectPartQuerySet):
     def current(self) -> ReportQuerySet:
         return self.filter(is_current=True)
 
@@ -82,6 +82,8 @@ class Note(models.Model):
     text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
     edited_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ProjectPartQuerySet.as_manager()
 
     class Meta:
         ordering = ["created_at", "id"]

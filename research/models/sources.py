@@ -10,7 +10,7 @@ from django.db import models
 from django.utils import timezone
 
 from research.limits import CONTENT_TYPE_MAX, SOURCE_TITLE_MAX, URL_MAX
-from research.models.projects import Project, Query
+from research.models.projects import Project, ProjectPartQuerySet, Query
 from research.models.statuses import FetchStatus, Method
 
 User = settings.AUTH_USER_MODEL
@@ -47,7 +47,7 @@ class PageSnapshot(models.Model):
         return self.url
 
 
-class SourceQuerySet(models.QuerySet):
+class SourceQuerySet(ProjectPartQuerySet):
     def fetched(self) -> SourceQuerySet:
         return self.filter(fetch_status=FetchStatus.FETCHED)
 
@@ -134,7 +134,9 @@ class QuerySource(models.Model):
         return f"{self.query_id} -> {self.source_id} (#{self.rank})"
 
 
-class SummaryQuerySet(models.QuerySet):
+class SummaryQuerySet(ProjectPartQuerySet):
+    project_field = "query__project"
+
     def relevant(self) -> SummaryQuerySet:
         return self.filter(relevant=True)
 

@@ -1,7 +1,8 @@
 """Small access helpers: load a row or 404 (healthchecks' `_get_check_for_user` style).
 
 Every signed-in member can read and act on every project, so the helpers only load; login is
-enforced for every page by LoginRequiredMiddleware. A refused action raises an error of the one
+enforced for every page by LoginRequiredMiddleware. They load only what is not in the trash: a
+project in the trash, or a row of one, is not found. A refused action raises an error of the one
 family, which DossierErrorMiddleware turns into a message on the page it came from.
 """
 
@@ -12,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from research import trash
 from research.models import Project, Query, Source
 
 
@@ -22,15 +24,17 @@ class MemberRequest(HttpRequest):
 
 
 def get_project(project_id: int) -> Project:
-    return get_object_or_404(Project.objects.select_related("owner"), pk=project_id)
+    return trash.live_project(Project.objects.select_related("owner"), project_id)
 
 
 def get_query(query_id: int) -> Query:
-    return get_object_or_404(Query.objects.select_related("project", "section"), pk=query_id)
+    rows = Query.objects.live().select_related("project", "section")
+    return get_object_or_404(rows, pk=query_id)
 
 
 def get_source(source_id: int) -> Source:
-    return get_object_or_404(Source.objects.select_related("project", "snapshot"), pk=source_id)
+    rows = Source.objects.live().select_related("project", "snapshot")
+    return get_object_or_404(rows, pk=source_id)
 
 
 def back(request: HttpRequest, default: str = "/") -> HttpResponse:

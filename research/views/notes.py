@@ -20,13 +20,13 @@ def note_add(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def note_edit(request: HttpRequest, note_id: int) -> HttpResponse:
-    note = get_object_or_404(Note, pk=note_id)
+    note = get_object_or_404(Note.objects.live(), pk=note_id)
     notes.edit_note(note, text=request.POST.get("text", ""), user=request.user)
     return back(request)
 
 
 @require_POST
 def note_delete(request: HttpRequest, note_id: int) -> HttpResponse:
-    note = get_object_or_404(Note, pk=note_id)
+    note = get_object_or_404(Note.objects.live(), pk=note_id)
     notes.delete_note(note, user=request.user)
     return back(request)

@@ -12,8 +12,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from research import health as health_checks
 from research import projects as domain
+from research import trash
+from research.errors import NotFound
 from research.forms import ProjectFilterForm, ProjectForm
-from research.models import ModelProfile, Note, Project, Query, Section, StepRun
+from research.models import ActivityEntry, ModelProfile, Note, Project, Query, Section, StepRun
 from research.pipeline import control
 from research.progress import progress
 from research.providers.llm import LLMNotConfigured, check_configured
@@ -28,7 +30,7 @@ PAGE_SIZE = 25
 @require_GET
 def project_list(request: HttpRequest) -> HttpResponse:
     form = ProjectFilterForm(request.GET)
-    projects = domain.with_counts(Project.objects.all()).order_by("-created_at", "-id")
+    projects = domain.with_counts(Project.objects.live()).order_by("-created_at", "-id")
     if form.is_valid():
         projects = domain.search_projects(projects, form.cleaned_data["q"])
         if form.cleaned_data["status"]:
@@ -93,7 +95,9 @@ def _outline(project: Project) -> list[tuple[Section | None, list[Query]]]:
         n_results=Count("results", distinct=True),
         n_selected=Count("results", filter=Q(results__selected=True), distinct=True),
     ).order_by("position", "id")
-    sections = list(project.sections.prefetch_related(Prefetch("queries", queryset=queries)))
+    sections = list(
+        Section.objects.filter(project=project).prefetch_related(Prefetch("queries", queries))
+    )
     loose = [q for q in queries if q.section_id is None]
     outline = [(section, list(section.queries.all())) for section in sections]
     return outline + ([(None, loose)] if loose else [])
@@ -106,14 +110,21 @@ def _activity(project: Project, limit: int = 30) -> list[dict]:
         .order_by("-started_at")[:limit]
     )
     notes = Note.objects.filter(project=project).select_related("author").order_by("-created_at")
+    entries = ActivityEntry.objects.filter(project=project).select_related("actor")
     events = [{"at": s.started_at, "step": s} for s in steps]
     events += [{"at": n.created_at, "note": n} for n in notes[:limit]]
+    events += [{"at": e.at, "entry": e} for e in entries[:limit]]
     return sorted(events, key=lambda e: e["at"], reverse=True)[:limit]
 
 
 @require_GET
 def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    try:
+        project = get_project(project_id)
+    except NotFound:
+        if not Project.objects.trashed().filter(pk=project_id).exists():
+            raise
+        return _in_trash(request, project_id)
     notes = Note.objects.filter(
         project=project, query=None, source=None, summary=None, report=None
     ).select_related("author")
@@ -129,6 +140,19 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
         **report_context(project, request.GET.get("version")),
     }
     return render(request, "research/project_detail.html", context)
+
+
+def _in_trash(request: HttpRequest, project_id: int) -> HttpResponse:
+    """A project in the trash: who moved it there and when, and Restore (with a 404 status, as
+    the project is not there)."""
+    project = trash.trashed_project(project_id)
+    context = {
+        "project": project,
+        "days_left": trash.days_left(project),
+        "purge_at": trash.purge_at(project),
+        "can_purge": trash.can_purge(project, request.user),
+    }
+    return render(request, "research/project_trashed.html", context, status=404)
 
 
 @require_GET
@@ -153,8 +177,12 @@ ACTIONS = {
 def project_action(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
     project = get_project(project_id)
     if verb == "delete":
-        domain.delete_project(project, request.user)
-        messages.success(request, "The project was deleted.")
+        trash.trash(project, request.user)
+        messages.success(
+            request,
+            f"“{project}” was moved to the trash. Any member can restore it there for "
+            f"{settings.TRASH_DAYS} days.",
+        )
         return redirect("project-list")
     ACTIONS[verb](project, request.user)
     return redirect("project", project.pk)

@@ -21,6 +21,7 @@
       try {
         const response = await fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
         if (response.ok) next = replaceProgress(block, await response.text());
+        else if (response.status === 404) return window.location.reload(); // moved to the trash
       } catch (error) {
         // A network blip: try again on the next tick.
       }
