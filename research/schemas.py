@@ -420,6 +420,7 @@ class StepOut(Schema):
     key: str
     status: StepStatusName
     attempt: int
+    claimed_by: str = Field(description="The worker (host:pid) that claimed it last.")
     detail: str
     error: str
     tokens: TokensOut

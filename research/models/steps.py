@@ -57,6 +57,9 @@ class StepRun(models.Model):
     status = models.CharField(max_length=20, choices=StepStatus.choices, default=StepStatus.QUEUED)
     attempt = models.PositiveSmallIntegerField(default=0)
     lease_until = models.DateTimeField(null=True, blank=True)
+    claimed_by = models.CharField(
+        max_length=100, blank=True, help_text="The worker (host:pid) that claimed it last."
+    )
     detail = models.CharField(max_length=DETAIL_MAX, blank=True)
     error = models.TextField(blank=True)
     tokens_prompt = models.PositiveIntegerField(default=0)

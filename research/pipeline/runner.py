@@ -12,7 +12,9 @@ it knows no stage (pipeline/registry.py runs them).
 from __future__ import annotations
 
 import logging
+import os
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -29,6 +31,11 @@ from research.limits import ERROR_MAX
 from research.models import Project, Stage, StepRun, StepStatus
 
 log = logging.getLogger(__name__)
+
+
+def worker_name() -> str:
+    """host:pid of this process (read each time: worker processes are forked)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 # --- Dispatch ----------------------------------------------------------------------------
@@ -191,6 +198,7 @@ def claim(step_id: int) -> StepRun | None:
             lease_until=now + timedelta(seconds=settings.STEP_LEASE_SECONDS),
             attempt=F("attempt") + 1,
             error="",
+            claimed_by=worker_name(),
         )
     )
     if not claimed:

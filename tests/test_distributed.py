@@ -1,0 +1,71 @@
+"""The distributed engine: two worker clusters sharing Redis and PostgreSQL, one killed mid-run.
+
+Runs only with REDIS_URL set and DATABASE_URL on PostgreSQL, as `bash .ci/distributed` does
+(it installs and starts both); otherwise it is skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from research.models import ProjectStatus, StepRun, StepStatus
+from tests.test_worker_pipeline import _assert_no_duplicates, _start, settled, wait_for
+
+pytestmark = [pytest.mark.worker, pytest.mark.distributed]
+
+
+@pytest.fixture(autouse=True)
+def _needs_redis_and_postgresql(transactional_db):
+    if not os.environ.get("REDIS_URL") or connection.vendor != "postgresql":
+        pytest.skip(
+            "needs REDIS_URL and DATABASE_URL=postgres://...: run `bash .ci/distributed`, which "
+            "installs and starts Redis and PostgreSQL"
+        )
+
+
+def _pids(worker) -> set[str]:
+    """host:pid of every process of a cluster (its process group), as steps record them."""
+    import socket
+
+    pids = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.getpgid(int(entry.name)) == worker.process.pid:
+                    pids.add(f"{socket.gethostname()}:{entry.name}")
+            except ProcessLookupError:
+                pass
+    return pids
+
+
+def test_two_clusters_finish_four_projects_when_one_is_killed_mid_run(world, start_worker, member):
+    world.llm.latency = 0.3
+    quick = {"STEP_LEASE_SECONDS": 3, "WORKER_POLL_SECONDS": 0.5}
+    doomed, survivor = start_worker(**quick), start_worker(**quick)
+    projects = [_start(member) for _ in range(4)]
+    doomed_names = set()
+
+    def doomed_is_busy() -> bool:
+        doomed_names.update(_pids(doomed))
+        running = StepRun.objects.filter(project__in=projects, status=StepStatus.RUNNING)
+        return running.filter(claimed_by__in=doomed_names, stage="summarize").exists()
+
+    wait_for(doomed_is_busy, 120, doomed, "the first cluster to run a summarise step")
+    doomed.kill()
+    interrupted = list(
+        StepRun.objects.filter(
+            project__in=projects, status=StepStatus.RUNNING, claimed_by__in=doomed_names
+        ).values_list("pk", flat=True)
+    )
+    assert interrupted
+    for project in projects:
+        wait_for(lambda p=project: settled(p), 240, survivor, "every project to finish")
+        assert project.status == ProjectStatus.DONE, project.error
+        _assert_no_duplicates(project)
+    redone = StepRun.objects.filter(pk__in=interrupted)
+    assert all(step.status == StepStatus.DONE and step.attempt >= 2 for step in redone)
+    assert not redone.filter(claimed_by__in=doomed_names).exists()
