@@ -134,6 +134,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Dossier on http://{_address(host, port)}/{with_worker}. Ctrl-C stops everything."
         )
+        self.stdout.flush()  # before the children's logs, when this goes to a file
         try:
             while not stopping and all(child.poll() is None for child in children):
                 time.sleep(0.2)
