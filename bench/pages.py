@@ -37,6 +37,7 @@ def setup(data_dir: str) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)  # as `manage.py serve` does
 
 
 def measure(client, path: str, repeat: int) -> tuple[float, float, float, int]:

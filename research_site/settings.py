@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from research_site import keyfile
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -100,25 +101,26 @@ def envhosts(name: str) -> list[str]:
     return items
 
 
-def _data_dir() -> Path:
-    path = Path(envstr("DOSSIER_DATA_DIR", "data"))
-    if not path.is_absolute():
-        path = BASE_DIR / path
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
 def _secret_key(data_dir: Path, debug: bool) -> str:
+    """SECRET_KEY, else the generated key file (made here when DEBUG is on)."""
     key = envstr("SECRET_KEY")
     if key:
         return key
-    if not debug:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    key_file = data_dir / "secret_key"
+    key_file = keyfile.key_path(data_dir)
+    if debug:
+        keyfile.create(key_file)
     if not key_file.exists():
-        key_file.write_text(secrets.token_urlsafe(50))
-        key_file.chmod(0o600)
-    return key_file.read_text().strip()
+        raise ImproperlyConfigured(
+            f"SECRET_KEY must be set when DEBUG is off and there is no generated key in "
+            f"{key_file}: set SECRET_KEY, or generate the file with `make run` or "
+            f"`python -m research_site.keyfile`"
+        )
+    key = keyfile.read(key_file)
+    if not key:
+        raise ImproperlyConfigured(
+            f"{key_file} is empty: delete it to have a new SECRET_KEY generated, or set SECRET_KEY"
+        )
+    return key
 
 
 def _database(data_dir: Path) -> dict[str, Any]:
@@ -144,7 +146,7 @@ def _database(data_dir: Path) -> dict[str, Any]:
     return config
 
 
-DATA_DIR = _data_dir()
+DATA_DIR = keyfile.data_dir()
 DEBUG = envbool("DEBUG", False)
 SECRET_KEY = _secret_key(DATA_DIR, DEBUG)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost")
@@ -210,16 +212,43 @@ TIME_ZONE = envstr("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
+# `manage.py serve` runs collectstatic into STATIC_ROOT (a fraction of a second); whitenoise
+# serves it, hashed names cached for ever (with DEBUG on, straight from static/ too). Not
+# pre-compressed: gzip and brotli of django-ninja's 24 MB of API-docs bundles took a minute at
+# every start; a TLS proxy in front can compress.
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
-WHITENOISE_USE_FINDERS = True
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+}
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# --- Web server and HTTPS ----------------------------------------------------------------
+# `manage.py serve` runs gunicorn with WEB_WORKERS processes of WEB_THREADS threads each.
+WEB_WORKERS = envint("WEB_WORKERS", 2, minimum=1, maximum=64)
+WEB_THREADS = envint("WEB_THREADS", 4, minimum=1, maximum=256)
+# HTTPS=1: the site is reached over HTTPS only (cookies, redirect, HSTS). TRUST_PROXY=1: a TLS
+# proxy in front says which scheme and host the client used; only when nothing else can reach
+# the web server.
+HTTPS = envbool("HTTPS", False)
+TRUST_PROXY = envbool("TRUST_PROXY", False)
+if HTTPS:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = envint("HSTS_SECONDS", 31_536_000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = envbool("HSTS_PRELOAD", True)
+if TRUST_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    USE_X_FORWARDED_HOST = True
 
 LOGGING = {
     "version": 1,

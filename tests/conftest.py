@@ -6,6 +6,19 @@ import pytest
 from django.contrib.auth import get_user_model
 
 
+@pytest.fixture(autouse=True, scope="session")
+def static_files_without_collectstatic():
+    """Pages render here without `collectstatic` (and the live server finds static files in
+    static/), so the tests name static files as DEBUG does, unhashed. The hashed names and
+    whitenoise are tested on the real server, after collectstatic, in test_serve.py."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    with override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain}):
+        yield
+
+
 @pytest.fixture
 def member(db):
     return get_user_model().objects.create_user("alice", password="correct horse battery")

@@ -8,6 +8,7 @@ import pytest
 from research.models import ProjectStatus, StepRun
 from tests.api_helpers import count_queries
 from tests.factories import add_report, add_sources, make_project
+from tests.system import needs_pango
 
 pytest_plugins = ["tests.api_fixtures"]
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
@@ -141,6 +142,7 @@ def test_it_downloads_the_report_as_markdown(api, finished_project):
     assert "WAL works" in response.content.decode()
 
 
+@needs_pango()
 def test_it_downloads_a_version_as_pdf(api, finished_project):
     add_report(finished_project, list(finished_project.sources.all()), markdown="# Second")
     response = api.get(

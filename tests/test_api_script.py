@@ -13,6 +13,7 @@ from django.core.management import call_command
 from research.models import ProjectStatus
 from research.pipeline.registry import inline_dispatch
 from tests.api_helpers import ApiClient
+from tests.system import needs_pango
 
 pytest_plugins = ["tests.api_fixtures"]
 pytestmark = [
@@ -126,6 +127,7 @@ def _annotate(api, project_id: int) -> None:
     assert ok(api.get(f"/api/projects/{project_id}"))["counts"]["notes"] == 1
 
 
+@needs_pango()  # it downloads the report as a PDF too
 def test_a_script_with_a_token_does_a_whole_research(world, member):
     api = ApiClient(_token(member))
     with inline_dispatch() as dispatcher:

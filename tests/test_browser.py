@@ -4,12 +4,13 @@ server, the real worker and the loopback fakes. Screenshots go to test-output/sc
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+from tests.system import chromium, needs_chromium, needs_pango
+
+CHROMIUM = chromium() or "chromium"
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 FLAGS = [
     "--headless=new",
@@ -25,7 +26,8 @@ FLAGS = [
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.worker,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (apt)"),
+    needs_chromium("the pages cannot be driven in a browser (Debian's Chromium, by Playwright)"),
+    needs_pango(),  # the member downloads the report as a PDF
 ]
 
 

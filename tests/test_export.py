@@ -19,6 +19,7 @@ from research import export
 from research.models import ProjectStatus, Report
 from research.providers import citations
 from tests.factories import add_report, add_source, make_project
+from tests.system import needs_cjk_font, needs_pango
 
 ENGLISH_BODY = """## Summary
 
@@ -140,6 +141,11 @@ def test_export_filename_is_safe_for_a_header(member):
 # --- PDF --------------------------------------------------------------------------------
 
 
+@needs_pango()
+@needs_cjk_font(
+    "this report cites a source with a Chinese title; with no font for that glyph the PDF's "
+    "text cannot be extracted to check it"
+)
 def test_english_pdf(english):
     pdf = export.report_pdf(english)
     assert pdf.startswith(b"%PDF")
@@ -152,6 +158,8 @@ def test_english_pdf(english):
     assert "rollback journal" in text
 
 
+@needs_pango()
+@needs_cjk_font("the PDF's Chinese, Japanese and Korean glyphs cannot be checked")
 def test_chinese_pdf_has_every_glyph_and_a_cjk_font(chinese):
     pdf = export.report_pdf(chinese)
     assert pdf.startswith(b"%PDF")
@@ -281,6 +289,7 @@ def loopback():
     thread.join()
 
 
+@needs_pango()
 def test_a_report_cannot_make_the_renderer_fetch(member, loopback):
     base, hits = loopback
     body = f"""A claim [1].
@@ -309,6 +318,7 @@ def test_a_report_cannot_make_the_renderer_fetch(member, loopback):
     assert hits == []
 
 
+@needs_pango()
 def test_the_fetcher_blocks_raw_html_too(loopback):
     """Even HTML that skipped the sanitiser gets no network access through our fetcher."""
     import weasyprint

@@ -8,6 +8,7 @@ import warnings
 import pytest
 
 from research.providers.extract import ExtractError, decode, extract
+from tests.system import needs_pango
 
 URL = "https://news.example.test/2024/03/story"
 
@@ -109,6 +110,7 @@ def test_a_content_type_with_parameters_is_understood():
 # --- PDF ---------------------------------------------------------------------------------------
 
 
+@needs_pango()  # the PDF is made with WeasyPrint
 def test_it_extracts_a_pdf_with_its_title():
     pdf = make_pdf("Cycling plan report", ["Revenue grew by 12 percent.", "Costs fell."])
     page = extract(pdf, "application/pdf", None, URL)
@@ -119,6 +121,7 @@ def test_it_extracts_a_pdf_with_its_title():
     assert page.published is None
 
 
+@needs_pango()
 def test_a_pdf_without_a_content_type_is_sniffed():
     pdf = make_pdf("Sniffed", ["Found by its magic bytes."])
     assert extract(pdf, "", None, URL).extractor == "pypdf"

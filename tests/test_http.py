@@ -6,6 +6,7 @@ internet. Loopback is refused by default, so tests that use the server allow 127
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import socket
 import threading
@@ -20,6 +21,7 @@ import pytest
 from research.providers import http as fetcher
 from research.providers.extract import ExtractError, extract
 from research.providers.http import BlockedURL, FetchError, check_url, fetch
+from tests.system import needs_pango
 
 TEN_MB = 10 * 1024 * 1024
 FIFTY_MB = 50 * 1024 * 1024
@@ -47,7 +49,6 @@ class Site:
 
     port: int
     stopping: threading.Event
-    pdf: bytes
     requests: list[tuple[str, str]] = field(default_factory=list)
 
     def url(self, path: str) -> str:
@@ -124,7 +125,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send(200, "text/html; charset=utf-8", CP1252_PAGE)
 
     def pdf(self, query: str) -> None:
-        self._send(200, "application/pdf", self.server.site.pdf)
+        self._send(200, "application/pdf", _make_pdf())
 
     def text(self, query: str) -> None:
         self._send(
@@ -150,6 +151,7 @@ class _Server(ThreadingHTTPServer):
     site: Site
 
 
+@functools.cache
 def _make_pdf() -> bytes:
     with warnings.catch_warnings():  # weasyprint warns about an optional system library
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -165,7 +167,7 @@ def _make_pdf() -> bytes:
 @pytest.fixture(scope="module")
 def server() -> Iterator[Site]:
     httpd = _Server(("127.0.0.1", 0), Handler)
-    httpd.site = Site(port=httpd.server_address[1], stopping=threading.Event(), pdf=_make_pdf())
+    httpd.site = Site(port=httpd.server_address[1], stopping=threading.Event())
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
@@ -453,6 +455,7 @@ def test_a_page_with_the_wrong_declared_charset_still_reads(site):
     assert "The caf\u00e9 on the corner serves cr\u00e8me br\u00fbl\u00e9e" in page.text
 
 
+@needs_pango()  # the PDF is made with WeasyPrint
 def test_a_fetched_pdf_is_extracted(site):
     fetched = fetch(site.url("/report.pdf"))
     page = extract(fetched.body, fetched.content_type, fetched.charset, fetched.final_url)

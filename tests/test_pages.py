@@ -32,6 +32,7 @@ from tests.factories import (
     make_project,
     many_projects,
 )
+from tests.system import needs_pango
 
 PAGE_TEXT = (
     "The write-ahead log lets readers continue while a writer appends. Checkpoints copy pages back."
@@ -312,6 +313,7 @@ def test_the_report_exports_as_markdown(member_client, done_project):
     assert done_project.question in text and "## References" in text
 
 
+@needs_pango()
 def test_the_report_exports_as_pdf(member_client, done_project):
     response = member_client.get(f"/projects/{done_project.pk}/report/export.pdf", {"version": 1})
     assert response.status_code == 200 and response.content.startswith(b"%PDF")

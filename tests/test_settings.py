@@ -1,4 +1,6 @@
 import os
+import re
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -62,6 +64,9 @@ def _start_up(tmp_path, **env) -> subprocess.CompletedProcess:
         ("LLM_BASE_URL", "ftp://x"),
         ("DATABASE_URL", "nosuchdb://x"),
         ("TRASH_DAYS", "0"),
+        ("WEB_WORKERS", "0"),
+        ("HTTPS", "maybe"),
+        ("TRUST_PROXY", "sometimes"),
     ],
 )
 def test_a_bad_value_stops_start_up_and_names_the_variable(tmp_path, variable, value):
@@ -70,19 +75,67 @@ def test_a_bad_value_stops_start_up_and_names_the_variable(tmp_path, variable, v
     assert variable in result.stderr
 
 
-def test_secret_key_is_required_when_debug_is_off(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
-    env.update(DEBUG="0", DOSSIER_DATA_DIR=str(tmp_path))
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+def _clean_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    """The environment of a user who set nothing: no SECRET_KEY, no DEBUG, no HTTPS."""
+    unset = {"SECRET_KEY", "DEBUG", "HTTPS", "TRUST_PROXY", "DATABASE_URL"}
+    env = {k: v for k, v in os.environ.items() if k not in unset and not k.startswith("HSTS_")}
+    return {**env, "DOSSIER_DATA_DIR": str(data_dir), **extra}
+
+
+def _run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
+
+
+def test_without_secret_key_or_key_file_and_debug_off_the_error_names_both(tmp_path):
+    result = _run(_clean_env(tmp_path), "manage.py", "check")
     assert result.returncode != 0
-    assert "SECRET_KEY" in result.stderr
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+    assert str(tmp_path / "secret_key") in result.stderr and "make run" in result.stderr
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_commands_outside_make_use_the_generated_key_file_with_nothing_set(tmp_path):
+    env = _clean_env(tmp_path)
+    made = _run(env, "-m", "research_site.keyfile")  # what `make run` does first
+    assert made.returncode == 0 and "Generated a secret key" in made.stdout, made.stderr
+    key_file = tmp_path / "secret_key"
+    key = key_file.read_text()
+    assert len(key) >= 50 and oct(key_file.stat().st_mode & 0o777) == "0o600"
+    again = _run(env, "-m", "research_site.keyfile")
+    assert again.returncode == 0 and again.stdout == "" and key_file.read_text() == key
+    for args in (["check"], ["adduser", "--help"]):
+        result = _run(env, "manage.py", *args)
+        assert result.returncode == 0, result.stderr
+    code = "from django.conf import settings as s; print(s.DEBUG, s.SECRET_KEY)"
+    shown = _run(env, "manage.py", "shell", "-v", "0", "-c", code)
+    assert shown.stdout.split() == ["False", key], shown.stderr
+
+
+def _deploy_check(tmp_path, **env: str) -> tuple[set[str], str]:
+    """`manage.py check --deploy` with production settings: the warning ids and the output."""
+    production = _clean_env(tmp_path, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), **env)
+    result = _run(production, "manage.py", "check", "--deploy")
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    return set(re.findall(r"\((\w+\.[WE]\d+)\)", output)), output
+
+
+def test_the_deploy_check_warns_about_https_until_it_is_on(tmp_path):
+    warnings, _ = _deploy_check(tmp_path)
+    assert warnings == {"security.W004", "security.W008", "security.W012", "security.W016"}
+
+
+def test_the_deploy_check_has_no_warning_with_https_on(tmp_path):
+    warnings, output = _deploy_check(tmp_path, HTTPS="1")
+    assert warnings == set()
+    assert "System check identified no issues (0 silenced)." in output
+
+
+def test_hsts_preload_can_be_turned_off_and_the_deploy_check_says_so(tmp_path):
+    warnings, _ = _deploy_check(tmp_path, HTTPS="1", HSTS_PRELOAD="0")
+    assert warnings == {"security.W021"}
 
 
 def test_development_secret_key_is_generated_once_and_kept(tmp_path):
