@@ -57,7 +57,25 @@ class Peak:
         self._thread.join()
 
 
-def run_together(count: int, offset: int) -> float:
+def waits(project_ids: list[int]) -> str:
+    """Per stage: the median wait from a step's creation to its start, and its median run."""
+    from statistics import median
+
+    from research.models import StepRun
+
+    rows: dict[str, tuple[list[float], list[float]]] = {}
+    for step in StepRun.objects.filter(project__in=project_ids):
+        if step.started_at and step.finished_at:
+            wait, run = rows.setdefault(step.stage, ([], []))
+            wait.append((step.started_at - step.created_at).total_seconds())
+            run.append((step.finished_at - step.started_at).total_seconds())
+    return ", ".join(
+        f"{stage} {median(w) * 1000:.0f}+{median(r) * 1000:.0f}"
+        for stage, (w, r) in sorted(rows.items())
+    )
+
+
+def run_together(count: int, offset: int) -> tuple[float, list[int]]:
     """Start `count` default projects at once; seconds until the last one is done."""
     from django.contrib.auth import get_user_model
 
@@ -84,7 +102,7 @@ def run_together(count: int, offset: int) -> float:
     failed = Project.objects.filter(pk__in=ids).exclude(status=ProjectStatus.DONE)
     for project in failed:
         raise SystemExit(f"project {project.pk} ended {project.status}: {project.error}")
-    return wall
+    return wall, ids
 
 
 def main() -> None:
@@ -107,15 +125,17 @@ def main() -> None:
             run_together(1, offset=100)  # warm: first pages, first connections
             peak = Peak(cluster)
             cpu = cluster.cpu_seconds()
-            one = run_together(1, offset=0)
+            one, one_ids = run_together(1, offset=0)
             cpu_one, cpu = cluster.cpu_seconds() - cpu, cluster.cpu_seconds()
-            many = run_together(args.projects, offset=1)
+            many, many_ids = run_together(args.projects, offset=1)
             cpu_many = cluster.cpu_seconds() - cpu
             peak.stop()
             stats = fakes.stats()
             print(f"1 project: {one:.2f} s (worker CPU {cpu_one:.1f} s)")
             print(f"{args.projects} projects together: {many:.2f} s (worker CPU {cpu_many:.1f} s)")
             print(f"ratio: {many / one:.2f} (goal: at most 1.5)")
+            print(f"median ms waiting+running, 1 project: {waits(one_ids)}")
+            print(f"median ms waiting+running, {args.projects} projects: {waits(many_ids)}")
             print(
                 f"peak worker memory: RSS {peak.rss:.0f} MiB summed, PSS {peak.pss:.0f} MiB "
                 f"(goal: at most 1024 MiB)"

@@ -189,7 +189,8 @@ def test_https_behind_a_tls_proxy_redirects_plain_http_and_sends_hsts(start_serv
     assert plain.headers["location"] == f"https://{serving.url[7:]}/accounts/login/"
     secure = httpx.get(f"{serving.url}/accounts/login/", headers=proxied)
     assert secure.status_code == 200
-    assert secure.headers["strict-transport-security"] == "max-age=31536000; includeSubDomains"
+    hsts = secure.headers["strict-transport-security"]
+    assert hsts == "max-age=31536000; includeSubDomains; preload"
     cookie = [part.strip().lower() for part in secure.headers["set-cookie"].split(";")]
     assert cookie[0].startswith("csrftoken=") and "secure" in cookie
     serving.stop()
