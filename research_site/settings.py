@@ -273,7 +273,7 @@ WORKER_MAX_ATTEMPTS = 3  # claims of one step before the watchdog fails it
 WORKER_THREADS = envint("WORKER_THREADS", 16, minimum=1, maximum=256)
 STEP_LEASE_SECONDS = envint("STEP_LEASE_SECONDS", 30, minimum=3, maximum=3600)
 # How often an idle worker process looks in the database for steps nobody woke it for.
-WORKER_POLL_SECONDS = envfloat("WORKER_POLL_SECONDS", 2.0, minimum=0.1)
+WORKER_POLL_SECONDS = envfloat("WORKER_POLL_SECONDS", 0.5, minimum=0.1)
 REDIS_URL = envurl("REDIS_URL", schemes=("redis", "rediss", "unix"))
 Q_CLUSTER = {
     "name": "dossier",

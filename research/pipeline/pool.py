@@ -120,15 +120,16 @@ class StepPool:
 
 
 class PoolDispatcher:
-    """Wakes an idle thread of this process's pool, or else another process through `broker`."""
+    """Wakes an idle thread of this process's pool. When every thread is busy, the step waits
+    in the database: the next thread here to finish a step claims it, or the watcher of another
+    worker process (or machine) with an idle thread finds it within WORKER_POLL_SECONDS. A
+    message through the queue would only cost writes for a wake-up that arrives no sooner."""
 
-    def __init__(self, pool: StepPool, broker: runner.Dispatcher):
+    def __init__(self, pool: StepPool):
         self.pool = pool
-        self._broker = broker
 
     def dispatch(self, step_id: int) -> None:
-        if not self.pool.wake():
-            self._broker.dispatch(step_id)
+        self.pool.wake()
 
 
 _pool: StepPool | None = None
@@ -139,7 +140,7 @@ def start(run: Callable[[StepRun], object], tend: Callable[[], object] | None = 
     global _pool
     if _pool is None:
         _pool = StepPool(run, settings.WORKER_THREADS, settings.WORKER_POLL_SECONDS, tend)
-        runner.use_dispatcher(PoolDispatcher(_pool, runner.QueueDispatcher()))
+        runner.use_dispatcher(PoolDispatcher(_pool))
     return _pool
 
 
