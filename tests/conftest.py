@@ -56,12 +56,33 @@ class Worker:
         )
 
     def kill(self) -> None:
-        """SIGKILL the whole cluster at once, as a crash or an OOM kill would."""
+        """SIGKILL the whole cluster at once, as a crash or an OOM kill would; returns when
+        every process of it is gone (its worker processes die a moment after its main one)."""
         import os
         import signal
+        import time
 
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
+        deadline = time.monotonic() + 10
+        while self.group() and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    def group(self) -> list[int]:
+        """The live processes of the cluster (its process group)."""
+        from pathlib import Path
+
+        pids = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                status = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+            if int(status[2]) == self.process.pid and status[0] != "Z":
+                pids.append(int(entry.name))
+        return pids
 
     def stop(self) -> None:
         import os

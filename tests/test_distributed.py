@@ -7,7 +7,7 @@ Runs only with REDIS_URL set and DATABASE_URL on PostgreSQL, as `bash .ci/distri
 from __future__ import annotations
 
 import os
-from pathlib import Path
+import socket
 
 import pytest
 from django.db import connection
@@ -27,19 +27,10 @@ def _needs_redis_and_postgresql(transactional_db):
         )
 
 
-def _pids(worker) -> set[str]:
-    """host:pid of every process of a cluster (its process group), as steps record them."""
-    import socket
-
-    pids = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if os.getpgid(int(entry.name)) == worker.process.pid:
-                    pids.add(f"{socket.gethostname()}:{entry.name}")
-            except ProcessLookupError:
-                pass
-    return pids
+def _names(worker) -> set[str]:
+    """host:pid of every process of a cluster, as the steps it claims record them."""
+    host = socket.gethostname()
+    return {f"{host}:{pid}" for pid in worker.group()}
 
 
 def test_two_clusters_finish_four_projects_when_one_is_killed_mid_run(world, start_worker, member):
@@ -50,7 +41,7 @@ def test_two_clusters_finish_four_projects_when_one_is_killed_mid_run(world, sta
     doomed_names = set()
 
     def doomed_is_busy() -> bool:
-        doomed_names.update(_pids(doomed))
+        doomed_names.update(_names(doomed))
         running = StepRun.objects.filter(project__in=projects, status=StepStatus.RUNNING)
         return running.filter(claimed_by__in=doomed_names, stage="summarize").exists()
 

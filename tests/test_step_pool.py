@@ -117,10 +117,10 @@ def test_an_expired_lease_on_the_last_attempt_is_left_to_the_watchdog(projects, 
 def test_a_pool_runs_the_network_waits_of_a_project_side_by_side(world, member):
     world.llm.latency = 0.2
     world.web.latency = 0.2
-    pool = StepPool(registry.run_claimed, threads=8, poll=0.1)
     previous = runner.current_dispatcher()
-    runner.use_dispatcher(PoolDispatcher(pool, previous))
+    pool = StepPool(registry.run_claimed, threads=8, poll=0.1)
     try:
+        runner.use_dispatcher(PoolDispatcher(pool))
         project = make_project(member, status=ProjectStatus.DRAFT, question="How does WAL work?")
         control.start(project, member)
         deadline = time.monotonic() + 120

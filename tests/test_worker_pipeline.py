@@ -86,7 +86,10 @@ def test_a_cluster_killed_mid_run_resumes_every_project_whatever_the_worker_time
         assert project.status == ProjectStatus.DONE, project.error
         _assert_no_duplicates(project)
     redone = StepRun.objects.filter(pk__in=interrupted)
-    assert all(step.status == StepStatus.DONE and step.attempt >= 2 for step in redone)
+    states = [(s.key, s.status, s.attempt, s.claimed_by, s.error) for s in redone]
+    assert all(status == StepStatus.DONE and attempt >= 2 for _, status, attempt, *_ in states), (
+        states
+    )
 
 
 def _assert_no_duplicates(project: Project) -> None:
