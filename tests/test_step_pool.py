@@ -135,3 +135,29 @@ def test_a_pool_runs_the_network_waits_of_a_project_side_by_side(world, member):
     assert world.web.peak_concurrency > 1
     assert not StepRun.objects.filter(project=project).exclude(status=StepStatus.DONE).exists()
     assert Stage.REPORT in set(project.steps.values_list("stage", flat=True))
+
+
+def test_the_fair_order_holds_exactly_the_steps_the_orm_calls_claimable(projects, settings):
+    now = timezone.now()
+    states = [
+        (StepStatus.QUEUED, None, 0),
+        (StepStatus.QUEUED, None, settings.WORKER_MAX_ATTEMPTS),  # resumed after failures
+        (StepStatus.RUNNING, now + timedelta(seconds=30), 1),
+        (StepStatus.RUNNING, now - timedelta(seconds=1), 1),
+        (StepStatus.RUNNING, now - timedelta(seconds=1), settings.WORKER_MAX_ATTEMPTS),
+        (StepStatus.DONE, None, 1),
+        (StepStatus.FAILED, None, 1),
+        (StepStatus.CANCELLED, None, 0),
+    ]
+    for project in projects:
+        for n, (status, lease, attempt) in enumerate(states):
+            add_step(project, f"s:{n}", status=status, lease_until=lease, attempt=attempt)
+    claimable = set(StepRun.objects.claimable().values_list("pk", flat=True))
+    assert len(claimable) == 3 * len(projects)
+    assert set(runner.fair_order()) == claimable
+    for step_id in StepRun.objects.exclude(pk__in=claimable).values_list("pk", flat=True):
+        assert runner.claim(step_id) is None
+    for step_id in claimable:
+        step = runner.claim(step_id)
+        assert step is not None and step.claimed_by == runner.worker_name()
+        runner.finish(step, StepStatus.DONE)

@@ -23,8 +23,8 @@ from datetime import timedelta
 from typing import Any, Protocol
 
 from django.conf import settings
-from django.db import IntegrityError, close_old_connections, connections, transaction
-from django.db.models import Count, F, Q
+from django.db import IntegrityError, close_old_connections, connection, connections, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from research.limits import ERROR_MAX
@@ -184,25 +184,38 @@ def cancel_queued(project_id: int, reason: str) -> int:
     )
 
 
+# The claim and the fair order run before every step, so they are plain SQL (as the scheduler's
+# reads in state.py are): built through the ORM they cost several times what the database needs.
+# They state StepRun.objects.claimable() (queued, or running under an expired lease with attempts
+# left); tests/test_step_pool.py checks them against it.
+CLAIM = """
+    UPDATE research_steprun
+    SET status = %s, started_at = %s, finished_at = NULL, lease_until = %s,
+        attempt = attempt + 1, error = '', claimed_by = %s
+    WHERE id = %s AND (status = %s OR (status = %s AND lease_until < %s AND attempt < %s))
+"""
+
+OPEN_STEPS = """
+    SELECT id, project_id, status = %s, lease_until < %s, attempt FROM research_steprun
+    WHERE status IN (%s, %s) ORDER BY id LIMIT %s
+"""
+
+
 def claim(step_id: int) -> StepRun | None:
     """Compare-and-set: queued (or running under an expired lease) becomes running, here, under
     a lease this process's heartbeat renews until the step finishes."""
     now = timezone.now()
-    claimed = (
-        StepRun.objects.claimable()
-        .filter(pk=step_id)
-        .update(
-            status=StepStatus.RUNNING,
-            started_at=now,
-            finished_at=None,
-            lease_until=now + timedelta(seconds=settings.STEP_LEASE_SECONDS),
-            attempt=F("attempt") + 1,
-            error="",
-            claimed_by=worker_name(),
+    lease = now + timedelta(seconds=settings.STEP_LEASE_SECONDS)
+    at = connection.ops.adapt_datetimefield_value
+    queued, running = StepStatus.QUEUED.value, StepStatus.RUNNING.value
+    with connection.cursor() as cursor:
+        cursor.execute(
+            CLAIM,
+            [running, at(now), at(lease), worker_name(), step_id]
+            + [queued, running, at(now), settings.WORKER_MAX_ATTEMPTS],
         )
-    )
-    if not claimed:
-        return None
+        if cursor.rowcount != 1:
+            return None
     step = StepRun.objects.select_related("project", "query", "source", "section").get(pk=step_id)
     leases.hold(step)
     return step
@@ -224,23 +237,27 @@ def claim_next() -> StepRun | None:
     return None
 
 
-def fair_order(window: int = 200) -> list[int]:
+def fair_order(window: int = 500) -> list[int]:
     """Claimable steps, round-robin across projects: a project's k-th waiting step ranks as if
     k more of its steps were running, so a project started later is not stuck behind every step
     of a big one started before it. Within a project, steps keep the order they were made in."""
-    now = timezone.now()
-    running = dict(
-        StepRun.objects.filter(status=StepStatus.RUNNING, lease_until__gte=now)
-        .values("project_id")
-        .annotate(n=Count("pk"))
-        .values_list("project_id", "n")
-    )
-    waiting = StepRun.objects.claimable().order_by("pk").values_list("pk", "project_id")
+    queued, running = StepStatus.QUEUED.value, StepStatus.RUNNING.value
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(OPEN_STEPS, [queued, now, queued, running, window])
+        rows = cursor.fetchall()
+    load: dict[int, int] = {}
+    waiting = []
+    for step_id, project_id, is_queued, expired, attempt in rows:
+        if is_queued or (expired and attempt < settings.WORKER_MAX_ATTEMPTS):
+            waiting.append((step_id, project_id))
+        elif not expired:
+            load[project_id] = load.get(project_id, 0) + 1
     ranked = []
-    for step_id, project_id in waiting[:window]:
-        load = running.get(project_id, 0)
-        running[project_id] = load + 1
-        ranked.append((load, step_id))
+    for step_id, project_id in waiting:
+        rank = load.get(project_id, 0)
+        load[project_id] = rank + 1
+        ranked.append((rank, step_id))
     return [step_id for _, step_id in sorted(ranked)]
 
 
