@@ -1,12 +1,14 @@
 """Projects side by side: how much longer do N projects take than one, and at what memory?
 
-Starts the loopback fakes (LLM, search and pages each answering after 300 ms by default) and a
-real worker cluster (`manage.py qcluster`, WORKER_PROCESSES and WORKER_THREADS as configured),
-then, on the same cluster, runs one default project alone and N default projects started
-together, and prints each wall time, their ratio, and the cluster's peak memory (RSS summed over
-its processes, and PSS, which counts pages they share once).
+Starts the loopback fakes (LLM, search and pages each answering after 300 ms by default; the
+pages spread over 32 loopback sites, since unrelated questions lead to different sites while
+FETCH_MAX_PER_HOST keeps each site to two fetches at once) and a real worker cluster
+(`manage.py qcluster`, WORKER_PROCESSES and WORKER_THREADS as configured), then, on the same
+cluster, runs one default project alone and N default projects started together, and prints
+each wall time, their ratio, each stage's median wait and run, and the cluster's peak memory
+(RSS summed over its processes, and PSS, which counts pages they share once).
 
-    .venv/bin/python bench/concurrency.py [--projects 6] [--latency 0.3]
+    .venv/bin/python bench/concurrency.py [--projects 6] [--latency 0.3] [--hosts 32]
 
 It uses a throwaway SQLite file; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL.
 """
@@ -109,8 +111,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--projects", type=int, default=6)
     parser.add_argument("--latency", type=float, default=0.3)
+    parser.add_argument("--hosts", type=int, default=32, help="web sites the pages are spread on")
     args = parser.parse_args()
-    fakes = Fakes(llm=args.latency, search=args.latency, page=args.latency)
+    fakes = Fakes(llm=args.latency, search=args.latency, page=args.latency, hosts=args.hosts)
     with tempfile.TemporaryDirectory() as data_dir:
         configure(fakes.urls, data_dir)
         from django.conf import settings
@@ -119,7 +122,8 @@ def main() -> None:
         try:
             wait_ready(cluster)
             print(
-                f"latency {args.latency * 1000:.0f} ms (LLM, search, pages); worker processes "
+                f"latency {args.latency * 1000:.0f} ms (LLM, search, pages), pages on "
+                f"{args.hosts} sites; worker processes "
                 f"{settings.Q_CLUSTER['workers']}, threads each {settings.WORKER_THREADS}"
             )
             run_together(1, offset=100)  # warm: first pages, first connections

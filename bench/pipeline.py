@@ -33,13 +33,13 @@ LLM_LATENCY, SEARCH_LATENCY, PAGE_LATENCY = 0.3, 0.1, 0.1
 HOSTS = [f"127.0.0.{i}" for i in range(1, 9)]
 
 
-def serve_fakes(conn, latency: tuple[float, float, float]) -> None:
+def serve_fakes(conn, latency: tuple[float, float, float], hosts: list[str]) -> None:
     """In a child process, as real servers would be: they must not share our GIL."""
     from tests.fakes import FakeLLM, FakeSearx, FakeWeb
     from tests.fakes.researcher import Researcher
 
     llm_latency, search_latency, page_latency = latency
-    webs = [FakeWeb(latency=page_latency, host=host).start() for host in HOSTS]
+    webs = [FakeWeb(latency=page_latency, host=host).start() for host in hosts]
     searx = FakeSearx(latency=search_latency).start()
     default = searx.default_results
     turn = itertools.count()
@@ -75,10 +75,17 @@ def serve_fakes(conn, latency: tuple[float, float, float]) -> None:
 class Fakes:
     """The loopback LLM, search engine and web sites, in a child process."""
 
-    def __init__(self, llm: float = LLM_LATENCY, search: float = SEARCH_LATENCY, page=PAGE_LATENCY):
+    def __init__(
+        self,
+        llm: float = LLM_LATENCY,
+        search: float = SEARCH_LATENCY,
+        page: float = PAGE_LATENCY,
+        hosts: int = len(HOSTS),
+    ):
         self.conn, child = multiprocessing.Pipe()
+        names = [f"127.0.0.{i}" for i in range(1, hosts + 1)]
         self.process = multiprocessing.Process(
-            target=serve_fakes, args=(child, (llm, search, page)), daemon=True
+            target=serve_fakes, args=(child, (llm, search, page), names), daemon=True
         )
         self.process.start()
         self.urls = self.conn.recv()

@@ -322,13 +322,13 @@ TAVILY_API_KEY = envstr("TAVILY_API_KEY")
 BRAVE_API_KEY = envstr("BRAVE_API_KEY")
 SERPER_API_KEY = envstr("SERPER_API_KEY")
 SEARCH_TIMEOUT = envint("SEARCH_TIMEOUT", 20, minimum=1)
-SEARCH_MAX_CONCURRENCY = envint("SEARCH_MAX_CONCURRENCY", 4, minimum=1, maximum=64)
+SEARCH_MAX_CONCURRENCY = envint("SEARCH_MAX_CONCURRENCY", 8, minimum=1, maximum=64)
 
 # --- Fetch -------------------------------------------------------------------------------
 FETCH_ALLOW_HOSTS = envhosts("FETCH_ALLOW_HOSTS")
 FETCH_CACHE_TTL_HOURS = envint("FETCH_CACHE_TTL_HOURS", 24 * 7, minimum=0)
 FETCH_MAX_BYTES = envint("FETCH_MAX_BYTES", 10 * 1024 * 1024, minimum=1024)
-FETCH_MAX_CONCURRENCY = envint("FETCH_MAX_CONCURRENCY", 8, minimum=1, maximum=64)
+FETCH_MAX_CONCURRENCY = envint("FETCH_MAX_CONCURRENCY", 16, minimum=1, maximum=64)
 FETCH_MAX_PER_HOST = envint("FETCH_MAX_PER_HOST", 2, minimum=1, maximum=16)
 FETCH_USER_AGENT = envstr(
     "FETCH_USER_AGENT",

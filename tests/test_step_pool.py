@@ -49,6 +49,12 @@ def test_projects_with_nothing_running_take_turns(projects):
     assert runner.fair_order() == [a[0].pk, b[0].pk, a[1].pk, b[1].pk, a[2].pk, b[2].pk]
 
 
+def test_within_a_project_a_later_stage_goes_first(projects):
+    fetches = _queued(projects[0], 2, "fetch")
+    summary = _queued(projects[0], 1, "summarize")[0]
+    assert runner.fair_order() == [summary.pk, fetches[0].pk, fetches[1].pk]
+
+
 def test_claim_next_takes_the_fairest_step_and_leases_it(projects, settings):
     big, small = projects
     _queued(big, 5)

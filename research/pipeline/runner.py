@@ -196,9 +196,13 @@ CLAIM = """
 """
 
 OPEN_STEPS = """
-    SELECT id, project_id, status = %s, lease_until < %s, attempt FROM research_steprun
+    SELECT id, project_id, stage, status = %s, lease_until < %s, attempt FROM research_steprun
     WHERE status IN (%s, %s) ORDER BY id LIMIT %s
 """
+
+# Within a project, a step of a later stage goes first: it finishes work already begun (a page
+# fetched waits for its summary) instead of starting more.
+DEPTH = {stage.value: depth for depth, stage in enumerate(Stage)}
 
 
 def claim(step_id: int) -> StepRun | None:
@@ -240,7 +244,8 @@ def claim_next() -> StepRun | None:
 def fair_order(window: int = 500) -> list[int]:
     """Claimable steps, round-robin across projects: a project's k-th waiting step ranks as if
     k more of its steps were running, so a project started later is not stuck behind every step
-    of a big one started before it. Within a project, steps keep the order they were made in."""
+    of a big one started before it. Within a project, later stages first, then the order the
+    steps were made in."""
     queued, running = StepStatus.QUEUED.value, StepStatus.RUNNING.value
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     with connection.cursor() as cursor:
@@ -248,13 +253,13 @@ def fair_order(window: int = 500) -> list[int]:
         rows = cursor.fetchall()
     load: dict[int, int] = {}
     waiting = []
-    for step_id, project_id, is_queued, expired, attempt in rows:
+    for step_id, project_id, stage, is_queued, expired, attempt in rows:
         if is_queued or (expired and attempt < settings.WORKER_MAX_ATTEMPTS):
-            waiting.append((step_id, project_id))
+            waiting.append((-DEPTH.get(stage, 0), step_id, project_id))
         elif not expired:
             load[project_id] = load.get(project_id, 0) + 1
     ranked = []
-    for step_id, project_id in waiting:
+    for _, step_id, project_id in sorted(waiting):
         rank = load.get(project_id, 0)
         load[project_id] = rank + 1
         ranked.append((rank, step_id))
