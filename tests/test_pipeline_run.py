@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import threading
 import time
 from io import StringIO
 from pathlib import Path
@@ -27,6 +28,7 @@ from research.models import (
 from research.pipeline import control, reruns
 from research.pipeline.registry import inline_dispatch
 from tests.factories import make_project
+from tests.fakes.researcher import schema_name
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,6 +92,46 @@ def test_reflection_queries_are_researched_before_the_report(world, member):
     report_step = StepRun.objects.get(project=project, stage="report")
     last_summary = StepRun.objects.filter(project=project, stage="summarize").latest("finished_at")
     assert report_step.started_at >= last_summary.finished_at
+
+
+def test_a_section_reflects_while_another_sections_query_is_still_being_ranked(world, member):
+    """The ranking of one query of the second section is held until the first section has
+    reflected: were reflection to wait for every section, it would never come."""
+    ranking_held, released = threading.Event(), threading.Event()
+    answer = world.llm.responder
+
+    def responder(request):
+        prompt = request["messages"][-1]["content"]
+        if schema_name(request) == "RankOutput" and "criticism" in prompt:
+            ranking_held.set()
+            released.wait(timeout=30)
+        return answer(request)
+
+    world.llm.responder = responder
+    project = make_project(member, status=ProjectStatus.DRAFT, question=QUESTION)
+    with inline_dispatch() as dispatcher:
+        control.start(project, member)
+        try:
+            reflected = _first_reflection(project)
+            assert ranking_held.is_set() and reflected.section is not None
+            held = project.queries.get(text__endswith="criticism")
+            assert held.status != "done" and held.section != reflected.section
+            assert not project.steps.filter(stage="report").exists()
+        finally:
+            released.set()
+        project = wait_until_settled(dispatcher, project)
+    assert project.status == ProjectStatus.DONE
+    assert project.steps.filter(stage="reflect").count() == 2  # one round for each section
+
+
+def _first_reflection(project: Project, timeout: float = 30) -> StepRun:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        step = project.steps.filter(stage="reflect", status=StepStatus.DONE).first()
+        if step is not None:
+            return step
+        time.sleep(0.05)
+    raise AssertionError("no section reflected while another section's query was open")
 
 
 def test_bad_pages_fail_their_sources_while_the_run_goes_on(world, member):
