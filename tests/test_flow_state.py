@@ -47,14 +47,14 @@ def _fill(project, member) -> None:
         )
         for i, status in enumerate(statuses)
     ]
-    for section, round_, status in [(0, 1, QueryStatus.FAILED), (0, 2, QueryStatus.DONE)]:
+    for round_, outcome in [(1, QueryStatus.FAILED), (2, QueryStatus.DONE)]:
         Query.objects.create(
             project=project,
             text=f"follow-up {round_}",
-            section=sections[section],
+            section=sections[0],
             origin=QueryOrigin.REFLECTION,
             reflection_round=round_,
-            status=status,
+            status=outcome,
             position=9,
         )
     Query.objects.create(project=project, text="a member's own", origin=QueryOrigin.USER)
