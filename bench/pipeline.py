@@ -160,10 +160,11 @@ def chain(project_id: int, latency: dict[str, float]) -> tuple[int, float, list[
     at `latency` (per kind: llm, search, page) and its steps' stages, first to last.
 
     Each step waited for the step whose end let the scheduler create it: of the steps it can
-    depend on (`triggers`), the last one to finish before it was created. A step adds its own
-    network waits: a search one, a fetch one unless its page was in the cache, an LLM step one
-    per call but at most two (parallel calls, then one that joins them: a long page's chunks
-    then their merge, a report's sections then its frame).
+    depend on (`triggers`), the last one to finish before it was created (or, for a page read
+    ahead that a fetch waited for, before that fetch finished). A step adds its own network
+    waits: a search one, a fetch one unless its page was in the cache, a read ahead one if it
+    downloaded, an LLM step one per call but at most two (parallel calls, then one that joins
+    them: a long page's chunks then their merge, a report's sections then its frame).
     """
     from research.models import StepRun
 
@@ -173,11 +174,19 @@ def chain(project_id: int, latency: dict[str, float]) -> tuple[int, float, list[
     seconds: dict[int, float] = {}
     parent: dict[int, int | None] = {}
     for step in steps:
-        ended = [s for s in triggers(step) if s.finished_at and s.finished_at <= step.created_at]
+        ended = [
+            s
+            for s in triggers(step)
+            if s.finished_at
+            and s.finished_at <= (step.finished_at if s.stage == "prefetch" else step.created_at)
+        ]
         before = max(ended, key=lambda s: s.finished_at or 0).pk if ended else None
         kind = WAITS_BY_STAGE.get(step.stage, "llm")
         own = min(step.llm_calls, 2) if kind == "llm" else 1
-        own = 0 if kind == "page" and "cache" in step.detail else own
+        if step.stage == "fetch":
+            own = int("from the page cache" not in step.detail)
+        elif step.stage == "prefetch":
+            own = int("downloaded" in step.detail)
         parent[step.pk] = before
         waits[step.pk] = own + (waits[before] if before else 0)
         seconds[step.pk] = own * latency[kind] + (seconds[before] if before else 0.0)
@@ -192,8 +201,9 @@ def chain(project_id: int, latency: dict[str, float]) -> tuple[int, float, list[
 
 
 def _triggers(steps: list) -> Callable[[Any], list]:
-    """For a step, the steps whose end can let the scheduler create it: a ranking, its query's
-    search; a fetch, the rankings that chose its source; a summary, its query's ranking and its
+    """For a step, the steps whose end can let the scheduler create it: a ranking or a read
+    ahead, its query's search; a fetch, the rankings that chose its source (and their queries'
+    reads ahead, when it found its page in the cache); a summary, its query's ranking and its
     source's fetch; a search, the plan or a reflection; a reflection or a report, any step."""
     from research.models import QuerySource
 
@@ -202,7 +212,8 @@ def _triggers(steps: list) -> Callable[[Any], list]:
     for source_id, query_id, generation in QuerySource.objects.filter(
         source__in=[s.source_id for s in steps if s.source_id], selected=True
     ).values_list("source_id", "query_id", "query__generation"):
-        chosen.setdefault(source_id, []).append(f"rank:q{query_id}.{generation}")
+        query = f"q{query_id}.{generation}"
+        chosen.setdefault(source_id, []).extend([f"rank:{query}", f"prefetch:{query}"])
 
     def triggers(step) -> list:
         target = step.key.split(":")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import threading
 import time
 from io import StringIO
@@ -15,6 +16,7 @@ from django.core.management import call_command
 from research.errors import NotAllowed
 from research.models import (
     FetchStatus,
+    PageSnapshot,
     Project,
     ProjectStatus,
     Query,
@@ -132,6 +134,74 @@ def _first_reflection(project: Project, timeout: float = 30) -> StepRun:
             return step
         time.sleep(0.05)
     raise AssertionError("no section reflected while another section's query was open")
+
+
+def _two_queries(world, member) -> Project:
+    """A project of two queries, each with pages of its own."""
+    good, searches = world.searx.default_results, itertools.count()
+
+    def results_for(query):
+        n = next(searches)
+        return [{**result, "url": f"{result['url']}-{n}"} for result in good(query)]
+
+    world.searx.results_for = results_for
+    return make_project(
+        member,
+        status=ProjectStatus.DRAFT,
+        question=QUESTION,
+        options={"queries": 2, "sources_per_query": 2, "reflection_rounds": 0},
+    )
+
+
+def test_pages_read_ahead_during_the_ranking_are_not_downloaded_again(world, member):
+    """The rankings answer only once the four pages they will select are being read ahead."""
+    answer = world.llm.responder
+
+    def responder(request):
+        if schema_name(request) == "RankOutput":
+            deadline = time.monotonic() + 10
+            while len(world.web.requests) < 4 and time.monotonic() < deadline:
+                time.sleep(0.01)
+        return answer(request)
+
+    world.llm.responder = responder
+    project = _two_queries(world, member)
+    project = run_inline(lambda: control.start(project, member), project)
+    assert project.status == ProjectStatus.DONE, project.error
+    paths = [request.path for request in world.web.requests]
+    assert len(paths) == len(set(paths)) == 4
+    fetches = project.steps.filter(stage="fetch")
+    assert [step.detail for step in fetches] == ["from the page cache"] * 4
+    reads = project.steps.filter(stage="prefetch")
+    assert [step.detail for step in reads] == ["2 downloaded of the first 2 results"] * 2
+
+
+def test_a_page_read_ahead_but_not_selected_is_neither_fetched_nor_summarised(world, member):
+    answer = world.llm.responder
+
+    def last_first(request):  # the ranking prefers the last results to the first ones
+        if schema_name(request) != "RankOutput":
+            return answer(request)
+        ids = re.findall(r'<result id="(\d+)">', request["messages"][-1]["content"])
+        scores = [{"id": int(i), "score": int(i), "reason": "Later."} for i in ids]
+        return json.dumps({"judgements": scores})
+
+    world.llm.responder = last_first
+    project = _two_queries(world, member)
+    project = run_inline(lambda: control.start(project, member), project)
+    assert project.status == ProjectStatus.DONE, project.error
+    chosen = []
+    for query in project.queries.all():
+        links = list(query.results.select_related("source").order_by("rank"))
+        for source in [link.source for link in links[:2]]:
+            assert PageSnapshot.objects.filter(url=source.url).exists()  # read ahead
+            assert (source.fetch_status, source.snapshot_id) == (FetchStatus.SKIPPED, None)
+            assert not source.summaries.exists()
+            assert not project.steps.filter(source=source).exists()
+        chosen += [link.source for link in links if link.selected]
+    assert len(chosen) == 4
+    assert set(project.sources.fetched()) == set(chosen)
+    assert Summary.objects.filter(source__in=chosen).count() == 4
 
 
 def test_bad_pages_fail_their_sources_while_the_run_goes_on(world, member):

@@ -171,6 +171,27 @@ def test_fetch_stores_a_snapshot_and_a_second_project_reuses_it(project, member,
     assert PageSnapshot.objects.count() == 1
 
 
+@pytest.mark.django_db(transaction=True)  # its downloads run on threads of their own
+def test_reading_ahead_fills_the_page_cache_and_leaves_the_sources_as_they_were(project, world):
+    query = searched_query(project)
+    bad = Source.objects.create(project=project, n=99, url=world.web.url_for("/404"))
+    QuerySource.objects.filter(query=query, rank=2).update(source=bad)
+    done = run(project, Stage.PREFETCH, "prefetch:x", query=query)
+    assert done.status == StepStatus.DONE, done.error
+    assert done.detail == "1 downloaded, 1 unreadable of the first 2 results"
+    first = QuerySource.objects.get(query=query, rank=1).source
+    assert PageSnapshot.objects.filter(url=first.url).exists()
+    assert PageSnapshot.objects.count() == 1  # only the first two results were read
+    for source in Source.objects.filter(project=project):
+        assert (source.fetch_status, source.snapshot_id, source.fetch_reason) == (
+            FetchStatus.PENDING,
+            None,
+            "",
+        )
+    fetched = run(project, Stage.FETCH, "fetch:1", source=first)
+    assert fetched.detail == "from the page cache"
+
+
 @pytest.mark.parametrize(
     "path,expected",
     [

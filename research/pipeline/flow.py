@@ -5,9 +5,12 @@ asking for a step twice creates it once, and status changes are compare-and-set 
 waits for more than its own inputs: a query is ranked as soon as its own search is done, a
 source is fetched as soon as a query selects it, and summarised as soon as it is fetched; a
 section reflects as soon as its own queries are done, whatever the other sections are doing.
-Only the report waits for everything.
+Only the report waits for everything. While a model ranks a query's results, its first results
+are read ahead into the page cache: most of the fetches that follow the ranking find their page
+there, so the ranking and the downloads wait on the network at the same time.
 
   ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
+                                                  (+ read ahead)
          -> per section: reflect (bounded rounds; new queries go through the same steps)
          -> report
 """
@@ -18,6 +21,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -37,6 +41,7 @@ from research.pipeline.runner import dispatch_on_commit
 from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
+AHEAD = f"{Stage.PREFETCH.value}:"  # keys of steps that nothing waits for
 
 
 def query_key(query: Query | QueryRef) -> str:
@@ -75,6 +80,12 @@ class Plan:
         if state in OPEN:
             self.busy = True
         return state
+
+    def ahead(self, stage: Stage, key: str, **targets: Any) -> None:
+        """Enqueue step `key` if missing: work done ahead that nothing waits for."""
+        if key not in self.steps:
+            self.missing.append(StepRun(project=self.project, stage=stage, key=key, **targets))
+            self.steps[key] = StepStatus.QUEUED
 
     def enqueue_missing(self) -> None:
         """Create the steps this pass asked for in one statement, and dispatch them.
@@ -153,7 +164,9 @@ def _decide(plan: Plan) -> None:
     _advance_queries(plan)
     _mark_queries_done(plan)
     _advance_reflection(plan)
-    if plan.busy or any(status in OPEN for status in plan.steps.values()):
+    if plan.busy or any(
+        status in OPEN for key, status in plan.steps.items() if not key.startswith(AHEAD)
+    ):
         return
     _advance_report(plan)
 
@@ -181,6 +194,8 @@ def _advance_query(
     for stage in (Stage.SEARCH, Stage.RANK):
         status = plan.need(stage, f"{stage.value}:{qkey}", query_id=query.pk)
         if status in OPEN:
+            if stage == Stage.RANK and _reads_ahead(plan.project):
+                plan.ahead(Stage.PREFETCH, f"{AHEAD}{qkey}", query_id=query.pk)
             return True
         if status != StepStatus.DONE:
             return None
@@ -188,6 +203,12 @@ def _advance_query(
     for source in chosen + [s for s in added if s not in chosen]:
         pending |= _advance_source(plan, query, source)
     return pending
+
+
+def _reads_ahead(project: Project) -> bool:
+    """Pages are read ahead while a model ranks (the extractive ranking takes no time), and
+    only into a page cache that keeps them."""
+    return project.opts.uses_llm and settings.FETCH_CACHE_TTL_HOURS > 0
 
 
 def _advance_source(plan: Plan, query: QueryRef, source: SourceRef) -> bool:

@@ -30,6 +30,7 @@ STAGES: dict[Stage, StageSpec] = {
         plan.STAGE,
         search.STAGE,
         rank.STAGE,
+        fetch.PREFETCH,
         fetch.STAGE,
         summarize.STAGE,
         reflect.STAGE,
