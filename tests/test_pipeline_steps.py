@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from research.models import (
@@ -349,6 +351,33 @@ def test_report_versions_accumulate_with_one_current(project, world):
     assert [r.version for r in reports] == [1, 2]
     assert [r.is_current for r in reports] == [False, True]
     assert (reports[1].style, reports[1].language) == ("news", "Deutsch")
+
+
+@pytest.mark.django_db(transaction=True)  # the sections are written on threads of their own
+def test_a_report_written_section_by_section_writes_its_sections_at_once(project, world, settings):
+    """Each section's call waits until the other's has arrived too (or gives up after a few
+    seconds): written one after the other, they would never meet."""
+    settings.LLM_CONTEXT_TOKENS = 2000  # far too small for every finding in one prompt
+    for position, title in enumerate(["Background", "Evidence"]):
+        section = Section.objects.create(project=project, title=title, position=position)
+        query = Query.objects.create(project=project, section=section, text=title)
+        for n in range(position * 10 + 1, position * 10 + 11):  # 20 findings in all
+            source = Source.objects.create(project=project, n=n, url=f"https://example.com/{n}")
+            Summary.objects.create(query=query, source=source, text="Pages move. " * 100)
+    met = threading.Barrier(2, timeout=5)
+    answer = world.llm.responder
+
+    def responder(request):
+        if "Write this section only" in request["messages"][0]["content"]:
+            met.wait()
+        return answer(request)
+
+    world.llm.responder = responder
+    done = run(project, Stage.REPORT, "report:auto:0")
+    assert done.status == StepStatus.DONE, done.error
+    assert "written section by section" in done.detail and not met.broken
+    report = Report.objects.get(project=project)
+    assert report.markdown.index("## Background") < report.markdown.index("## Evidence")
 
 
 def test_report_without_any_summary_fails_the_run_with_a_reason(project, world):
