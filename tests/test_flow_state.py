@@ -150,22 +150,19 @@ def outline(member):
     )
     done = Query.objects.create(project=project, section=a, text="a", position=0)
     open_ = Query.objects.create(project=project, section=b, text="b", position=1)
-    for stage in (Stage.SEARCH, Stage.RANK):
-        StepRun.objects.create(
-            project=project,
-            stage=stage,
-            key=f"{stage.value}:{flow.query_key(done)}",
-            query=done,
-            status=StepStatus.DONE,
-        )
-    StepRun.objects.create(
-        project=project,
-        stage=Stage.SEARCH,
-        key=f"search:{flow.query_key(open_)}",
-        query=open_,
-        status=StepStatus.RUNNING,
-    )
+    _step(done, Stage.SEARCH)
+    _step(done, Stage.RANK)
+    _step(open_, Stage.SEARCH, StepStatus.RUNNING)
     return project, a, b
+
+
+def _step(query: Query, stage: Stage, status: StepStatus = StepStatus.DONE) -> None:
+    """The query's step of `stage`, keyed as the scheduler keys it, now in `status`."""
+    StepRun.objects.update_or_create(
+        project=query.project,
+        key=f"{stage.value}:{flow.query_key(query)}",
+        defaults={"stage": stage, "query": query, "status": status},
+    )
 
 
 def _keys(project) -> set[str]:
@@ -197,14 +194,8 @@ def test_a_follow_up_is_researched_before_its_section_reflects_again(outline):
     assert f"reflect:sec{a.pk}:r2" not in _keys(project)
     project.refresh_from_db()
     assert project.reflection_round == 1
-    project.steps.filter(query=follow_up).update(status=StepStatus.DONE)
-    StepRun.objects.create(
-        project=project,
-        stage=Stage.RANK,
-        key=f"rank:{flow.query_key(follow_up)}",
-        query=follow_up,
-        status=StepStatus.DONE,
-    )
+    _step(follow_up, Stage.SEARCH)
+    _step(follow_up, Stage.RANK)
     flow.advance(project.pk)
     assert f"reflect:sec{a.pk}:r2" in _keys(project)
 
@@ -215,15 +206,9 @@ def test_the_report_waits_for_every_sections_reflection(outline):
     project.steps.filter(key=f"reflect:sec{a.pk}:r1").update(status=StepStatus.DONE)
     flow.advance(project.pk)  # A asked nothing new: its reflection is over; B is still open
     assert not project.steps.filter(stage=Stage.REPORT).exists()
-    project.steps.filter(key__startswith="search:").update(status=StepStatus.DONE)
     query_b = project.queries.get(section=b)
-    StepRun.objects.create(
-        project=project,
-        stage=Stage.RANK,
-        key=f"rank:{flow.query_key(query_b)}",
-        query=query_b,
-        status=StepStatus.DONE,
-    )
+    _step(query_b, Stage.SEARCH)
+    _step(query_b, Stage.RANK)
     flow.advance(project.pk)
     assert f"reflect:sec{b.pk}:r1" in _keys(project)
     assert f"reflect:sec{a.pk}:r2" not in _keys(project)
