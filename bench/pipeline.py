@@ -1,15 +1,17 @@
-"""How close does a default run come to its critical path?
+"""How many sequential network waits does a default run take, and how close does it come to them?
 
-Starts the loopback fakes with injected latency (LLM 300 ms a call, search and pages 100 ms),
-runs the default pipeline in-process (the `research` command's thread pool, the same runner the
-worker uses) and prints the wall time, the critical path (the longest chain of dependent
-latencies in the run that actually happened), their ratio, the same path with page fetches
-queued in waves of FETCH_MAX_CONCURRENCY ("capped") and that ratio, peak concurrency per kind,
-LLM calls and tokens. Run 1 starts with an empty page cache; later runs reuse cached pages.
-Pages are spread over eight loopback hosts, as real results are spread over sites, and the
-fakes run in their own process, as real servers would.
+Starts the loopback fakes with injected latency (LLM 300 ms a call, search and pages 100 ms;
+`--latency L` makes every one L seconds), runs the default pipeline in-process (the `research`
+command's thread pool, the same runner the worker uses) and prints per run: the wall time; the
+longest chain of waits in the run as it happened (each step waited for the step whose end let
+the scheduler create it), in seconds and in network waits ("depth"); the ratio of wall time to
+that chain; with `--latency`, the effective depth, wall time / L: how many waits of one
+latency the run took; LLM calls and tokens. Then the medians, the stages on the longest chain,
+and the peak concurrency per kind. Every run starts with an empty page cache. Pages are spread
+over eight loopback hosts, as real results are spread over sites, and the fakes run in their own
+process, as real servers would.
 
-    .venv/bin/python bench/pipeline.py [--runs N]
+    .venv/bin/python bench/pipeline.py [--runs N] [--latency L] [--reflections R]
 
 It uses a throwaway SQLite file; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL.
 """
@@ -21,10 +23,13 @@ import itertools
 import math
 import multiprocessing
 import os
+import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -124,7 +129,7 @@ def configure(urls: dict, data_dir: str) -> None:
     call_command("migrate", verbosity=0)
 
 
-def run_once() -> tuple[float, int]:
+def run_once(options: dict | None = None) -> tuple[float, int]:
     from django.contrib.auth import get_user_model
 
     from research.models import ProjectStatus
@@ -136,7 +141,10 @@ def run_once() -> tuple[float, int]:
     warm_up()  # what the worker and the `research` command do before their first step
     owner, _ = get_user_model().objects.get_or_create(username="bench")
     project = make_project(
-        owner, status=ProjectStatus.DRAFT, question="How does SQLite WAL mode work?"
+        owner,
+        status=ProjectStatus.DRAFT,
+        question="How does SQLite WAL mode work?",
+        options=options or {},
     )
     started = time.monotonic()
     with inline_dispatch() as dispatcher:
@@ -152,82 +160,138 @@ def run_once() -> tuple[float, int]:
     return wall, project.pk
 
 
-def critical_path(project_id: int, fetch_cap: int | None = None) -> float:
-    """The longest chain of dependent latencies, from the steps the run really took.
+WAITS_BY_STAGE = {"ground": "search", "search": "search", "fetch": "page", "prefetch": "page"}
 
-    With `fetch_cap`, each round's page fetches also wait their turn in waves of that many
-    (FETCH_MAX_CONCURRENCY), a limit the dependency chain alone does not show.
+
+def chain(project_id: int, latency: dict[str, float]) -> tuple[int, float, list[str]]:
+    """The longest chain of waits in the run as it happened: its network waits, their seconds
+    at `latency` (per kind: llm, search, page) and its steps' stages, first to last.
+
+    Each step waited for the step whose end let the scheduler create it: of the steps it can
+    depend on (`triggers`), the last one to finish before it was created (or, for a page read
+    ahead that a fetch waited for, before that fetch finished). A step adds its own network
+    waits: a search one, a fetch one unless its page was in the cache, a read ahead one if it
+    downloaded, an LLM step one per call but at most two (parallel calls, then one that joins
+    them: a long page's chunks then their merge, a report's sections then its frame).
     """
-    from research.models import Project
+    from research.models import StepRun
 
-    project = Project.objects.get(pk=project_id)
-    steps = {s.key: s for s in project.steps.all()}
+    steps = list(StepRun.objects.filter(project_id=project_id).order_by("created_at", "pk"))
+    triggers = _triggers(steps)
+    waits: dict[int, int] = {}
+    seconds: dict[int, float] = {}
+    parent: dict[int, int | None] = {}
+    for step in steps:
+        ended = [
+            s
+            for s in triggers(step)
+            if s.finished_at
+            and s.finished_at <= (step.finished_at if s.stage == "prefetch" else step.created_at)
+        ]
+        before = max(ended, key=lambda s: s.finished_at or 0).pk if ended else None
+        kind = WAITS_BY_STAGE.get(step.stage, "llm")
+        own = min(step.llm_calls, 2) if kind == "llm" else 1
+        if step.stage == "fetch":
+            own = int("from the page cache" not in step.detail)
+        elif step.stage == "prefetch":
+            own = int("downloaded" in step.detail)
+        parent[step.pk] = before
+        waits[step.pk] = own + (waits[before] if before else 0)
+        seconds[step.pk] = own * latency[kind] + (seconds[before] if before else 0.0)
+    last = max(waits, key=lambda pk: (seconds[pk], waits[pk]))
+    by_pk = {s.pk: s for s in steps}
+    path: list[str] = []
+    at: int | None = last
+    while at is not None:
+        path.append(by_pk[at].stage)
+        at = parent[at]
+    return waits[last], seconds[last], path[::-1]
 
-    def llm(key: str) -> float:
-        calls = steps[key].llm_calls if key in steps else 0
-        return LLM_LATENCY * (min(calls, 2) if calls else 0)  # chunks in parallel, then a merge
 
-    def downloaded(source) -> bool:
-        fetch = steps.get(f"fetch:s{source.pk}.{source.generation}")
-        return fetch is not None and "cache" not in fetch.detail
+def _triggers(steps: list) -> Callable[[Any], list]:
+    """For a step, the steps whose end can let the scheduler create it: a ranking or a read
+    ahead, its query's search; a fetch, the rankings that chose its source (and their queries'
+    reads ahead, when it found its page in the cache); a summary, its query's ranking and its
+    source's fetch; a search, the plan or a reflection; a reflection or a report, any step."""
+    from research.models import QuerySource
 
-    def query_path(query) -> tuple[float, set[int]]:
-        qkey = f"q{query.pk}.{query.generation}"
-        longest, pages = 0.0, set()
-        for link in query.results.filter(selected=True).select_related("source"):
-            s = link.source
-            fetched = PAGE_LATENCY if downloaded(s) else 0.0
-            pages |= {s.pk} if fetched else set()
-            summary = llm(f"summarize:{qkey}:s{s.pk}.{s.generation}")
-            longest = max(longest, fetched + summary)
-        return SEARCH_LATENCY + llm(f"rank:{qkey}") + longest, pages
+    by_key = {s.key: s for s in steps}
+    chosen: dict[int, list[str]] = {}
+    for source_id, query_id, generation in QuerySource.objects.filter(
+        source__in=[s.source_id for s in steps if s.source_id], selected=True
+    ).values_list("source_id", "query_id", "query__generation"):
+        query = f"q{query_id}.{generation}"
+        chosen.setdefault(source_id, []).extend([f"rank:{query}", f"prefetch:{query}"])
 
-    total = SEARCH_LATENCY + llm("plan")
-    for round_ in range(project.reflection_round + 1):
-        paths = [query_path(q) for q in project.queries.filter(reflection_round=round_)]
-        reflect = [llm(k) for k in steps if k.startswith("reflect:") and k.endswith(f":r{round_}")]
-        total += max(reflect, default=0.0) + max((p for p, _ in paths), default=0.0)
-        if fetch_cap:
-            pages = len(set().union(*(pages for _, pages in paths)))
-            total += PAGE_LATENCY * max(0, math.ceil(pages / fetch_cap) - 1)
-    report = [llm(k) for k in steps if k.startswith("report:")]
-    return total + max(report, default=0.0)
+    def triggers(step) -> list:
+        target = step.key.split(":")
+        if step.stage in ("rank", "prefetch"):
+            keys = [f"search:{target[1]}"]
+        elif step.stage == "summarize":
+            keys = [f"rank:{target[1]}", f"fetch:{target[2]}"]
+        elif step.stage == "fetch":
+            keys = chosen.get(step.source_id, [])
+        elif step.stage in ("search", "plan"):
+            return [s for s in steps if s.stage in ("ground", "plan", "reflect")]
+        else:
+            return steps
+        return [by_key[key] for key in keys if key in by_key]
+
+    return triggers
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--latency", type=float, help="seconds for every LLM call, search and page alike"
+    )
+    parser.add_argument("--reflections", type=int, help="reflection rounds (default: 1)")
     args = parser.parse_args()
-    fakes = Fakes()
+    same = args.latency
+    latency = {
+        "llm": same or LLM_LATENCY,
+        "search": same or SEARCH_LATENCY,
+        "page": same or PAGE_LATENCY,
+    }
+    fakes = Fakes(latency["llm"], latency["search"], latency["page"])
     with tempfile.TemporaryDirectory() as data_dir:
         configure(fakes.urls, data_dir)
         from django.conf import settings
 
-        from research.models import Project
+        from research.models import PageSnapshot, Project
 
         print(
-            f"latency: LLM {LLM_LATENCY * 1000:.0f} ms, search {SEARCH_LATENCY * 1000:.0f} ms, "
-            f"pages {PAGE_LATENCY * 1000:.0f} ms; LLM_MAX_CONCURRENCY "
-            f"{settings.LLM_MAX_CONCURRENCY}, FETCH_MAX_CONCURRENCY "
+            f"latency: LLM {latency['llm'] * 1000:.0f} ms, search "
+            f"{latency['search'] * 1000:.0f} ms, pages {latency['page'] * 1000:.0f} ms; "
+            f"LLM_MAX_CONCURRENCY {settings.LLM_MAX_CONCURRENCY}, FETCH_MAX_CONCURRENCY "
             f"{settings.FETCH_MAX_CONCURRENCY}, per host {settings.FETCH_MAX_PER_HOST}"
         )
         print(
-            f"{'run':>3} {'wall s':>7} {'critical s':>10} {'ratio':>6} {'capped s':>8} "
-            f"{'ratio':>6} {'LLM calls':>9} {'tokens':>7} {'queries':>7} {'fetched':>7}"
+            f"{'run':>3} {'wall s':>7} {'chain s':>7} {'ratio':>6} {'depth':>5} "
+            f"{'wall/L':>6} {'LLM calls':>9} {'tokens':>7} {'queries':>7} {'fetched':>7}"
         )
+        options = {} if args.reflections is None else {"reflection_rounds": args.reflections}
+        rows: list[tuple[float, ...]] = []
+        path: list[str] = []
         for run in range(1, args.runs + 1):
+            PageSnapshot.objects.all().delete()  # every run downloads its pages
             calls_before = fakes.stats()["llm_calls"]
-            wall, project_id = run_once()
-            path = critical_path(project_id)
-            capped = critical_path(project_id, settings.FETCH_MAX_CONCURRENCY)
+            wall, project_id = run_once(options)
+            depth, seconds, path = chain(project_id, latency)
             project = Project.objects.get(pk=project_id)
             fetched = project.sources.fetched().count()
             calls = fakes.stats()["llm_calls"] - calls_before
+            rows.append((wall, seconds, wall / seconds, depth, wall / same if same else math.nan))
             print(
-                f"{run:>3} {wall:7.2f} {path:10.2f} {wall / path:6.2f} {capped:8.2f} "
-                f"{wall / capped:6.2f} {calls:>9} {project.tokens:>7} "
+                f"{run:>3} {wall:7.2f} {seconds:7.2f} {wall / seconds:6.2f} {depth:>5} "
+                f"{rows[-1][4]:6.2f} {calls:>9} {project.tokens:>7} "
                 f"{project.queries.count():>7} {fetched:>7}"
             )
+        medians = [statistics.median(column) for column in zip(*rows, strict=True)]
+        wall, seconds, ratio, depth, effective = medians
+        print(f"{'med':>3} {wall:7.2f} {seconds:7.2f} {ratio:6.2f} {depth:5.0f} {effective:6.2f}")
+        print("longest chain (last run): " + " > ".join(path))
         stats = fakes.stats()
         print(
             f"peak concurrency: LLM {stats['llm_peak']}, search {stats['search_peak']}, "

@@ -55,7 +55,9 @@ ProjectStatusName = Literal[
     "draft", "planning", "awaiting_review", "researching", "writing", "done", "failed", "cancelled"
 ]
 StepStatusName = Literal["queued", "running", "done", "failed", "cancelled"]
-StageName = Literal["ground", "plan", "search", "rank", "fetch", "summarize", "reflect", "report"]
+StageName = Literal[
+    "ground", "plan", "search", "rank", "prefetch", "fetch", "summarize", "reflect", "report"
+]
 ExportFormat = Literal["md", "pdf"]
 FetchStatusName = Literal["pending", "fetched", "failed", "skipped", "blocked"]
 

@@ -104,6 +104,7 @@ def test_without_any_llm_the_worker_researches_to_a_report_of_verbatim_quotes(
     project = run_in_worker(start_worker, member, "How does SQLite WAL mode work?")
     assert project.status == ProjectStatus.DONE, project.error
     assert project.opts.engine == "extractive" and world.llm.calls == 0
+    assert not project.steps.filter(stage="prefetch").exists()  # its ranking takes no time
     report = project.reports.get(is_current=True)
     assert report.engine == Method.EXTRACTIVE
     assert "quotes selected and ordered without a language model" in report.markdown

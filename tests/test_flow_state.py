@@ -1,4 +1,5 @@
-"""The scheduler's plain-SQL reads (research/pipeline/state.py) against the ORM they stand for."""
+"""The scheduler: its plain-SQL reads (research/pipeline/state.py) against the ORM they stand
+for, and what it decides to run next (research/pipeline/flow.py) from a given state."""
 
 from __future__ import annotations
 
@@ -8,14 +9,16 @@ from research.models import (
     FetchStatus,
     ProjectStatus,
     Query,
+    QueryOrigin,
     QuerySource,
     QueryStatus,
+    Section,
     Source,
     Stage,
     StepRun,
     StepStatus,
 )
-from research.pipeline import state
+from research.pipeline import flow, state
 from tests.factories import make_project
 
 pytestmark = pytest.mark.django_db
@@ -34,11 +37,27 @@ def project(member):
 
 
 def _fill(project, member) -> None:
+    sections = [
+        Section.objects.create(project=project, title=f"s{i}", position=2 - i) for i in range(3)
+    ]
     statuses = [QueryStatus.DONE, QueryStatus.FAILED, QueryStatus.PENDING, QueryStatus.RUNNING]
     queries = [
-        Query.objects.create(project=project, text=f"q{i}", position=3 - i, status=status)
+        Query.objects.create(
+            project=project, text=f"q{i}", position=3 - i, status=status, section=sections[i % 2]
+        )
         for i, status in enumerate(statuses)
     ]
+    for round_, outcome in [(1, QueryStatus.FAILED), (2, QueryStatus.DONE)]:
+        Query.objects.create(
+            project=project,
+            text=f"follow-up {round_}",
+            section=sections[0],
+            origin=QueryOrigin.REFLECTION,
+            reflection_round=round_,
+            status=outcome,
+            position=9,
+        )
+    Query.objects.create(project=project, text="a member's own", origin=QueryOrigin.USER)
     sources = [
         Source.objects.create(
             project=project,
@@ -68,10 +87,12 @@ def test_step_statuses_are_the_projects_step_keys_and_statuses(project):
 
 def test_live_queries_are_those_not_failed_in_outline_order(project):
     expected = list(
-        project.queries.exclude(status=QueryStatus.FAILED).values_list("pk", "generation", "status")
+        project.queries.exclude(status=QueryStatus.FAILED).values_list(
+            "pk", "generation", "status", "section_id"
+        )
     )
     assert [tuple(q) for q in state.live_queries(project.pk)] == expected
-    assert len(expected) == 3
+    assert len(expected) == 5
 
 
 def test_selected_sources_are_each_querys_selected_links_best_first(project):
@@ -94,3 +115,104 @@ def test_added_sources_are_the_ones_a_member_added_and_did_not_exclude(project):
     )
     assert [tuple(s) for s in state.added_sources(project.pk)] == expected
     assert len(expected) == 2
+
+
+def test_section_ids_are_the_outline_in_order(project):
+    expected = list(project.sections.values_list("pk", flat=True))
+    assert state.section_ids(project.pk) == expected
+    assert len(expected) == 3
+
+
+def test_follow_ups_are_the_sections_and_rounds_a_reflection_asked_in_failed_ones_too(project):
+    expected = set(
+        project.queries.filter(origin=QueryOrigin.REFLECTION).values_list(
+            "section_id", "reflection_round"
+        )
+    )
+    assert state.follow_ups(project.pk) == expected
+    assert len(expected) == 2
+
+
+# --- What runs next ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def outline(member):
+    """A researching project with two sections of one query each: section A's query is done
+    (searched and ranked, nothing to read), section B's is still being searched."""
+    project = make_project(
+        member, status=ProjectStatus.RESEARCHING, options={"reflection_rounds": 2}
+    )
+    for key in ("ground", "plan"):
+        StepRun.objects.create(project=project, stage=key, key=key, status=StepStatus.DONE)
+    a, b = (
+        Section.objects.create(project=project, title=t, position=i) for i, t in enumerate("AB")
+    )
+    done = Query.objects.create(project=project, section=a, text="a", position=0)
+    open_ = Query.objects.create(project=project, section=b, text="b", position=1)
+    _step(done, Stage.SEARCH)
+    _step(done, Stage.RANK)
+    _step(open_, Stage.SEARCH, StepStatus.RUNNING)
+    return project, a, b
+
+
+def _step(query: Query, stage: Stage, status: StepStatus = StepStatus.DONE) -> None:
+    """The query's step of `stage`, keyed as the scheduler keys it, now in `status`."""
+    StepRun.objects.update_or_create(
+        project=query.project,
+        key=f"{stage.value}:{flow.query_key(query)}",
+        defaults={"stage": stage, "query": query, "status": status},
+    )
+
+
+def _keys(project) -> set[str]:
+    return set(project.steps.values_list("key", flat=True))
+
+
+def test_a_section_reflects_while_another_sections_query_is_still_open(outline):
+    project, a, b = outline
+    flow.advance(project.pk)
+    assert f"reflect:sec{a.pk}:r1" in _keys(project)
+    assert not any(key.startswith(f"reflect:sec{b.pk}") for key in _keys(project))
+    assert project.queries.get(section=a).status == QueryStatus.DONE
+
+
+def test_a_follow_up_is_researched_before_its_section_reflects_again(outline):
+    project, a, b = outline
+    flow.advance(project.pk)
+    project.steps.filter(key=f"reflect:sec{a.pk}:r1").update(status=StepStatus.DONE)
+    follow_up = Query.objects.create(
+        project=project,
+        section=a,
+        text="a again",
+        origin=QueryOrigin.REFLECTION,
+        reflection_round=1,
+        position=2,
+    )
+    flow.advance(project.pk)
+    assert f"search:{flow.query_key(follow_up)}" in _keys(project)
+    assert f"reflect:sec{a.pk}:r2" not in _keys(project)
+    project.refresh_from_db()
+    assert project.reflection_round == 1
+    _step(follow_up, Stage.SEARCH)
+    _step(follow_up, Stage.RANK)
+    flow.advance(project.pk)
+    assert f"reflect:sec{a.pk}:r2" in _keys(project)
+
+
+def test_the_report_waits_for_every_sections_reflection(outline):
+    project, a, b = outline
+    flow.advance(project.pk)
+    project.steps.filter(key=f"reflect:sec{a.pk}:r1").update(status=StepStatus.DONE)
+    flow.advance(project.pk)  # A asked nothing new: its reflection is over; B is still open
+    assert not project.steps.filter(stage=Stage.REPORT).exists()
+    query_b = project.queries.get(section=b)
+    _step(query_b, Stage.SEARCH)
+    _step(query_b, Stage.RANK)
+    flow.advance(project.pk)
+    assert f"reflect:sec{b.pk}:r1" in _keys(project)
+    assert f"reflect:sec{a.pk}:r2" not in _keys(project)
+    assert not project.steps.filter(stage=Stage.REPORT).exists()
+    project.steps.filter(key=f"reflect:sec{b.pk}:r1").update(status=StepStatus.DONE)
+    flow.advance(project.pk)
+    assert project.steps.filter(stage=Stage.REPORT).exists()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
+import threading
 import time
 from io import StringIO
 from pathlib import Path
@@ -14,6 +16,7 @@ from django.core.management import call_command
 from research.errors import NotAllowed
 from research.models import (
     FetchStatus,
+    PageSnapshot,
     Project,
     ProjectStatus,
     Query,
@@ -27,6 +30,7 @@ from research.models import (
 from research.pipeline import control, reruns
 from research.pipeline.registry import inline_dispatch
 from tests.factories import make_project
+from tests.fakes.researcher import schema_name
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,6 +94,114 @@ def test_reflection_queries_are_researched_before_the_report(world, member):
     report_step = StepRun.objects.get(project=project, stage="report")
     last_summary = StepRun.objects.filter(project=project, stage="summarize").latest("finished_at")
     assert report_step.started_at >= last_summary.finished_at
+
+
+def test_a_section_reflects_while_another_sections_query_is_still_being_ranked(world, member):
+    """The ranking of one query of the second section is held until the first section has
+    reflected: were reflection to wait for every section, it would never come."""
+    ranking_held, released = threading.Event(), threading.Event()
+    answer = world.llm.responder
+
+    def responder(request):
+        prompt = request["messages"][-1]["content"]
+        if schema_name(request) == "RankOutput" and "criticism" in prompt:
+            ranking_held.set()
+            released.wait(timeout=30)
+        return answer(request)
+
+    world.llm.responder = responder
+    project = make_project(member, status=ProjectStatus.DRAFT, question=QUESTION)
+    with inline_dispatch() as dispatcher:
+        control.start(project, member)
+        try:
+            reflected = _first_reflection(project)
+            assert ranking_held.is_set() and reflected.section is not None
+            held = project.queries.get(text__endswith="criticism")
+            assert held.status != "done" and held.section != reflected.section
+            assert not project.steps.filter(stage="report").exists()
+        finally:
+            released.set()
+        project = wait_until_settled(dispatcher, project)
+    assert project.status == ProjectStatus.DONE
+    assert project.steps.filter(stage="reflect").count() == 2  # one round for each section
+
+
+def _first_reflection(project: Project, timeout: float = 30) -> StepRun:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        step = project.steps.filter(stage="reflect", status=StepStatus.DONE).first()
+        if step is not None:
+            return step
+        time.sleep(0.05)
+    raise AssertionError("no section reflected while another section's query was open")
+
+
+def _two_queries(world, member) -> Project:
+    """A project of two queries, each with pages of its own."""
+    good, searches = world.searx.default_results, itertools.count()
+
+    def results_for(query):
+        n = next(searches)
+        return [{**result, "url": f"{result['url']}-{n}"} for result in good(query)]
+
+    world.searx.results_for = results_for
+    return make_project(
+        member,
+        status=ProjectStatus.DRAFT,
+        question=QUESTION,
+        options={"queries": 2, "sources_per_query": 2, "reflection_rounds": 0},
+    )
+
+
+def test_pages_read_ahead_during_the_ranking_are_not_downloaded_again(world, member):
+    """The rankings answer only once the four pages they will select are being read ahead."""
+    answer = world.llm.responder
+
+    def responder(request):
+        if schema_name(request) == "RankOutput":
+            deadline = time.monotonic() + 10
+            while len(world.web.requests) < 4 and time.monotonic() < deadline:
+                time.sleep(0.01)
+        return answer(request)
+
+    world.llm.responder = responder
+    project = _two_queries(world, member)
+    project = run_inline(lambda: control.start(project, member), project)
+    assert project.status == ProjectStatus.DONE, project.error
+    paths = [request.path for request in world.web.requests]
+    assert len(paths) == len(set(paths)) == 4
+    fetches = project.steps.filter(stage="fetch")
+    assert [step.detail for step in fetches] == ["from the page cache"] * 4
+    reads = project.steps.filter(stage="prefetch")
+    assert [step.detail for step in reads] == ["2 downloaded of the first 2 results"] * 2
+
+
+def test_a_page_read_ahead_but_not_selected_is_neither_fetched_nor_summarised(world, member):
+    answer = world.llm.responder
+
+    def last_first(request):  # the ranking prefers the last results to the first ones
+        if schema_name(request) != "RankOutput":
+            return answer(request)
+        ids = re.findall(r'<result id="(\d+)">', request["messages"][-1]["content"])
+        scores = [{"id": int(i), "score": int(i), "reason": "Later."} for i in ids]
+        return json.dumps({"judgements": scores})
+
+    world.llm.responder = last_first
+    project = _two_queries(world, member)
+    project = run_inline(lambda: control.start(project, member), project)
+    assert project.status == ProjectStatus.DONE, project.error
+    chosen = []
+    for query in project.queries.all():
+        links = list(query.results.select_related("source").order_by("rank"))
+        for source in [link.source for link in links[:2]]:
+            assert PageSnapshot.objects.filter(url=source.url).exists()  # read ahead
+            assert (source.fetch_status, source.snapshot_id) == (FetchStatus.SKIPPED, None)
+            assert not source.summaries.exists()
+            assert not project.steps.filter(source=source).exists()
+        chosen += [link.source for link in links if link.selected]
+    assert len(chosen) == 4
+    assert set(project.sources.fetched()) == set(chosen)
+    assert Summary.objects.filter(source__in=chosen).count() == 4
 
 
 def test_bad_pages_fail_their_sources_while_the_run_goes_on(world, member):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from research.models import (
@@ -171,6 +173,27 @@ def test_fetch_stores_a_snapshot_and_a_second_project_reuses_it(project, member,
     assert PageSnapshot.objects.count() == 1
 
 
+@pytest.mark.django_db(transaction=True)  # its downloads run on threads of their own
+def test_reading_ahead_fills_the_page_cache_and_leaves_the_sources_as_they_were(project, world):
+    query = searched_query(project)
+    bad = Source.objects.create(project=project, n=99, url=world.web.url_for("/404"))
+    QuerySource.objects.filter(query=query, rank=2).update(source=bad)
+    done = run(project, Stage.PREFETCH, "prefetch:x", query=query)
+    assert done.status == StepStatus.DONE, done.error
+    assert done.detail == "1 downloaded, 1 unreadable of the first 2 results"
+    first = QuerySource.objects.get(query=query, rank=1).source
+    assert PageSnapshot.objects.filter(url=first.url).exists()
+    assert PageSnapshot.objects.count() == 1  # only the first two results were read
+    for source in Source.objects.filter(project=project):
+        assert (source.fetch_status, source.snapshot_id, source.fetch_reason) == (
+            FetchStatus.PENDING,
+            None,
+            "",
+        )
+    fetched = run(project, Stage.FETCH, "fetch:1", source=first)
+    assert fetched.detail == "from the page cache"
+
+
 @pytest.mark.parametrize(
     "path,expected",
     [
@@ -328,6 +351,33 @@ def test_report_versions_accumulate_with_one_current(project, world):
     assert [r.version for r in reports] == [1, 2]
     assert [r.is_current for r in reports] == [False, True]
     assert (reports[1].style, reports[1].language) == ("news", "Deutsch")
+
+
+@pytest.mark.django_db(transaction=True)  # the sections are written on threads of their own
+def test_a_report_written_section_by_section_writes_its_sections_at_once(project, world, settings):
+    """Each section's call waits until the other's has arrived too (or gives up after a few
+    seconds): written one after the other, they would never meet."""
+    settings.LLM_CONTEXT_TOKENS = 2000  # far too small for every finding in one prompt
+    for position, title in enumerate(["Background", "Evidence"]):
+        section = Section.objects.create(project=project, title=title, position=position)
+        query = Query.objects.create(project=project, section=section, text=title)
+        for n in range(position * 10 + 1, position * 10 + 11):  # 20 findings in all
+            source = Source.objects.create(project=project, n=n, url=f"https://example.com/{n}")
+            Summary.objects.create(query=query, source=source, text="Pages move. " * 100)
+    met = threading.Barrier(2, timeout=5)
+    answer = world.llm.responder
+
+    def responder(request):
+        if "Write this section only" in request["messages"][0]["content"]:
+            met.wait()
+        return answer(request)
+
+    world.llm.responder = responder
+    done = run(project, Stage.REPORT, "report:auto:0")
+    assert done.status == StepStatus.DONE, done.error
+    assert "written section by section" in done.detail and not met.broken
+    report = Report.objects.get(project=project)
+    assert report.markdown.index("## Background") < report.markdown.index("## Evidence")
 
 
 def test_report_without_any_summary_fails_the_run_with_a_reason(project, world):

@@ -77,6 +77,7 @@ class Stage(models.TextChoices):
     PLAN = "plan", "Plan"
     SEARCH = "search", "Search"
     RANK = "rank", "Rank"
+    PREFETCH = "prefetch", "Read ahead"
     FETCH = "fetch", "Fetch"
     SUMMARIZE = "summarize", "Summarise"
     REFLECT = "reflect", "Reflect"

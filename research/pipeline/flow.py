@@ -1,12 +1,18 @@
 """The scheduler: after every step, decide from the database what can run next.
 
 `advance` is idempotent and safe to call from any number of workers at once: steps are keyed, so
-asking for a step twice creates it once, and status changes are compare-and-set updates. Work is
-pipelined per target: a query is ranked as soon as its own search is done, a source is fetched as
-soon as a query selects it, and summarised as soon as it is fetched.
+asking for a step twice creates it once, and status changes are compare-and-set updates. Nothing
+waits for more than its own inputs: a query is ranked as soon as its own search is done, a
+source is fetched as soon as a query selects it, and summarised as soon as it is fetched; a
+section reflects as soon as its own queries are done, whatever the other sections are doing.
+Only the report waits for everything. While a model ranks a query's results, its first results
+are read ahead into the page cache: most of the fetches that follow the ranking find their page
+there, so the ranking and the downloads wait on the network at the same time.
 
   ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
-         -> reflect (per section, bounded rounds; new queries go through the same steps) -> report
+                                                  (+ read ahead)
+         -> per section: reflect (bounded rounds; new queries go through the same steps)
+         -> report
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -34,6 +41,7 @@ from research.pipeline.runner import dispatch_on_commit
 from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
+AHEAD = f"{Stage.PREFETCH.value}:"  # keys of steps that nothing waits for
 
 
 def query_key(query: Query | QueryRef) -> str:
@@ -56,6 +64,7 @@ class Plan:
     steps: dict[str, str]  # key -> status: the scheduler needs nothing else, so no models
     busy: bool = False
     finished_queries: list[int] = field(default_factory=list)
+    busy_sections: set[int | None] = field(default_factory=set)  # with a query not done yet
     missing: list[StepRun] = field(default_factory=list)
 
     def state(self, key: str) -> StepStatus | None:
@@ -71,6 +80,12 @@ class Plan:
         if state in OPEN:
             self.busy = True
         return state
+
+    def ahead(self, stage: Stage, key: str, **targets: Any) -> None:
+        """Enqueue step `key` if missing: work done ahead that nothing waits for."""
+        if key not in self.steps:
+            self.missing.append(StepRun(project=self.project, stage=stage, key=key, **targets))
+            self.steps[key] = StepStatus.QUEUED
 
     def enqueue_missing(self) -> None:
         """Create the steps this pass asked for in one statement, and dispatch them.
@@ -121,24 +136,19 @@ def advance(project_id: int) -> None:
 
 
 def _advance(project_id: int) -> None:
-    for _ in range(5):  # a finished reflection round can unlock the next one at once
-        project = Project.objects.get(pk=project_id)
-        if project.status not in ProjectStatus.running():
-            return
-        if not _advance_once(project):
-            return
-
-
-def _advance_once(project: Project) -> bool:
-    """One pass. True when it changed something that calls for another pass."""
+    """One pass: everything a pass can decide, it decides at once (a reflection's new query is
+    searched in the same pass that sees the reflection done)."""
+    project = Project.objects.get(pk=project_id)
+    if project.status not in ProjectStatus.running():
+        return
     plan = Plan(project, state.step_statuses(project.pk))
     try:
-        return _decide(plan)
+        _decide(plan)
     finally:
         plan.enqueue_missing()
 
 
-def _decide(plan: Plan) -> bool:
+def _decide(plan: Plan) -> None:
     project = plan.project
     for stage in (Stage.GROUND, Stage.PLAN):
         state = plan.need(stage, stage.value)
@@ -146,20 +156,19 @@ def _decide(plan: Plan) -> bool:
             error = project.steps.filter(key=stage.value).values_list("error", flat=True).get()
             Project.objects.fail(project.pk, f"{stage.label} failed: {error or state.label}")
         if state != StepStatus.DONE:
-            return False
+            return
     if project.opts.review_plan and project.plan_approved_at is None:
         _set_status(project, ProjectStatus.PLANNING, ProjectStatus.AWAITING_REVIEW)
-        return False
+        return
     _set_status(project, ProjectStatus.PLANNING, ProjectStatus.RESEARCHING)
     _advance_queries(plan)
     _mark_queries_done(plan)
-    if plan.busy or any(status in OPEN for status in plan.steps.values()):
-        return False
-    if _advance_reflection(plan):
-        return True
-    if plan.busy:  # reflection steps were just queued or are still running
-        return False
-    return _advance_report(plan)
+    _advance_reflection(plan)
+    if plan.busy or any(
+        status in OPEN for key, status in plan.steps.items() if not key.startswith(AHEAD)
+    ):
+        return
+    _advance_report(plan)
 
 
 def _advance_queries(plan: Plan) -> None:
@@ -168,17 +177,38 @@ def _advance_queries(plan: Plan) -> None:
     selected = state.selected_sources(plan.project.pk)
     added = state.added_sources(plan.project.pk)
     for query in state.live_queries(plan.project.pk):
-        qkey = query_key(query)
-        if plan.need(Stage.SEARCH, f"search:{qkey}", query_id=query.pk) != StepStatus.DONE:
-            continue
-        if plan.need(Stage.RANK, f"rank:{qkey}", query_id=query.pk) != StepStatus.DONE:
-            continue
-        chosen = selected.get(query.pk, [])
-        pending = False
-        for source in chosen + [s for s in added if s not in chosen]:
-            pending |= _advance_source(plan, query, source)
-        if not pending and query.status != QueryStatus.DONE:
+        open_ = _advance_query(plan, query, selected.get(query.pk, []), added)
+        if open_:
+            plan.busy_sections.add(query.section_id)
+        elif open_ is not None and query.status != QueryStatus.DONE:
             plan.finished_queries.append(query.pk)
+
+
+def _advance_query(
+    plan: Plan, query: QueryRef, chosen: list[SourceRef], added: list[SourceRef]
+) -> bool | None:
+    """Search, rank, then each chosen or added source. True while work on the query is open,
+    False once it is all done, None when its search or ranking did not succeed (the query
+    fails instead of finishing)."""
+    qkey = query_key(query)
+    for stage in (Stage.SEARCH, Stage.RANK):
+        status = plan.need(stage, f"{stage.value}:{qkey}", query_id=query.pk)
+        if status in OPEN:
+            if stage == Stage.RANK and _reads_ahead(plan.project):
+                plan.ahead(Stage.PREFETCH, f"{AHEAD}{qkey}", query_id=query.pk)
+            return True
+        if status != StepStatus.DONE:
+            return None
+    pending = False
+    for source in chosen + [s for s in added if s not in chosen]:
+        pending |= _advance_source(plan, query, source)
+    return pending
+
+
+def _reads_ahead(project: Project) -> bool:
+    """Pages are read ahead while a model ranks (the extractive ranking takes no time), and
+    only into a page cache that keeps them."""
+    return project.opts.uses_llm and settings.FETCH_CACHE_TTL_HOURS > 0
 
 
 def _advance_source(plan: Plan, query: QueryRef, source: SourceRef) -> bool:
@@ -200,44 +230,45 @@ def _mark_queries_done(plan: Plan) -> None:
         ).update(status=QueryStatus.DONE)
 
 
-def _advance_reflection(plan: Plan) -> bool:
-    """Run reflection rounds. True when a round just finished and produced new queries."""
+def _advance_reflection(plan: Plan) -> None:
+    """Each section's reflection rounds. A section reflects once its own queries are all done
+    (follow-ups of its earlier rounds included), without waiting for the other sections; a
+    round that asks no new query ends the section's reflection, as another would ask none
+    either. The project's `reflection_round` is the most rounds any section has done."""
     project = plan.project
-    done_rounds = project.reflection_round
-    if done_rounds >= project.opts.reflection_rounds or _reflection_exhausted(project):
-        return False
-    next_round = done_rounds + 1
-    for section_id in project.sections.values_list("pk", flat=True):
-        key = f"reflect:sec{section_id}:r{next_round}"
-        plan.need(Stage.REFLECT, key, section_id=section_id, params={"round": next_round})
-    if plan.busy:
-        return False
-    Project.objects.filter(pk=project.pk, reflection_round=done_rounds).update(
-        reflection_round=next_round
-    )
-    return True
+    rounds = project.opts.reflection_rounds
+    if not rounds:
+        return
+    asked = state.follow_ups(project.pk)
+    reached = project.reflection_round
+    for section_id in state.section_ids(project.pk):
+        for round_ in range(1, rounds + 1):
+            key = f"reflect:sec{section_id}:r{round_}"
+            if plan.state(key) is None and section_id in plan.busy_sections:
+                break  # the section's queries first
+            status = plan.need(Stage.REFLECT, key, section_id=section_id, params={"round": round_})
+            if status in OPEN:
+                break
+            reached = max(reached, round_)
+            if (section_id, round_) not in asked:
+                break
+    if reached > project.reflection_round:
+        Project.objects.filter(pk=project.pk, reflection_round__lt=reached).update(
+            reflection_round=reached
+        )
 
 
-def _reflection_exhausted(project: Project) -> bool:
-    """A finished round that found no gaps ends reflection: another would find none either."""
-    if project.reflection_round == 0:
-        return False
-    return not project.queries.filter(reflection_round=project.reflection_round).exists()
-
-
-def _advance_report(plan: Plan) -> bool:
+def _advance_report(plan: Plan) -> None:
     project = plan.project
     key = f"report:auto:{project.report_generation}"
     state = plan.state(key)
     if state is None:
         _set_status(project, ProjectStatus.RESEARCHING, ProjectStatus.WRITING)
         plan.need(Stage.REPORT, key)
-        return False
-    if state == StepStatus.DONE:
+    elif state == StepStatus.DONE:
         Project.objects.transition(
             project.pk, ProjectStatus.DONE, finished_at=timezone.now(), error=""
         )
-    return False
 
 
 def _set_status(project: Project, old: ProjectStatus, new: ProjectStatus) -> None:

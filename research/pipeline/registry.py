@@ -1,11 +1,14 @@
 """The stages in pipeline order, and running one step of one of them.
 
   ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
-         -> reflect (per section, bounded rounds; new queries go through the same steps) -> report
+                                                  (+ read ahead)
+         -> per section: reflect (bounded rounds; new queries go through the same steps)
+         -> report
 
 This is the one module that knows every stage. Each stage declares its contract in its own
 module (pipeline/stages/); the engine below (runner, flow) knows stages only by their name, and
-pipeline/flow.py decides when each runs. A new stage is a new module listed here.
+pipeline/flow.py decides when each runs. A new stage is a new module listed here (reading ahead
+is declared by the fetch stage, whose download it shares).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ STAGES: dict[Stage, StageSpec] = {
         plan.STAGE,
         search.STAGE,
         rank.STAGE,
+        fetch.PREFETCH,
         fetch.STAGE,
         summarize.STAGE,
         reflect.STAGE,

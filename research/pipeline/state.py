@@ -1,6 +1,6 @@
 """What the scheduler reads about a project after every step, in plain SQL.
 
-`flow.advance` runs after every step, so these four reads run hundreds of times per project.
+`flow.advance` runs after every step, so these reads run hundreds of times per project.
 Built through the ORM, each costs about 0.3 ms of Python (building and compiling the query), ten
 times what the database needs to answer it; with sixteen steps finishing at once that time is
 taken from the other steps' threads. The statements are plain SQL that SQLite and PostgreSQL
@@ -14,13 +14,14 @@ from typing import NamedTuple
 
 from django.db import connection
 
-from research.models import QueryStatus
+from research.models import QueryOrigin, QueryStatus
 
 
 class QueryRef(NamedTuple):
     pk: int
     generation: int
     status: str
+    section_id: int | None
 
 
 class SourceRef(NamedTuple):
@@ -32,7 +33,7 @@ class SourceRef(NamedTuple):
 STEPS = "SELECT key, status FROM research_steprun WHERE project_id = %s"
 
 QUERIES = """
-    SELECT id, generation, status FROM research_query
+    SELECT id, generation, status, section_id FROM research_query
     WHERE project_id = %s AND status <> %s
     ORDER BY position, id
 """
@@ -49,6 +50,14 @@ ADDED = """
     SELECT id, generation, fetch_status FROM research_source
     WHERE project_id = %s AND added_by_id IS NOT NULL AND excluded = %s
     ORDER BY n
+"""
+
+
+SECTIONS = "SELECT id FROM research_section WHERE project_id = %s ORDER BY position, id"
+
+FOLLOW_UPS = """
+    SELECT DISTINCT section_id, reflection_round FROM research_query
+    WHERE project_id = %s AND origin = %s AND section_id IS NOT NULL
 """
 
 
@@ -79,3 +88,13 @@ def selected_sources(project_id: int) -> dict[int, list[SourceRef]]:
 def added_sources(project_id: int) -> list[SourceRef]:
     """Sources a member added by hand (not excluded): every query summarises them."""
     return [SourceRef(*row) for row in _rows(ADDED, [project_id, False])]
+
+
+def section_ids(project_id: int) -> list[int]:
+    """The outline's sections, in order."""
+    return [row[0] for row in _rows(SECTIONS, [project_id])]
+
+
+def follow_ups(project_id: int) -> set[tuple[int, int]]:
+    """(section, round) for every follow-up query a reflection asked, failed ones included."""
+    return set(_rows(FOLLOW_UPS, [project_id, QueryOrigin.REFLECTION.value]))

@@ -94,6 +94,14 @@ def search_slot() -> Iterator[None]:
 
 
 @contextmanager
+def one_download(url: str) -> Iterator[None]:
+    """Threads of this process downloading the same address take turns, so the second finds
+    the page the first stored in the page cache instead of downloading it again."""
+    with _semaphore("download", url, 1):
+        yield
+
+
+@contextmanager
 def fetch_slot(host: str) -> Iterator[None]:
     """The host's slot first: a fetch waiting for a busy host must not hold one of the
     FETCH_MAX_CONCURRENCY slots that fetches to other hosts could use meanwhile."""

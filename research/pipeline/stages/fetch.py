@@ -3,13 +3,24 @@
 Reads:    one Source's address; the page cache (PageSnapshot rows of every project).
 Replaces: the Source's snapshot, fetch status and reason, HTTP status, content type, title and
           date; adds a PageSnapshot when it downloads.
+
+Step 4b, read ahead (with a model only): while a query's ranking waits on the model, its first
+results in the search engine's order are downloaded into the page cache, so that the fetch of
+each one the ranking then selects finds its page there at once.
+
+Reads:    one Query's results and their sources' addresses; the page cache.
+Replaces: nothing but the page cache (adds PageSnapshots): no Source changes, so a page read
+          ahead but not selected is neither fetched nor summarised for the project.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
+from django.db import connection
 from django.utils import timezone
 
 from research.limits import CONTENT_TYPE_MAX, FETCH_REASON_MAX, SOURCE_TITLE_MAX
@@ -22,11 +33,12 @@ from research.providers import http, slots
 def run(ctx: StepContext) -> None:
     source = ctx.source
     force = bool(ctx.param("force"))
-    snapshot = None if force else PageSnapshot.objects.fresh(source.url)
-    if snapshot is not None:
-        ctx.note("from the page cache")
-    else:
-        snapshot = _download(source)
+    with slots.one_download(source.url):  # a page being read ahead: wait for it, then reuse it
+        snapshot = None if force else PageSnapshot.objects.fresh(source.url)
+        if snapshot is not None:
+            ctx.note("from the page cache")
+        else:
+            snapshot = _download(source.url, source)
     Source.objects.filter(pk=source.pk).update(
         snapshot=snapshot,
         fetch_status=FetchStatus.FETCHED,
@@ -40,20 +52,26 @@ def run(ctx: StepContext) -> None:
     source.fetch_status = FetchStatus.FETCHED
 
 
-def _download(source: Source) -> PageSnapshot:
+def _download(url: str, source: Source | None = None) -> PageSnapshot:
+    """The page, downloaded and extracted into the page cache; a failure is recorded on
+    `source`, when there is one, and raised."""
     try:
-        with slots.fetch_slot(urlsplit(source.url).hostname or ""):
-            page = http.fetch(source.url)
+        with slots.fetch_slot(urlsplit(url).hostname or ""):
+            page = http.fetch(url)
         text = extractor.extract(page.body, page.content_type, page.charset, page.final_url)
     except http.FetchError as exc:
         status = FetchStatus.BLOCKED if exc.blocked else FetchStatus.FAILED
-        _record_failure(source, status, exc.reason, exc.status_code)
+        if source is not None:
+            _record_failure(source, status, exc.reason, exc.status_code)
         raise
     except extractor.ExtractError as exc:
-        _record_failure(source, FetchStatus.FAILED, exc.reason, page.status_code, page.content_type)
+        if source is not None:
+            _record_failure(
+                source, FetchStatus.FAILED, exc.reason, page.status_code, page.content_type
+            )
         raise
     return PageSnapshot.objects.create(
-        url=source.url,
+        url=url,
         final_url=page.final_url,
         fetched_at=timezone.now(),
         http_status=page.status_code,
@@ -81,4 +99,43 @@ def _record_failure(
     )
 
 
+# --- Reading ahead -----------------------------------------------------------------------
+
+
+def read_ahead(ctx: StepContext) -> None:
+    """The query's first `sources_per_query` results not fetched yet, downloaded at once (each
+    through the fetch slots); a page that cannot be read is left for its fetch, if the ranking
+    selects it, to try again and to record why."""
+    links = (
+        ctx.query.results.filter(source__excluded=False)
+        .exclude(source__fetch_status=FetchStatus.FETCHED)
+        .order_by("rank")
+        .values_list("source__url", flat=True)
+    )
+    urls = list(links[: ctx.opts.sources_per_query])
+    if not urls:
+        ctx.note("nothing to read ahead")
+        return
+    with ThreadPoolExecutor(max_workers=len(urls)) as pool:
+        outcomes = Counter(pool.map(_read_ahead, urls))
+    ctx.note(
+        ", ".join(f"{n} {outcome}" for outcome, n in outcomes.most_common())
+        + f" of the first {len(urls)} results"
+    )
+
+
+def _read_ahead(url: str) -> str:
+    try:
+        with slots.one_download(url):
+            if PageSnapshot.objects.fresh(url) is not None:
+                return "cached already"
+            _download(url)
+            return "downloaded"
+    except (http.FetchError, extractor.ExtractError):
+        return "unreadable"
+    finally:
+        connection.close()  # this thread's own connection
+
+
 STAGE = StageSpec(stage=Stage.FETCH, run=run)
+PREFETCH = StageSpec(stage=Stage.PREFETCH, run=read_ahead)
