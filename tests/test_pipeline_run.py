@@ -291,6 +291,21 @@ def test_a_token_budget_stops_the_run_cleanly_before_it_is_exceeded(world, membe
     assert project.tokens <= 3000
 
 
+def test_a_run_is_charged_its_tokens_at_the_configured_prices_and_keeps_no_reservation(
+    world, member, settings
+):
+    from decimal import Decimal
+
+    settings.LLM_PRICE_INPUT, settings.LLM_PRICE_OUTPUT = 2.5, 10.0  # USD per million
+    result, code = research("How does SQLite WAL mode work?")
+    assert code == 0
+    project = Project.objects.get(pk=result["project_id"])
+    assert project.tokens_prompt > 0 and project.tokens_completion > 0
+    assert project.tokens_reserved == 0
+    expected = (project.tokens_prompt * 2.5 + project.tokens_completion * 10.0) / 1_000_000
+    assert abs(project.cost_usd - Decimal(str(expected))) < Decimal("0.0001")
+
+
 def test_bad_options_are_refused_with_the_field_named(world, member):
     from django.core.management.base import CommandError
 
