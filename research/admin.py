@@ -1,6 +1,7 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 
-from research import models
+from research import models, trash
+from research.errors import DossierError
 
 
 class SectionInline(admin.TabularInline):
@@ -17,6 +18,21 @@ class ProjectAdmin(admin.ModelAdmin):
     raw_id_fields = ["owner", "updated_by", "deleted_by"]
     # changed only by the pipeline and members' actions (the trash page moves projects in and out)
     readonly_fields = ["status", "deleted_at", "deleted_by"]
+
+    def delete_model(self, request, obj) -> None:
+        self.delete_queryset(request, models.Project.objects.filter(pk=obj.pk))
+
+    def delete_queryset(self, request, queryset) -> None:
+        """As on the pages: a live project goes to the trash (logged); one already in the trash
+        is deleted for good (logged), by its owner or an admin."""
+        for project in queryset:
+            try:
+                if project.deleted_at is None:
+                    trash.trash(project, request.user)
+                else:
+                    trash.purge(project, request.user)
+            except DossierError as exc:
+                self.message_user(request, f"{project}: {exc.reason}", messages.ERROR)
 
 
 @admin.register(models.ActivityEntry)

@@ -290,3 +290,17 @@ def test_admins_read_the_activity_log_and_the_trashed_projects_in_the_admin(memb
     assert log.status_code == 200 and "in the admin" in log.content.decode()
     listed = client.get("/admin/research/project/", {"deleted_at__isempty": "0"})
     assert listed.status_code == 200 and "in the admin" in listed.content.decode()
+
+
+def test_deleting_in_the_django_admin_goes_through_the_trash_too(member):
+    superuser = get_user_model().objects.create_superuser("root", password="x" * 12)
+    client = _client(superuser)
+    project = make_project(member, status=ProjectStatus.DONE, question="kept?")
+    url = f"/admin/research/project/{project.pk}/delete/"
+    client.post(url, {"post": "yes"})
+    project.refresh_from_db()
+    assert project.deleted_at is not None and project.deleted_by == superuser
+    client.post(url, {"post": "yes"})
+    assert not Project.objects.filter(pk=project.pk).exists()
+    actions = list(ActivityEntry.objects.values_list("action", flat=True).order_by("pk"))
+    assert actions == [ActivityAction.TRASHED, ActivityAction.PURGED]
