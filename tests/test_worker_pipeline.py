@@ -122,3 +122,25 @@ def test_a_small_project_started_after_a_big_one_is_not_starved(world, start_wor
     assert big.status in ProjectStatus.running(), "the small project waited for the big one"
     wait_for(lambda: settled(big), 240, worker, "the big project to finish")
     assert big.status == ProjectStatus.DONE, big.error
+
+
+def test_one_worker_process_killed_mid_step_is_replaced_and_its_step_redone(
+    world, start_worker, member
+):
+    import os
+    import signal
+
+    world.llm.latency = 1.5  # a summary runs far longer than the moment between seeing and killing
+    worker = start_worker(STEP_LEASE_SECONDS=3, WORKER_POLL_SECONDS=0.5)
+    project = _start(member)
+    summarizing = StepRun.objects.filter(project=project, stage="summarize", status="running")
+    step = wait_for(summarizing.first, 120, worker, "a summarise step to be running")
+    pid = int(step.claimed_by.rsplit(":", 1)[1])
+    assert pid in worker.group() and pid != worker.process.pid
+    os.kill(pid, signal.SIGKILL)
+    wait_for(lambda: settled(project), 180, worker, "the project to finish")
+    assert project.status == ProjectStatus.DONE, project.error
+    step.refresh_from_db()
+    assert step.status == StepStatus.DONE and step.attempt >= 2
+    assert step.claimed_by != f"{step.claimed_by.rsplit(':', 1)[0]}:{pid}"
+    _assert_no_duplicates(project)
