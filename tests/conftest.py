@@ -90,12 +90,16 @@ class Worker:
         import subprocess
 
         if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
+            # SIGTERM to the cluster's main process alone, as `manage.py serve` does: it stops
+            # its workers itself (a SIGTERM to the whole group leaves django-q2 hanging).
+            os.kill(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=20)
+                self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.kill()
                 self.process.wait()
+        if self.group():
+            os.killpg(self.process.pid, signal.SIGKILL)
         self._log.close()
 
 

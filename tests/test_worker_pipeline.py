@@ -144,3 +144,20 @@ def test_one_worker_process_killed_mid_step_is_replaced_and_its_step_redone(
     assert step.status == StepStatus.DONE and step.attempt >= 2
     assert step.claimed_by != f"{step.claimed_by.rsplit(':', 1)[0]}:{pid}"
     _assert_no_duplicates(project)
+
+
+def test_a_worker_stopped_gracefully_finishes_its_running_steps_first(world, start_worker, member):
+    """SIGTERM (a deploy, a restart): the running steps end as they would have, not by their
+    leases running out; another cluster then carries the project on."""
+    world.llm.latency = 1.5
+    first = start_worker(STEP_LEASE_SECONDS=3, WORKER_POLL_SECONDS=0.5)
+    project = _start(member)
+    summarizing = StepRun.objects.filter(project=project, stage="summarize", status="running")
+    step = wait_for(summarizing.first, 120, first, "a summarise step to be running")
+    first.stop()
+    step.refresh_from_db()
+    assert step.status == StepStatus.DONE and step.attempt == 1, (step.status, step.error)
+    second = start_worker(STEP_LEASE_SECONDS=3, WORKER_POLL_SECONDS=0.5)
+    wait_for(lambda: settled(project), 180, second, "the project to finish")
+    assert project.status == ProjectStatus.DONE, project.error
+    _assert_no_duplicates(project)

@@ -43,10 +43,9 @@ class StepPool:
         self._wakes = 0  # wake-ups not yet taken by a thread
         self._stopping = False
         self._threads = [
-            threading.Thread(target=self._work, name=f"step-{n}", daemon=True)
-            for n in range(threads)
+            threading.Thread(target=self._work, name=f"step-{n}") for n in range(threads)
         ]
-        self._threads.append(threading.Thread(target=self._watch, name="watch", daemon=True))
+        self._threads.append(threading.Thread(target=self._watch, name="watch"))
         for thread in self._threads:
             thread.start()
 
@@ -103,10 +102,19 @@ class StepPool:
 
     def _watch(self) -> None:
         """Every `poll` seconds, wake a thread if steps wait that nobody woke one for; every
-        STEP_LEASE_SECONDS, also `tend` (advance projects a dead worker left stalled)."""
+        STEP_LEASE_SECONDS, also `tend` (advance projects a dead worker left stalled).
+
+        When the process's main thread ends (django-q2 stops or recycles the worker process),
+        the pool takes no new step and its threads end once their steps are done: they are not
+        daemons, so the process exits only then, and no step is cut off to wait for its lease."""
         tended = time.monotonic()
         while not self._stopping:
             time.sleep(self._poll)
+            if not threading.main_thread().is_alive():
+                with self._cond:
+                    self._stopping = True
+                    self._cond.notify_all()
+                break
             try:
                 close_old_connections()
                 if self._idle > self._wakes and StepRun.objects.claimable().exists():
@@ -117,6 +125,7 @@ class StepPool:
             except Exception:  # the database away for a moment: look again next time
                 log.warning("the step pool could not look for work", exc_info=True)
                 connections.close_all()
+        connections.close_all()
 
 
 class PoolDispatcher:

@@ -344,6 +344,7 @@ class Leases:
                 self.renew()
             except Exception:  # the database away for a moment: the next beat tries again
                 log.warning("could not renew step leases", exc_info=True)
+            finally:  # one short connection per beat: none is left open between beats
                 connections.close_all()
 
 
