@@ -14,7 +14,6 @@ The fakes run in this process; it uses a throwaway SQLite file.
 
 from __future__ import annotations
 
-import os
 import resource
 import sys
 import tempfile
@@ -24,24 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.django_env import setup_django  # noqa: E402
+
 
 def configure(data_dir: str) -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="research_site.settings",
-        DEBUG="0",  # as a server runs: no query log
-        SECRET_KEY="bench-secret-key-not-for-production-0123456789abcdef",
-        DOSSIER_DATA_DIR=data_dir,
-        SEARCH_PROVIDER="searxng",
-        FETCH_ALLOW_HOSTS="127.0.0.0/8",
-        LLM_MODEL="",
-    )
-    os.environ.pop("DATABASE_URL", None)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    setup_django(data_dir, LLM_MODEL="")
 
 
 def research(question: str) -> dict:

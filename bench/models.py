@@ -13,7 +13,6 @@ The fakes run in this process with 20 ms of model latency; it uses a throwaway S
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 import time
@@ -23,6 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.django_env import setup_django  # noqa: E402
 
 LATENCY = 0.02
 FIRST_RUNG = (
@@ -89,23 +90,7 @@ def behaviours() -> list[tuple[str, Callable]]:
 
 
 def configure(data_dir: str) -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="research_site.settings",
-        DEBUG="0",  # as a server runs: no query log
-        SECRET_KEY="bench-secret-key-not-for-production-0123456789abcdef",
-        DOSSIER_DATA_DIR=data_dir,
-        LLM_API_KEY="bench",
-        LLM_MODEL="bench-model",
-        SEARCH_PROVIDER="searxng",
-        FETCH_ALLOW_HOSTS="127.0.0.0/8",
-    )
-    os.environ.pop("DATABASE_URL", None)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    setup_django(data_dir, LLM_API_KEY="bench", LLM_MODEL="bench-model")
 
 
 def run(name: str, setup: Callable, searx_url: str) -> Row:

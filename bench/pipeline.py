@@ -22,7 +22,6 @@ import argparse
 import itertools
 import math
 import multiprocessing
-import os
 import statistics
 import sys
 import tempfile
@@ -33,6 +32,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.django_env import setup_django  # noqa: E402
 
 LLM_LATENCY, SEARCH_LATENCY, PAGE_LATENCY = 0.3, 0.1, 0.1
 HOSTS = [f"127.0.0.{i}" for i in range(1, 9)]
@@ -105,28 +106,13 @@ class Fakes:
 
 
 def configure(urls: dict, data_dir: str) -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="research_site.settings",
-        DEBUG="0",  # as a server runs: no query log
-        SECRET_KEY="bench-secret-key-not-for-production-0123456789abcdef",
-        DOSSIER_DATA_DIR=data_dir,
+    setup_django(
+        data_dir,
         LLM_BASE_URL=f"{urls['llm']}/v1",
         LLM_API_KEY="bench",
         LLM_MODEL="bench-model",
-        SEARCH_PROVIDER="searxng",
         SEARXNG_URL=urls["searx"],
-        FETCH_ALLOW_HOSTS="127.0.0.0/8",
     )
-    if not os.environ.get("BENCH_DATABASE_URL"):
-        os.environ.pop("DATABASE_URL", None)
-    else:
-        os.environ["DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def run_once(options: dict | None = None) -> tuple[float, int]:
