@@ -120,6 +120,11 @@ class TokensOut(Schema):
     total: int
 
 
+def _tokens(obj) -> dict:
+    """TokensOut of a project or a step."""
+    return {"prompt": obj.tokens_prompt, "completion": obj.tokens_completion, "total": obj.tokens}
+
+
 class ProjectBrief(Schema):
     id: int
     title: str
@@ -166,11 +171,7 @@ class ProjectOut(ProjectBrief):
 
     @staticmethod
     def resolve_tokens(obj) -> dict:
-        return {
-            "prompt": obj.tokens_prompt,
-            "completion": obj.tokens_completion,
-            "total": obj.tokens,
-        }
+        return _tokens(obj)
 
     @staticmethod
     def resolve_cost_usd(obj) -> float:
@@ -436,11 +437,7 @@ class StepOut(Schema):
 
     @staticmethod
     def resolve_tokens(obj) -> dict:
-        return {
-            "prompt": obj.tokens_prompt,
-            "completion": obj.tokens_completion,
-            "total": obj.tokens,
-        }
+        return _tokens(obj)
 
 
 # --- Notes -------------------------------------------------------------------------------

@@ -58,6 +58,14 @@ def json_schema(schema: type[BaseModel]) -> dict:
     return schema.model_json_schema()
 
 
+def response_format(schema: type[BaseModel]) -> dict:
+    """The `response_format` that asks an OpenAI-compatible server for `schema`'s JSON."""
+    return {
+        "type": "json_schema",
+        "json_schema": {"name": schema.__name__, "schema": json_schema(schema)},
+    }
+
+
 def parse(answer: str, schema: type[T], *, cut_off: bool = False, reasoning: str = "") -> T:
     """The answer as a `schema` instance, or Unusable / CutOff / ThinkingOnly saying why not."""
     if not answer.strip():

@@ -319,7 +319,7 @@ class LLMClient:
     ) -> tuple[list[dict], dict | None]:
         """The messages and response_format for the profile's structured-output rung."""
         if schema is None or self.profile.rung == "json_schema":
-            fmt = _response_format(schema) if schema is not None else None
+            fmt = answers.response_format(schema) if schema is not None else None
             return adapt_messages(messages, self.profile), fmt
         instruction = {"role": "user", "content": answers.schema_instruction(schema)}
         fmt = {"type": "json_object"} if self.profile.rung == "json_object" else None
@@ -480,13 +480,6 @@ def _read(response: Any, prompt_estimate: int) -> Reply:
     thinks_in = "field" if thought else ("tags" if split.reasoning else "")
     usage = _usage(response, prompt_estimate, content)
     return Reply(split.answer, split.reasoning, cut_off, usage, thinks_in)
-
-
-def _response_format(schema: type[BaseModel]) -> dict:
-    return {
-        "type": "json_schema",
-        "json_schema": {"name": schema.__name__, "schema": answers.json_schema(schema)},
-    }
 
 
 def _usage(response: Any, prompt_estimate: int, content: str) -> Usage:
