@@ -3,51 +3,28 @@
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import Worker
 
 
-class Cluster:
-    """`manage.py qcluster` in its own process group, with this process's environment."""
+class Cluster(Worker):
+    """The tests' worker cluster, with this process's environment, and its memory and CPU."""
 
     def __init__(self, log_path: Path, **env: str):
-        self.log_path = log_path
         self.log_start = log_path.stat().st_size if log_path.exists() else 0
-        self.log = open(log_path, "a")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(
-            [sys.executable, "manage.py", "qcluster"],
-            cwd=ROOT,
-            env={**os.environ, **env},
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        super().__init__({**os.environ, **env}, log_path)
 
     def log_text(self) -> str:
         """What this cluster logged (not earlier clusters writing to the same file)."""
-        self.log.flush()
+        self._log.flush()
         return self.log_path.read_text()[self.log_start :]
-
-    def pids(self) -> list[int]:
-        pids = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    if os.getpgid(int(entry.name)) == self.process.pid:
-                        pids.append(int(entry.name))
-                except ProcessLookupError:
-                    pass
-        return pids
 
     def memory_mib(self) -> tuple[float, float]:
         """(RSS summed over the cluster's processes, PSS summed: shared pages counted once)."""
         rss = pss = 0
-        for pid in self.pids():
+        for pid in self.group():
             try:
                 for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
                     if line.startswith("Rss:"):
@@ -62,26 +39,13 @@ class Cluster:
         """CPU time (user + system) the cluster's live processes have used so far."""
         ticks = os.sysconf("SC_CLK_TCK")
         total = 0
-        for pid in self.pids():
+        for pid in self.group():
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                 total += int(fields[11]) + int(fields[12])
             except (FileNotFoundError, ProcessLookupError):
                 pass
         return total / ticks
-
-    def kill(self) -> None:
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        self.log.close()
 
 
 def wait_ready(cluster: Cluster, timeout: float = 60) -> None:
