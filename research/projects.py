@@ -158,10 +158,7 @@ def add_source(project: Project, *, url: str, user) -> Source:
             f"A source is an http:// or https:// address of at most {URL_MAX} characters.",
             field="url",
         )
-    try:
-        fetcher.check_url_literal(url)  # a host name is resolved and checked when fetched
-    except fetcher.BlockedURL as exc:
-        raise BadInput(f"This address cannot be fetched: {exc.reason}.", field="url") from None
+    _refuse_blocked(url)
     if project.status == ProjectStatus.CANCELLED:
         raise NotAllowed("The project is cancelled; resume it before adding sources.")
     if project.sources.filter(url=url).exists():
@@ -174,6 +171,18 @@ def add_source(project: Project, *, url: str, user) -> Source:
         if project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
             reopen(project, user)
     return source
+
+
+def _refuse_blocked(url: str) -> None:
+    """Refuse, before anything is stored, an address the SSRF guard would refuse: an IP literal,
+    or a host name that resolves into a refused range. A name that does not resolve now is
+    accepted; its fetch is checked again and records why it failed."""
+    try:
+        fetcher.check_url(url)
+    except fetcher.BlockedURL as exc:
+        raise BadInput(f"This address cannot be fetched: {exc.reason}.", field="url") from None
+    except fetcher.FetchError:
+        pass
 
 
 def set_source_flags(

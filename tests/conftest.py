@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import socket
+from collections.abc import Callable
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -196,3 +199,27 @@ def world(settings, fake_llm, fake_searx, fake_web):
     PROFILES.forget()
     env = {k: ",".join(v) if isinstance(v, list) else str(v) for k, v in values.items()}
     return SimpleNamespace(llm=fake_llm, searx=fake_searx, web=fake_web, env=env)
+
+
+@pytest.fixture
+def dns(monkeypatch) -> Callable[..., None]:
+    """`dns(name, *addresses)` makes the system resolver answer `name` with those addresses."""
+    zone: dict[str, list[str]] = {}
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        if host not in zone:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        answers: list[tuple[socket.AddressFamily, socket.SocketKind, int, str, tuple]] = []
+        for address in zone[host]:
+            if ":" in address:
+                answers.append((socket.AF_INET6, socket.SOCK_STREAM, 6, "", (address, port, 0, 0)))
+            else:
+                answers.append((socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port)))
+        return answers
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+
+    def answer(name: str, *answers: str) -> None:
+        zone[name] = list(answers)
+
+    return answer

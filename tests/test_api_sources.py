@@ -93,6 +93,35 @@ def test_a_source_at_a_refused_ipv6_address_is_refused_and_nothing_is_stored(
     assert finished_project.status == ProjectStatus.DONE
 
 
+@pytest.mark.parametrize(
+    "address", ["::127.0.0.1", "::ffff:0:7f00:1", "fec0::1", "64:ff9b:1::7f00:1", "10.1.2.3"]
+)
+def test_a_source_whose_host_name_resolves_to_a_refused_address_is_refused_and_nothing_is_stored(
+    api, finished_project, settings, dns, address
+):
+    settings.FETCH_ALLOW_HOSTS = []
+    dns("intranet.example.test", address)
+    before = finished_project.sources.count()
+    url = "http://intranet.example.test/admin"
+    response = api.post(f"/api/projects/{finished_project.pk}/sources", {"url": url})
+    assert response.status_code == 422
+    [error] = response.json()["errors"]
+    assert error["field"] == "url"
+    assert error["message"].startswith("This address cannot be fetched: intranet.example.test")
+    assert "FETCH_ALLOW_HOSTS" in error["message"]
+    assert finished_project.sources.count() == before
+
+
+def test_a_source_whose_host_name_does_not_resolve_yet_is_added_and_checked_when_fetched(
+    api, finished_project, llm_configured, dns
+):
+    llm_configured.FETCH_ALLOW_HOSTS = []
+    response = api.post(
+        f"/api/projects/{finished_project.pk}/sources", {"url": "http://later.example.test/"}
+    )
+    assert response.status_code == 201
+
+
 def test_a_source_at_an_allowed_address_is_added(api, finished_project, llm_configured):
     llm_configured.FETCH_ALLOW_HOSTS = ["fec0::/10"]
     url = "http://[fec0::1]/intranet"

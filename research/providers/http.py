@@ -95,19 +95,6 @@ def check_url(url: str | httpx.URL) -> list[IPAddress]:
     return _checked(host, resolved)
 
 
-def check_url_literal(url: str | httpx.URL) -> None:
-    """The guard without DNS: raise BlockedURL if the URL is refused as written.
-
-    A bad scheme, or a host written as an IP address that `check_url` would refuse, is refused
-    here; a host name passes, to be resolved and checked when it is fetched.
-    """
-    parsed = _parse_url(url)
-    host = _host_name(parsed)
-    literal = _ip_literal(host)
-    if literal is not None:
-        _checked(host, [literal])
-
-
 def _checked(host: str, resolved: list[IPAddress]) -> list[IPAddress]:
     """The addresses to connect to (IPv4-mapped ones as IPv4), once every one is allowed."""
     names, networks = _allow_list()
