@@ -84,3 +84,9 @@ def reason_of(exc: BaseException) -> str:
     if isinstance(exc, DossierError):
         return exc.reason
     return f"Unexpected error ({type(exc).__name__}): {exc}"
+
+
+class TooLarge(DossierError):
+    """An upload over its size limit; the reason names the limit and its setting."""
+
+    http_status = 413

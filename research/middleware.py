@@ -5,10 +5,11 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.middleware import LoginRequiredMiddleware as _DjangoLoginRequired
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from research.errors import DossierError, NotFound
+from research import library
+from research.errors import DossierError, NotFound, TooLarge
 from research.views.access import back
 
 POLICY = "; ".join(
@@ -35,6 +36,27 @@ class ContentSecurityPolicyMiddleware:
         if not request.path.startswith("/api/docs"):
             response.headers.setdefault("Content-Security-Policy", POLICY)
         return response
+
+
+class UploadLimitMiddleware:
+    """A multipart request larger than LIBRARY_MAX_UPLOAD_MB gets a 413 before Django reads its
+    body (the CSRF check would read it into temporary files). One file is sent per request."""
+
+    ALLOWANCE = 1024 * 1024  # the multipart framing and the other fields
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.content_type == "multipart/form-data":
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+                library.refuse_too_large(max(0, length - self.ALLOWANCE) or None)
+            except ValueError:
+                pass
+            except TooLarge as exc:
+                return JsonResponse({"detail": exc.reason}, status=exc.http_status)
+        return self.get_response(request)
 
 
 class LoginRequiredMiddleware(_DjangoLoginRequired):

@@ -391,3 +391,9 @@ def highlight(text: str, quotes: list[tuple[str, str]]) -> str:
         ]
         out.append(_paragraph(text, p_start, p_end, pieces, here))
     return _MARK_CLEANER.clean("".join(out))
+
+
+def marked_snippet(snippet: str, start: str, end: str) -> str:
+    """A search snippet as HTML: the text escaped, the runs between `start` and `end` in <mark>."""
+    escaped = html.escape(snippet, quote=False)
+    return escaped.replace(start, "<mark>").replace(end, "</mark>")

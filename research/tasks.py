@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from research import trash
+from research import library, trash
 from research.pipeline import pool, registry, sweeper
 from research.pipeline.warmup import warm_up
 
@@ -32,7 +32,17 @@ def run_step(step_id: int) -> str:
     return f"step {step_id}: every thread is busy; one takes it when it is free"
 
 
+def extract_document(document_id: int) -> str:
+    """Read a queued library document into passages (or record why it cannot be read)."""
+    return library.extract(document_id)
+
+
 def sweep() -> str:
-    """The watchdog, every minute: stalled steps and projects, then the trash's expired projects."""
+    """The watchdog, every minute: stalled steps and projects, the trash's expired projects,
+    and library documents a stopped worker left unread."""
     purged = trash.purge_expired()
-    return f"{sweeper.sweep()}, {purged} projects purged from the trash"
+    requeued = library.requeue_stale()
+    return (
+        f"{sweeper.sweep()}, {purged} projects purged from the trash, "
+        f"{requeued} documents queued again"
+    )

@@ -167,6 +167,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "research.middleware.UploadLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -338,6 +339,14 @@ FETCH_USER_AGENT = envstr(
 
 # --- Runs --------------------------------------------------------------------------------
 DEFAULT_TOKEN_BUDGET = envint("DEFAULT_TOKEN_BUDGET", 400_000, minimum=1000)
+
+# --- Library -----------------------------------------------------------------------------
+# Uploaded documents live under DATA_DIR/library. A larger upload gets a 413 before it is stored;
+# an archive format (DOCX, PPTX, EPUB) that would unpack to more than the second cap is refused.
+LIBRARY_MAX_UPLOAD_MB = envint("LIBRARY_MAX_UPLOAD_MB", 100, minimum=1, maximum=10_000)
+LIBRARY_MAX_UNCOMPRESSED_MB = envint("LIBRARY_MAX_UNCOMPRESSED_MB", 500, minimum=1)
+# An extraction still running after this long (a worker died) is queued again, three times at most.
+LIBRARY_EXTRACT_TIMEOUT = envint("LIBRARY_EXTRACT_TIMEOUT", 600, minimum=10)
 
 # --- Trash -------------------------------------------------------------------------------
 # A deleted project waits in the trash this many days, where any member can restore it; then the

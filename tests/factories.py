@@ -195,3 +195,43 @@ def force_status(project: Project, status: ProjectStatus) -> Project:
     models.QuerySet.update(Project.objects.filter(pk=project.pk), status=status)
     project.refresh_from_db()
     return project
+
+
+def make_library_document(
+    passages: list[str] | list[tuple[str, str]],
+    *,
+    collection=None,
+    title: str = "Annual report 2025",
+    kind: str = "pdf",
+    status: str = "ready",
+    **fields: Any,
+):
+    """A document extracted straight into `passages` (texts, or (locator, text) pairs), with no
+    file on disk: for the search, the pages and research over the library."""
+    from research.models import Collection, Document, Passage
+
+    if collection is None:
+        collection, _ = Collection.objects.get_or_create(name="Reports")
+    count = Document.objects.count()
+    document = Document.objects.create(
+        collection=collection,
+        title=title,
+        filename=f"{title}.{kind}",
+        file=f"ab/{count:064d}.{kind}",
+        size=1000,
+        sha256=fields.pop("sha256", f"{count:064x}"),
+        kind=kind,
+        status=status,
+        **fields,
+    )
+    for position, passage in enumerate(passages):
+        locator, text = passage if isinstance(passage, tuple) else (f"p. {position + 1}", passage)
+        Passage.objects.create(
+            document=document,
+            position=position,
+            locator=locator,
+            page=position + 1,
+            text=text,
+            words=len(text.split()),
+        )
+    return document

@@ -8,7 +8,7 @@ research_site/api.py turns into JSON `{"detail": ...}` with each kind's HTTP sta
 
 from ninja import Router
 
-from research.api import members, notes, projects, queries, reports, sources
+from research.api import library, members, notes, projects, queries, reports, sources
 
 router = Router()
 for routes in (
@@ -19,5 +19,6 @@ for routes in (
     sources.router,
     reports.router,
     notes.router,
+    library.router,
 ):
     router.add_router("", routes)

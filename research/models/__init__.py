@@ -8,16 +8,21 @@ steps.py      one row per execution of a pipeline step
 accounts.py   API tokens
 activity.py   the activity log of whole projects: trashed, restored, purged
 profiles.py   what each LLM endpoint and model accepts, as learnt
+library.py    the team's library: collections, documents, passages
+search.py     full-text search over passages, in each database's own engine
 """
 
 from research.models.accounts import ApiToken
 from research.models.activity import ActivityAction, ActivityEntry
+from research.models.library import Collection, Document, Passage
 from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
 from research.models.reports import Note, Report
 from research.models.sources import PageSnapshot, QuerySource, Source, Summary
 from research.models.statuses import (
     TRANSITIONS,
+    DocumentKind,
+    DocumentStatus,
     FetchStatus,
     Method,
     ProjectStatus,
@@ -35,10 +40,15 @@ __all__ = [
     "ActivityAction",
     "ActivityEntry",
     "ApiToken",
+    "Collection",
+    "Document",
+    "DocumentKind",
+    "DocumentStatus",
     "FetchStatus",
     "Method",
     "ModelProfile",
     "Note",
+    "Passage",
     "PageSnapshot",
     "Project",
     "ProjectStatus",

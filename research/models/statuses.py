@@ -118,3 +118,25 @@ class Method(models.TextChoices):
     LLM = "llm", "Language model"
     EXTRACTIVE = "extractive", "Extractive"
     FALLBACK = "fallback", "Extractive fallback"
+
+
+class DocumentStatus(models.TextChoices):
+    """Where a library document is: waiting for a worker, being read, searchable, or not."""
+
+    QUEUED = "queued", "Queued"
+    EXTRACTING = "extracting", "Extracting"
+    READY = "ready", "Ready"
+    FAILED = "failed", "Failed"
+
+
+class DocumentKind(models.TextChoices):
+    """What a library file turned out to be, by its content first and its name second."""
+
+    PDF = "pdf", "PDF"
+    DOCX = "docx", "Word"
+    PPTX = "pptx", "PowerPoint"
+    HTML = "html", "HTML"
+    MARKDOWN = "markdown", "Markdown"
+    TEXT = "text", "Plain text"
+    CSV = "csv", "CSV"
+    EPUB = "epub", "EPUB"

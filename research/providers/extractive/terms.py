@@ -12,20 +12,16 @@ import re
 import threading
 
 import snowballstemmer
-from bm25s.stopwords import STOPWORDS_CHINESE, STOPWORDS_EN_PLUS
 
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_CJK_CHAR = re.compile(f"[{CJK}]")
-_RUN = re.compile(r"[^\W_]+")
-_PARTS = re.compile(f"[{CJK}]+|[^{CJK}]+")
+from research.scripts import CJK, STOPWORDS, is_cjk
+from research.scripts import CJK_CHAR as _CJK_CHAR
+from research.scripts import SCRIPT_PARTS as _PARTS
+from research.scripts import WORD_RUN as _RUN
+
+__all__ = ["CJK", "LANGUAGE_NAMES", "STOPWORDS", "is_cjk", "language_of", "terms"]
+
 _KANA = re.compile("[\u3040-\u30ff]")
 _HANGUL = re.compile("[\uac00-\ud7af]")
-# Words that ask rather than name: a question's key phrases must not be made of them.
-QUESTION_WORDS = frozenset(
-    "what how why when where which who whom whose does do did done happen happens happened "
-    "work works working explain explained tell told describe way ways".split()
-)
-STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(STOPWORDS_CHINESE) | QUESTION_WORDS
 LANGUAGE_NAMES = {"en": "English", "zh": "中文", "ja": "日本語", "ko": "한국어"}
 
 
@@ -38,10 +34,6 @@ def language_of(text: str) -> str:
     if _KANA.search(text[:5000]):
         return "ja"
     return "ko" if _HANGUL.search(text[:5000]) else "zh"
-
-
-def is_cjk(text: str) -> bool:
-    return bool(_CJK_CHAR.search(text))
 
 
 _local = threading.local()

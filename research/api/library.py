@@ -1,0 +1,211 @@
+"""The library: collections, documents (upload, download, read again), passages and search."""
+
+from django.db.models import Count
+from django.http import FileResponse
+from ninja import File, Form, Query, Router, Schema
+from ninja.files import UploadedFile
+from ninja.pagination import paginate
+from ninja.responses import Status
+from pydantic import Field
+
+from research import library
+from research.api.common import ACTION, BODY, Pagination, answers, get_row, load_source
+from research.library_schemas import (
+    CollectionIn,
+    CollectionOut,
+    CollectionPatch,
+    DocumentKindName,
+    DocumentOut,
+    DocumentStatusName,
+    PassageOut,
+    SaveToLibraryIn,
+    SearchHitOut,
+    UploadOut,
+)
+from research.limits import SEARCH_TERMS_MAX
+from research.models import Collection, Document, Passage
+from research.models.search import MARK_END, MARK_START, search_passages
+from research.rendering import marked_snippet
+from research.schemas import Id
+
+router = Router(tags=["library"])
+
+
+def _collections():
+    return Collection.objects.select_related("created_by").annotate(
+        document_count=Count("documents")
+    )
+
+
+def _documents():
+    return Document.objects.select_related("collection", "added_by").annotate(
+        passage_count=Count("passages")
+    )
+
+
+def load_collection(collection_id: int) -> Collection:
+    return get_row(_collections(), collection_id, "collection")
+
+
+def load_document(document_id: int) -> Document:
+    return get_row(_documents(), document_id, "document")
+
+
+@router.get("/library/collections", response=answers({200: list[CollectionOut]}))
+@paginate(Pagination)
+def list_collections(request):
+    """Every collection, by name, with how many documents it holds."""
+    return _collections().order_by("name")
+
+
+@router.post("/library/collections", response=answers({201: CollectionOut}, 409, BODY))
+def create_collection(request, payload: CollectionIn):
+    """A new collection; names are unique."""
+    collection = library.create_collection(
+        name=payload.name, description=payload.description, user=request.auth
+    )
+    return Status(201, load_collection(collection.pk))
+
+
+@router.get("/library/collections/{collection_id}", response=answers({200: CollectionOut}, 404))
+def get_collection(request, collection_id: Id):
+    return load_collection(collection_id)
+
+
+@router.patch(
+    "/library/collections/{collection_id}", response=answers({200: CollectionOut}, *ACTION, BODY)
+)
+def update_collection(request, collection_id: Id, payload: CollectionPatch):
+    """Rename a collection or change its description."""
+    library.update_collection(
+        load_collection(collection_id), name=payload.name, description=payload.description
+    )
+    return load_collection(collection_id)
+
+
+@router.delete("/library/collections/{collection_id}", response=answers({204: None}, 404))
+def delete_collection(request, collection_id: Id):
+    """The collection, its documents and their files, for good."""
+    library.delete_collection(load_collection(collection_id))
+    return Status(204, None)
+
+
+class DocumentFilters(Schema):
+    collection: int | None = Field(None, ge=1)
+    kind: DocumentKindName | None = None
+    status: DocumentStatusName | None = None
+
+
+@router.get("/library/documents", response=answers({200: list[DocumentOut]}))
+@paginate(Pagination)
+def list_documents(request, filters: Query[DocumentFilters]):
+    """Documents, newest first, filtered by collection, kind or status."""
+    rows = _documents()
+    for field in ("collection", "kind", "status"):
+        value = getattr(filters, field)
+        if value is not None:
+            rows = rows.filter(**{f"{field}_id" if field == "collection" else field: value})
+    return rows
+
+
+@router.post(
+    "/library/documents",
+    response=answers({201: UploadOut, 200: UploadOut}, 404, 413, BODY),
+)
+def upload_document(request, file: File[UploadedFile], collection: Form[Id]):
+    """Upload a file (multipart: `file`, `collection`). 201 with the new document, queued for
+    extraction; 200 when the same bytes are already in the library, with that document."""
+    library.refuse_too_large(file.size)
+    added = library.add_document(
+        load_collection(collection), stream=file, filename=file.name or "", user=request.auth
+    )
+    out = {"created": added.created, "message": added.message}
+    return Status(
+        201 if added.created else 200, {**out, "document": load_document(added.document.pk)}
+    )
+
+
+@router.get("/library/documents/{document_id}", response=answers({200: DocumentOut}, 404))
+def get_document(request, document_id: Id):
+    """The document: its status (and the reason when it failed), size, kind and passages."""
+    return load_document(document_id)
+
+
+@router.delete("/library/documents/{document_id}", response=answers({204: None}, 404))
+def delete_document(request, document_id: Id):
+    """The document, its passages and its stored file, for good."""
+    library.delete_document(load_document(document_id))
+    return Status(204, None)
+
+
+@router.get("/library/documents/{document_id}/file", response=answers({200: None}, 404))
+def download_document(request, document_id: Id):
+    """The original file, as uploaded."""
+    document = load_document(document_id)
+    return FileResponse(
+        library.open_original(document), as_attachment=True, filename=document.filename
+    )
+
+
+@router.post(
+    "/library/documents/{document_id}/extract", response=answers({202: DocumentOut}, *ACTION)
+)
+def extract_again(request, document_id: Id):
+    """Read a failed document again (after raising a limit, say)."""
+    library.extract_again(load_document(document_id))
+    return Status(202, load_document(document_id))
+
+
+@router.get(
+    "/library/documents/{document_id}/passages", response=answers({200: list[PassageOut]}, 404)
+)
+@paginate(Pagination)
+def list_passages(request, document_id: Id):
+    """The document's passages in order, each with its locator."""
+    return Passage.objects.filter(document=load_document(document_id)).order_by("position")
+
+
+class SearchFilters(Schema):
+    q: str = Field(..., min_length=1, max_length=SEARCH_TERMS_MAX)
+    collection: list[int] = Field(default_factory=list)
+    kind: list[DocumentKindName] = Field(default_factory=list)
+    limit: int = Field(20, ge=1, le=100)
+
+
+@router.get("/library/search", response=answers({200: list[SearchHitOut]}))
+def search(request, filters: Query[SearchFilters]):
+    """Full-text search over the passages of ready documents, best first."""
+    hits = search_passages(
+        filters.q, collections=filters.collection, kinds=filters.kind, limit=filters.limit
+    )
+    return [_hit_out(hit) for hit in hits]
+
+
+def _hit_out(hit) -> dict:
+    passage, document = hit.passage, hit.passage.document
+    return {
+        "passage_id": passage.pk,
+        "document_id": document.pk,
+        "document": str(document),
+        "collection_id": document.collection_id,
+        "collection": document.collection.name,
+        "kind": document.kind,
+        "locator": passage.locator,
+        "score": hit.score,
+        "snippet": hit.snippet.replace(MARK_START, "").replace(MARK_END, ""),
+        "snippet_html": marked_snippet(hit.snippet, MARK_START, MARK_END),
+    }
+
+
+@router.post(
+    "/sources/{source_id}/library", response=answers({201: UploadOut, 200: UploadOut}, *ACTION)
+)
+def save_source(request, source_id: Id, payload: SaveToLibraryIn):
+    """Save a fetched web source into a collection, with its URL and fetch time."""
+    added = library.save_source(
+        load_source(source_id), load_collection(payload.collection), user=request.auth
+    )
+    out = {"created": added.created, "message": added.message}
+    return Status(
+        201 if added.created else 200, {**out, "document": load_document(added.document.pk)}
+    )

@@ -1,0 +1,111 @@
+"""The library API's explicit input and output schemas (collections, documents, passages)."""
+
+from datetime import datetime
+from typing import Literal
+
+from ninja import Field, Schema
+
+from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX
+from research.schemas import NonEmpty, Text
+
+DocumentStatusName = Literal["queued", "extracting", "ready", "failed"]
+DocumentKindName = Literal["pdf", "docx", "pptx", "html", "markdown", "text", "csv", "epub", ""]
+
+
+class CollectionIn(Schema):
+    name: NonEmpty = Field(..., max_length=COLLECTION_NAME_MAX)
+    description: Text = Field("", max_length=DESCRIPTION_MAX)
+
+
+class CollectionPatch(Schema):
+    name: NonEmpty | None = Field(None, max_length=COLLECTION_NAME_MAX)
+    description: Text | None = Field(None, max_length=DESCRIPTION_MAX)
+
+
+class CollectionOut(Schema):
+    id: int
+    name: str
+    description: str
+    documents: int = Field(0, description="How many documents it holds.")
+    created_by: str | None
+    created_at: datetime
+    updated_at: datetime
+
+    @staticmethod
+    def resolve_documents(obj) -> int:
+        return getattr(obj, "document_count", 0)
+
+    @staticmethod
+    def resolve_created_by(obj) -> str | None:
+        return obj.created_by.get_username() if obj.created_by_id else None
+
+
+class DocumentOut(Schema):
+    id: int
+    collection_id: int
+    collection: str
+    title: str
+    filename: str
+    kind: DocumentKindName
+    size: int = Field(..., description="Bytes.")
+    sha256: str
+    status: DocumentStatusName
+    error: str = Field(..., description="Why it failed, when it did.")
+    pages: int | None = Field(..., description="Pages or slides, when the format has them.")
+    passages: int
+    source_url: str = Field(..., description="For a saved web page: where it was fetched.")
+    fetched_at: datetime | None
+    added_by: str | None
+    created_at: datetime
+    extracted_at: datetime | None
+    download_url: str
+
+    @staticmethod
+    def resolve_collection(obj) -> str:
+        return obj.collection.name
+
+    @staticmethod
+    def resolve_passages(obj) -> int:
+        count = getattr(obj, "passage_count", None)
+        return obj.passages.count() if count is None else count
+
+    @staticmethod
+    def resolve_added_by(obj) -> str | None:
+        return obj.added_by.get_username() if obj.added_by_id else None
+
+    @staticmethod
+    def resolve_download_url(obj) -> str:
+        return f"/api/library/documents/{obj.pk}/file"
+
+
+class UploadOut(Schema):
+    created: bool = Field(..., description="False: the same bytes were already in the library.")
+    message: str
+    document: DocumentOut
+
+
+class PassageOut(Schema):
+    id: int
+    document_id: int
+    position: int
+    locator: str = Field(..., description='Where it is: "p. 14", "slide 3", a heading path.')
+    page: int | None
+    text: str
+    words: int
+
+
+class SearchHitOut(Schema):
+    passage_id: int
+    document_id: int
+    document: str
+    collection_id: int
+    collection: str
+    kind: DocumentKindName
+    locator: str
+    score: float = Field(..., description="Higher is better; compare within one search only.")
+    snippet: str = Field(..., description="The best-matching part of the passage.")
+    snippet_html: str = Field(..., description="The snippet, escaped, matches in <mark>.")
+
+
+class SaveToLibraryIn(Schema):
+    collection: int = Field(..., ge=1, description="The collection's id.")

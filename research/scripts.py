@@ -1,0 +1,27 @@
+"""Writing systems and stopwords, shared by every layer that cuts text into terms.
+
+Chinese, Japanese and Korean are written without spaces between words; `CJK` is their character
+ranges, for regular expressions. `STOPWORDS` are words too common to search for or to score
+(bm25s's English and Chinese lists) and words that ask rather than name. This module is a leaf.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bm25s.stopwords import STOPWORDS_CHINESE, STOPWORDS_EN_PLUS
+
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+CJK_CHAR = re.compile(f"[{CJK}]")
+WORD_RUN = re.compile(r"[^\W_]+")  # letters and digits, in any script
+SCRIPT_PARTS = re.compile(f"[{CJK}]+|[^{CJK}]+")  # a run cut where the script changes
+# Words that ask rather than name: a question's key phrases must not be made of them.
+QUESTION_WORDS = frozenset(
+    "what how why when where which who whom whose does do did done happen happens happened "
+    "work works working explain explained tell told describe way ways".split()
+)
+STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(STOPWORDS_CHINESE) | QUESTION_WORDS
+
+
+def is_cjk(text: str) -> bool:
+    return bool(CJK_CHAR.search(text))
