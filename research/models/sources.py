@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from research.limits import CONTENT_TYPE_MAX, SOURCE_TITLE_MAX, URL_MAX
+from research.limits import CONTENT_TYPE_MAX, LOCATOR_MAX, SOURCE_TITLE_MAX, URL_MAX
 from research.models.projects import Project, ProjectPartQuerySet, Query
 from research.models.statuses import FetchStatus, Method
 
@@ -78,6 +78,18 @@ class Source(models.Model):
     )
     excluded = models.BooleanField(default=False)
     pinned = models.BooleanField(default=False)
+    # A passage of the team's library instead of a web page: its document and where in it.
+    document = models.ForeignKey(
+        "research.Document",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sources",
+    )
+    passage = models.ForeignKey(
+        "research.Passage", on_delete=models.SET_NULL, null=True, blank=True, related_name="sources"
+    )
+    locator = models.CharField(max_length=LOCATOR_MAX, blank=True)
     added_by = models.ForeignKey(
         User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
