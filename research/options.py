@@ -13,6 +13,7 @@ ReportStyleName = Literal["professional", "academic", "popular_science", "news",
 TimeRangeName = Literal["", "day", "week", "month", "year"]
 SearchProviderName = Literal["", "duckduckgo", "searxng", "tavily", "brave", "serper"]
 EngineName = Literal["llm", "extractive"]
+SourceKindName = Literal["web", "library"]
 
 
 def default_engine() -> EngineName:
@@ -40,6 +41,16 @@ class ProjectOptions(BaseModel):
         "", description="Search backend; empty means the server's default."
     )
     time_range: TimeRangeName = Field("", description="Only results from this recent period.")
+    sources: list[SourceKindName] = Field(
+        default_factory=lambda: ["web"],
+        min_length=1,
+        description='Where every query searches: "web", "library" (the team documents), or both.',
+    )
+    collections: list[int] = Field(
+        default_factory=list,
+        max_length=100,
+        description="With the library: the collections searched, by id; empty means all.",
+    )
     review_plan: bool = Field(False, description="Stop after planning so a member can edit it.")
     engine: EngineName = Field(
         default_factory=default_engine,
@@ -62,6 +73,19 @@ class ProjectOptions(BaseModel):
     @classmethod
     def _strip(cls, value: str) -> str:
         return value.strip()
+
+    @field_validator("sources", "collections")
+    @classmethod
+    def _distinct(cls, values: list) -> list:
+        return list(dict.fromkeys(values))
+
+    @property
+    def searches_web(self) -> bool:
+        return "web" in self.sources
+
+    @property
+    def searches_library(self) -> bool:
+        return "library" in self.sources
 
     @property
     def provider(self) -> str:

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from research.errors import BadInput, NotAllowed
 from research.limits import HEADING_MAX, QUERY_MAX, QUESTION_MAX, URL_MAX
 from research.models import (
+    Collection,
     Note,
     Project,
     ProjectStatus,
@@ -51,11 +52,29 @@ def create_project(*, question: str, options: dict, user, start: bool) -> Projec
 
 def _options(options: dict) -> ProjectOptions:
     try:
-        return ProjectOptions.model_validate(options or {})
+        opts = ProjectOptions.model_validate(options or {})
     except ValidationError as exc:
         first = exc.errors()[0]
         field = ".".join(["options", *(str(part) for part in first["loc"])])
         raise BadInput(f"{field}: {first['msg']}", field=field) from None
+    _check_collections(opts)
+    return opts
+
+
+def _check_collections(opts: ProjectOptions) -> None:
+    """The collections named must exist, and be searched."""
+    known = set(Collection.objects.filter(pk__in=opts.collections).values_list("pk", flat=True))
+    missing = [pk for pk in opts.collections if pk not in known]
+    if missing:
+        raise BadInput(
+            f"options.collections: no collection with id {', '.join(map(str, missing))}.",
+            field="options.collections",
+        )
+    if opts.collections and not opts.searches_library:
+        raise BadInput(
+            'options.collections: collections are searched only with "library" in options.sources.',
+            field="options.collections",
+        )
 
 
 def _count(rows: QuerySet, field: str = "project") -> Coalesce:

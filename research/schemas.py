@@ -329,6 +329,8 @@ class SourceOut(Schema):
     generation: int
     created_at: datetime
     added_by: str | None
+    document_id: int | None = Field(..., description="A library source: its document.")
+    locator: str = Field(..., description='A library source: "p. 14", "slide 3", a heading path.')
 
     @staticmethod
     def resolve_added_by(obj) -> str | None:

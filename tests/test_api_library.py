@@ -190,3 +190,15 @@ def test_the_library_needs_a_member(collection):
     from tests.api_helpers import ApiClient
 
     assert ApiClient(None).get("/api/library/collections").status_code == 401
+
+
+def test_a_library_source_carries_its_document_and_locator_in_the_api(api, finished_project):
+    document = make_library_document([("p. 14", "Revenue grew.")])
+    source = finished_project.sources.first()
+    source.document, source.locator = document, "p. 14"
+    source.save()
+    items = api.get(f"/api/projects/{finished_project.pk}/sources").json()["items"]
+    row = next(item for item in items if item["id"] == source.pk)
+    assert (row["document_id"], row["locator"]) == (document.pk, "p. 14")
+    web = next(item for item in items if item["id"] != source.pk)
+    assert (web["document_id"], web["locator"]) == (None, "")

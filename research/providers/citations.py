@@ -70,6 +70,9 @@ def references(sources) -> str:
     for source in sources:
         title = (source.title or source.domain or source.url).replace("]", ")").replace("[", "(")
         date = f" ({source.published.isoformat()})" if source.published else ""
-        lines.append(f"[{source.n}] {title}. {source.domain}{date}. <{source.url}>")
+        if source.url.startswith("/"):  # a place on this site (a library passage): link the title
+            lines.append(f"[{source.n}] [{title}]({source.url}). {source.domain}{date}.")
+        else:
+            lines.append(f"[{source.n}] {title}. {source.domain}{date}. <{source.url}>")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

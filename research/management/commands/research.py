@@ -61,6 +61,12 @@ class Command(BaseCommand):
             default=None,
             help="Fail an LLM step that fails, instead of doing it extractively.",
         )
+        parser.add_argument(
+            "--sources", help='Where queries search: "web", "library" or "web,library".'
+        )
+        parser.add_argument(
+            "--collections", help="The library collections searched, ids with commas (all)."
+        )
         parser.add_argument("--user", default="", help="Owner (default: the first superuser).")
         parser.add_argument("--json", action="store_true", help="Print one JSON object.")
 
@@ -83,6 +89,9 @@ class Command(BaseCommand):
 
     def _options(self, opts: dict) -> ProjectOptions:
         given = {f: opts[flag] for flag, f in OPTION_FLAGS.items() if opts.get(flag) is not None}
+        for flag in ("sources", "collections"):
+            if opts.get(flag):
+                given[flag] = [part.strip() for part in opts[flag].split(",") if part.strip()]
         try:
             return ProjectOptions.model_validate(given)
         except ValidationError as exc:

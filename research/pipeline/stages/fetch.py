@@ -1,6 +1,7 @@
 """Step 5, fetch: download and extract one selected source, through the shared page cache.
 
-Reads:    one Source's address; the page cache (PageSnapshot rows of every project).
+Reads:    one Source's address; the page cache (PageSnapshot rows of every project); for a
+          library source, its passage's stored text (no network).
 Replaces: the Source's snapshot, fetch status and reason, HTTP status, content type, title and
           date; adds a PageSnapshot when it downloads.
 
@@ -8,7 +9,7 @@ Step 4b, read ahead (with a model only): while a query's ranking waits on the mo
 results in the search engine's order are downloaded into the page cache, so that the fetch of
 each one the ranking then selects finds its page there at once.
 
-Reads:    one Query's results and their sources' addresses; the page cache.
+Reads:    one Query's web results and their sources' addresses; the page cache.
 Replaces: nothing but the page cache (adds PageSnapshots): no Source changes, so a page read
           ahead but not selected is neither fetched nor summarised for the project.
 """
@@ -25,6 +26,7 @@ from django.utils import timezone
 
 from research.limits import CONTENT_TYPE_MAX, FETCH_REASON_MAX, SOURCE_TITLE_MAX
 from research.models import FetchStatus, PageSnapshot, Source, Stage
+from research.pipeline import library
 from research.pipeline.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
@@ -32,13 +34,11 @@ from research.providers import http, slots
 
 def run(ctx: StepContext) -> None:
     source = ctx.source
-    force = bool(ctx.param("force"))
-    with slots.one_download(source.url):  # a page being read ahead: wait for it, then reuse it
-        snapshot = None if force else PageSnapshot.objects.fresh(source.url)
-        if snapshot is not None:
-            ctx.note("from the page cache")
-        else:
-            snapshot = _download(source.url, source)
+    if library.is_library(source):
+        snapshot = library.read_passage(source)
+        ctx.note("from the library")
+    else:
+        snapshot = _page(ctx, source)
     Source.objects.filter(pk=source.pk).update(
         snapshot=snapshot,
         fetch_status=FetchStatus.FETCHED,
@@ -50,6 +50,16 @@ def run(ctx: StepContext) -> None:
         published=snapshot.published or source.published,
     )
     source.fetch_status = FetchStatus.FETCHED
+
+
+def _page(ctx: StepContext, source: Source) -> PageSnapshot:
+    force = bool(ctx.param("force"))
+    with slots.one_download(source.url):  # a page being read ahead: wait for it, then reuse it
+        snapshot = None if force else PageSnapshot.objects.fresh(source.url)
+        if snapshot is not None:
+            ctx.note("from the page cache")
+            return snapshot
+        return _download(source.url, source)
 
 
 def _download(url: str, source: Source | None = None) -> PageSnapshot:
@@ -107,7 +117,7 @@ def read_ahead(ctx: StepContext) -> None:
     through the fetch slots); a page that cannot be read is left for its fetch, if the ranking
     selects it, to try again and to record why."""
     links = (
-        ctx.query.results.filter(source__excluded=False)
+        ctx.query.results.filter(source__excluded=False, source__url__startswith="http")
         .exclude(source__fetch_status=FetchStatus.FETCHED)
         .order_by("rank")
         .values_list("source__url", flat=True)

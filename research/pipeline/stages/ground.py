@@ -1,21 +1,21 @@
 """Step 1, ground: search the question itself, so the plan knows the topic's vocabulary.
 
-Reads:    the project's question and search options.
+Reads:    the project's question and search options (the web, the library, or both).
 Replaces: the results kept on its own StepRun (`output`), which plan reads.
 """
 
 from __future__ import annotations
 
 from research.models import Stage
+from research.pipeline import library
 from research.pipeline.context import StageSpec, StepContext
 from research.providers import slots
-from research.providers.search import get_provider
 
 GROUND_RESULTS = 8
 
 
 def run(ctx: StepContext) -> None:
-    provider = get_provider(ctx.opts.provider)
+    provider = library.search_provider(ctx.opts)
     with slots.search_slot():
         results = provider.search(
             ctx.project.question,

@@ -1,6 +1,7 @@
 """Step 3, search: one query's results become Sources (one per URL per project) and links.
 
-Reads:    one Query's text; the project's search options.
+Reads:    one Query's text; the project's search options; the library's passage index when
+          the project searches the library (a passage becomes a Source like a page).
 Replaces: the Query's results (QuerySource links, in the engine's order) and its summaries;
           creates a Source, with the next citation number, for each URL the project lacks.
 """
@@ -11,9 +12,10 @@ from django.db import transaction
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import Project, Query, QuerySource, QueryStatus, Source, Stage
+from research.pipeline import library
 from research.pipeline.context import StageSpec, StepContext, fail_query
 from research.providers import slots
-from research.providers.search import SearchResult, get_provider
+from research.providers.search import SearchResult
 
 
 def results_wanted(sources_per_query: int) -> int:
@@ -24,7 +26,7 @@ def results_wanted(sources_per_query: int) -> int:
 def run(ctx: StepContext) -> None:
     query = ctx.query
     Query.objects.filter(pk=query.pk).update(status=QueryStatus.RUNNING, error="")
-    provider = get_provider(ctx.opts.provider)
+    provider = library.search_provider(ctx.opts)
     with slots.search_slot():
         results = provider.search(
             query.text,
@@ -62,15 +64,16 @@ def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -
 
 
 def _source(project: Project, result: SearchResult, n: int) -> Source:
-    return Source(
-        project=project,
-        n=n,
-        url=result.url,
-        domain=Source.domain_of(result.url),
-        title=result.title[:SOURCE_TITLE_MAX],
-        snippet=result.snippet,
-        published=result.published,
-    )
+    fields = {
+        "url": result.url,
+        "domain": Source.domain_of(result.url),
+        "title": result.title[:SOURCE_TITLE_MAX],
+        "snippet": result.snippet,
+        "published": result.published,
+    }
+    if result.passage_id:
+        fields |= library.source_fields(result.passage_id)
+    return Source(project=project, n=n, **fields)
 
 
 STAGE = StageSpec(stage=Stage.SEARCH, run=run, on_failure=fail_query)

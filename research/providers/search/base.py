@@ -31,6 +31,7 @@ class SearchResult:
     snippet: str
     published: datetime.date | None
     engine: str
+    passage_id: int | None = None  # a passage of the team's library (then `url` is its page)
 
 
 @dataclass(frozen=True)

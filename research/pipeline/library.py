@@ -1,0 +1,93 @@
+"""The team's library inside a research run: where a query searches, and a passage as a page.
+
+`search_provider` is the backend a project's queries (and its grounding search) ask: the web
+backend, the library, or both interleaved, as the project's `sources` option says. A library
+result is one passage; it becomes a Source like a web page, with its document and locator.
+`read_passage` is the fetch of such a source: the passage's stored text as a page-cache row,
+with no network call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.utils import timezone
+
+from research.errors import MissingInput
+from research.limits import SOURCE_TITLE_MAX
+from research.models import Document, PageSnapshot, Passage, Source
+from research.models.search import MARK_END, MARK_START, search_passages
+from research.options import ProjectOptions
+from research.providers.search import SearchProvider, get_provider
+from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider
+
+DOMAIN = "library"
+
+
+def is_library(source: Source) -> bool:
+    """A library source: its address is a place on the site, where a web page's is http(s)."""
+    return source.url.startswith("/library/")
+
+
+def passage_url(passage: Passage) -> str:
+    """Where the passage is shown: its anchor on its document's page."""
+    return f"/library/documents/{passage.document_id}/#passage-{passage.position}"
+
+
+def passage_title(document: Document, passage: Passage) -> str:
+    """ "Annual report 2025, p. 14": what a citation of the passage reads."""
+    name = str(document)
+    return (f"{name}, {passage.locator}" if passage.locator else name)[:SOURCE_TITLE_MAX]
+
+
+def search_provider(opts: ProjectOptions) -> SearchProvider:
+    providers: list[SearchProvider] = []
+    if opts.searches_web:
+        providers.append(get_provider(opts.provider))
+    if opts.searches_library:
+        providers.append(LibraryProvider(lambda text, limit: find(text, limit, opts.collections)))
+    return providers[0] if len(providers) == 1 else CombinedProvider(providers)
+
+
+def find(text: str, limit: int, collections: list[int]) -> list[LibraryHit]:
+    hits = search_passages(text, collections=collections, limit=limit)
+    return [
+        LibraryHit(
+            passage_id=hit.passage.pk,
+            url=passage_url(hit.passage),
+            title=passage_title(hit.passage.document, hit.passage),
+            snippet=hit.snippet.replace(MARK_START, "").replace(MARK_END, ""),
+        )
+        for hit in hits
+    ]
+
+
+def source_fields(passage_id: int) -> dict:
+    """What a Source made from a library result records of the passage."""
+    passage = Passage.objects.select_related("document").get(pk=passage_id)
+    return {
+        "passage": passage,
+        "document": passage.document,
+        "locator": passage.locator,
+        "domain": DOMAIN,
+    }
+
+
+def read_passage(source: Source) -> PageSnapshot:
+    """The fetch of a library source: its passage's text, stored as a page-cache row."""
+    rows = Passage.objects.select_related("document")
+    passage = rows.filter(pk=source.passage_id).first() if source.passage_id else None
+    if passage is None:
+        raise MissingInput(
+            f"The library passage behind source [{source.n}] is gone: its document was deleted "
+            "or read again. Search again to find it."
+        )
+    return PageSnapshot.objects.create(
+        url=source.url,
+        fetched_at=timezone.now(),
+        content_type="text/plain",
+        content_hash=hashlib.sha256(passage.text.encode()).hexdigest(),
+        title=passage_title(passage.document, passage),
+        text=passage.text,
+        extractor="library",
+    )
