@@ -9,7 +9,7 @@ from django import forms
 from django.conf import settings
 
 from research.limits import LANGUAGE_MAX, QUESTION_MAX
-from research.models import ProjectStatus, ReportStyle, TimeRange
+from research.models import Collection, ProjectStatus, ReportStyle, TimeRange
 from research.options import ProjectOptions, default_engine
 from research.providers.search import PROVIDERS, describe
 
@@ -56,6 +56,18 @@ class ProjectForm(forms.Form):
     time_range = forms.ChoiceField(
         required=False, choices=TimeRange.choices, help_text=_help("time_range")
     )
+    sources = forms.MultipleChoiceField(
+        choices=[("web", "The web"), ("library", "The team library")],
+        initial=["web"],
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_help("sources"),
+    )
+    collections = forms.ModelMultipleChoiceField(
+        queryset=Collection.objects.order_by("name"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_help("collections"),
+    )
     review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
     engine = forms.ChoiceField(
         choices=[
@@ -80,7 +92,9 @@ class ProjectForm(forms.Form):
 
     def options(self) -> dict:
         """The options as entered; create_project validates them with ProjectOptions."""
-        return {k: v for k, v in self.cleaned_data.items() if k != "question"}
+        options = {k: v for k, v in self.cleaned_data.items() if k != "question"}
+        options["collections"] = [c.pk for c in options.get("collections") or []]
+        return options
 
 
 class ProjectFilterForm(forms.Form):

@@ -148,8 +148,29 @@ def _form(**overrides) -> dict:
         "token_budget": 100000,
         "engine": "llm",
         "fallback": "on",
+        "sources": ["web"],
     }
     return {**data, **overrides}
+
+
+def test_a_project_can_research_chosen_library_collections(member_client):
+    from research.models import Collection
+
+    chosen = Collection.objects.create(name="Board minutes")
+    Collection.objects.create(name="Contracts")
+    body = member_client.get("/projects/new/").content.decode()
+    assert "The team library" in body and "Board minutes" in body
+    form = _form(sources=["web", "library"], collections=[chosen.pk], draft="1")
+    member_client.post("/projects/new/", form)
+    project = Project.objects.get()
+    assert (project.opts.sources, project.opts.collections) == (["web", "library"], [chosen.pk])
+
+
+def test_a_project_must_search_somewhere(member_client):
+    response = member_client.post("/projects/new/", _form(sources=[]))
+    assert response.status_code == 200
+    assert "This field is required" in response.content.decode()
+    assert not Project.objects.exists()
 
 
 def test_a_draft_can_be_saved_without_starting(member_client, member):
