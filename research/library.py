@@ -152,8 +152,6 @@ def add_document(
         existing = Document.objects.select_related("collection").filter(sha256=digest).first()
         if existing is not None:
             return Added(existing, created=False)
-        if size == 0:
-            raise BadInput(f'"{filename}" is empty: there is nothing to read.', field="file")
         name = f"{digest[:2]}/{digest}{Path(filename).suffix.lower()[:20]}"
         Path(storage.path(name)).parent.mkdir(parents=True, exist_ok=True)
         temp.replace(storage.path(name))

@@ -78,10 +78,11 @@ class DocumentOut(Schema):
         return f"/api/library/documents/{obj.pk}/file"
 
 
-class UploadOut(Schema):
-    created: bool = Field(..., description="False: the same bytes were already in the library.")
+class UploadOut(DocumentOut):
+    duplicate: bool = Field(
+        ..., description="True: the same bytes were already in the library, as this document."
+    )
     message: str
-    document: DocumentOut
 
 
 class PassageOut(Schema):
@@ -97,7 +98,7 @@ class PassageOut(Schema):
 class SearchHitOut(Schema):
     passage_id: int
     document_id: int
-    document: str
+    title: str = Field(..., description="The document's title.")
     collection_id: int
     collection: str
     kind: DocumentKindName

@@ -114,15 +114,30 @@ def list_documents(request, filters: Query[DocumentFilters]):
 )
 def upload_document(request, file: File[UploadedFile], collection: Form[Id]):
     """Upload a file (multipart: `file`, `collection`). 201 with the new document, queued for
-    extraction; 200 when the same bytes are already in the library, with that document."""
+    extraction; 200 with `duplicate: true` when the same bytes are already in the library, with
+    that document. A file that cannot be read is accepted and ends `failed`, saying why; a file
+    over LIBRARY_MAX_UPLOAD_MB gets a 413 and is not stored."""
     library.refuse_too_large(file.size)
     added = library.add_document(
         load_collection(collection), stream=file, filename=file.name or "", user=request.auth
     )
-    out = {"created": added.created, "message": added.message}
-    return Status(
-        201 if added.created else 200, {**out, "document": load_document(added.document.pk)}
-    )
+    return _uploaded(added)
+
+
+class _Uploaded:
+    """The document as UploadOut reads it: its own fields, and what the upload found."""
+
+    def __init__(self, document: Document, added: library.Added) -> None:
+        self.document, self.duplicate, self.message = document, not added.created, added.message
+
+    def __getattr__(self, name: str):
+        return getattr(self.document, name)
+
+
+def _uploaded(added: library.Added) -> Status:
+    """201 with the new document, or 200 with the one that already holds these bytes."""
+    out = _Uploaded(load_document(added.document.pk), added)
+    return Status(201 if added.created else 200, out)
 
 
 @router.get("/library/documents/{document_id}", response=answers({200: DocumentOut}, 404))
@@ -186,7 +201,7 @@ def _hit_out(hit) -> dict:
     return {
         "passage_id": passage.pk,
         "document_id": document.pk,
-        "document": str(document),
+        "title": str(document),
         "collection_id": document.collection_id,
         "collection": document.collection.name,
         "kind": document.kind,
@@ -205,7 +220,4 @@ def save_source(request, source_id: Id, payload: SaveToLibraryIn):
     added = library.save_source(
         load_source(source_id), load_collection(payload.collection), user=request.auth
     )
-    out = {"created": added.created, "message": added.message}
-    return Status(
-        201 if added.created else 200, {**out, "document": load_document(added.document.pk)}
-    )
+    return _uploaded(added)
