@@ -261,16 +261,18 @@ def _finish_ready(document: Document, extracted, drafts) -> str:
         if not mine.exists():
             return f"document {document.pk}: taken over by another worker"
         document.passages.all().delete()
-        Passage.objects.bulk_create(
-            Passage(
-                document=document,
-                position=draft.position,
-                locator=draft.locator[:500],
-                page=draft.page,
-                text=draft.text,
-                words=word_count(draft.text),
-            )
-            for draft in drafts
+        Passage.objects.create_indexed(
+            [
+                Passage(
+                    document=document,
+                    position=draft.position,
+                    locator=draft.locator[:500],
+                    page=draft.page,
+                    text=draft.text,
+                    words=word_count(draft.text),
+                )
+                for draft in drafts
+            ]
         )
         mine.update(
             status=DocumentStatus.READY,

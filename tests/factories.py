@@ -224,14 +224,18 @@ def make_library_document(
         status=status,
         **fields,
     )
+    rows = []
     for position, passage in enumerate(passages):
         locator, text = passage if isinstance(passage, tuple) else (f"p. {position + 1}", passage)
-        Passage.objects.create(
-            document=document,
-            position=position,
-            locator=locator,
-            page=position + 1,
-            text=text,
-            words=len(text.split()),
+        rows.append(
+            Passage(
+                document=document,
+                position=position,
+                locator=locator,
+                page=position + 1,
+                text=text,
+                words=len(text.split()),
+            )
         )
+    Passage.objects.create_indexed(rows)
     return document

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from research.models import Collection, Passage
-from research.models.search import MARK_END, MARK_START, parse_terms, search_passages, snippet
+from research.models import Collection
+from research.models.library import PassageIndex
+from research.models.search import (
+    MARK_END,
+    MARK_START,
+    index_text,
+    parse_terms,
+    search_passages,
+    snippet,
+)
 from tests.factories import make_library_document
 
 pytestmark = pytest.mark.django_db
@@ -37,10 +45,15 @@ def test_chinese_text_is_found_without_spaces_between_words():
     assert ids(search_passages("固态电池的前景")) == [battery.pk]
 
 
-def test_a_two_letter_term_is_found_by_a_scan():
+def test_two_letter_words_are_found():
     doc = make_library_document(["The EU adopted the AI Act in 2024.", WAL])
     assert ids(search_passages("EU")) == [doc.passages.get(position=0).pk]
     assert ids(search_passages("电池")) == []
+
+
+def test_words_match_their_other_forms():
+    doc = make_library_document([WAL])
+    assert ids(search_passages("checkpoints copying")) == [doc.passages.get().pk]
 
 
 def test_only_ready_documents_are_searched():
@@ -65,17 +78,15 @@ def test_search_filters_by_collection_and_kind():
     ]
 
 
-def test_the_index_follows_edits_and_deletions_of_passages():
+def test_the_index_follows_deletions_of_documents():
     doc = make_library_document([WAL])
-    passage = doc.passages.get()
-    Passage.objects.filter(pk=passage.pk).update(text="An entirely different subject: tulips.")
-    assert search_passages("checkpoint") == []
-    assert ids(search_passages("tulips")) == [passage.pk]
+    kept = make_library_document(["Tulips bloom in spring; a checkpoint of the season."])
     doc.delete()
-    assert search_passages("tulips") == []
+    assert {h.passage.document_id for h in search_passages("checkpoint")} == {kept.pk}
+    assert not PassageIndex.objects.filter(passage__document_id=doc.pk).exists()
 
 
-def test_like_wildcards_in_a_search_are_taken_literally():
+def test_numbers_are_searchable():
     make_library_document(["Growth was 50% in Q3.", "Growth was 5 in Q3."])
     hits = search_passages("50%")
     assert [h.passage.text for h in hits] == ["Growth was 50% in Q3."]
@@ -104,4 +115,7 @@ def test_terms_drop_stopwords_and_keep_cjk_runs():
     terms = parse_terms("What is the energy density of 固态电池?")
     assert terms.words == ["energy", "density"]
     assert terms.cjk == ["固态电池"]
-    assert terms.pieces(3) == ["固态电", "态电池"]
+    assert terms.pairs() == ["固态", "态电", "电池"]
+    assert index_text("用固态电池。OK") == "用 固态 态电 电池 。OK" or "固态" in index_text(
+        "固态电池"
+    )

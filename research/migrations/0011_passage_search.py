@@ -1,28 +1,34 @@
-"""Full-text search over library passages, kept by the database itself.
+"""Full-text search over library passages, in each database's own engine.
 
-SQLite: an FTS5 table with the trigram tokenizer (it matches any 3+ character substring, so
-Chinese, Japanese and Korean work without a word list), external content on research_passage,
-kept in step by triggers. PostgreSQL: a generated tsvector column ('simple' configuration: no
-language's stemming) with a GIN index.
+What is indexed is research_passageindex.text: the passage's text with each CJK run cut into
+overlapping character pairs (research/models/search.py, `index_text`), so word-based engines
+find Chinese, Japanese and Korean without a dictionary.
 
-On SQLite, a later migration that alters research_passage rebuilds the table, which drops these
-triggers: it must create them again (tests/test_library_search.py fails if it does not).
+SQLite: an FTS5 table (unicode61 tokenizer with Porter stemming, diacritics folded) with
+external content on research_passageindex, kept in step by triggers; ranked by FTS5's BM25.
+PostgreSQL: a generated tsvector column ('english' configuration: stems English words
+and leaves the CJK pairs as they are) with a GIN index.
+
+On SQLite, a later migration that alters research_passageindex rebuilds the table, which drops
+these triggers: it must create them again (tests/test_library_search.py fails if it does not).
 """
 
-from django.db import migrations
+import django.db.models.deletion
+from django.db import migrations, models
 
 SQLITE = [
-    "CREATE VIRTUAL TABLE research_passage_fts USING fts5("
-    "text, content='research_passage', content_rowid='id', tokenize='trigram')",
-    "CREATE TRIGGER research_passage_fts_insert AFTER INSERT ON research_passage BEGIN "
-    "INSERT INTO research_passage_fts(rowid, text) VALUES (new.id, new.text); END",
-    "CREATE TRIGGER research_passage_fts_delete AFTER DELETE ON research_passage BEGIN "
+    "CREATE VIRTUAL TABLE research_passage_fts USING fts5(text, "
+    "content='research_passageindex', content_rowid='passage_id', "
+    "tokenize='porter unicode61 remove_diacritics 2')",
+    "CREATE TRIGGER research_passage_fts_insert AFTER INSERT ON research_passageindex BEGIN "
+    "INSERT INTO research_passage_fts(rowid, text) VALUES (new.passage_id, new.text); END",
+    "CREATE TRIGGER research_passage_fts_delete AFTER DELETE ON research_passageindex BEGIN "
     "INSERT INTO research_passage_fts(research_passage_fts, rowid, text) "
-    "VALUES ('delete', old.id, old.text); END",
-    "CREATE TRIGGER research_passage_fts_update AFTER UPDATE OF text ON research_passage BEGIN "
+    "VALUES ('delete', old.passage_id, old.text); END",
+    "CREATE TRIGGER research_passage_fts_update AFTER UPDATE ON research_passageindex BEGIN "
     "INSERT INTO research_passage_fts(research_passage_fts, rowid, text) "
-    "VALUES ('delete', old.id, old.text); "
-    "INSERT INTO research_passage_fts(rowid, text) VALUES (new.id, new.text); END",
+    "VALUES ('delete', old.passage_id, old.text); "
+    "INSERT INTO research_passage_fts(rowid, text) VALUES (new.passage_id, new.text); END",
 ]
 SQLITE_DROP = [
     "DROP TRIGGER IF EXISTS research_passage_fts_update",
@@ -31,13 +37,13 @@ SQLITE_DROP = [
     "DROP TABLE IF EXISTS research_passage_fts",
 ]
 POSTGRES = [
-    "ALTER TABLE research_passage ADD COLUMN search tsvector "
-    "GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, text)) STORED",
-    "CREATE INDEX research_passage_search ON research_passage USING GIN (search)",
+    "ALTER TABLE research_passageindex ADD COLUMN search tsvector "
+    "GENERATED ALWAYS AS (to_tsvector('english'::regconfig, text)) STORED",
+    "CREATE INDEX research_passageindex_search ON research_passageindex USING GIN (search)",
 ]
 POSTGRES_DROP = [
-    "DROP INDEX IF EXISTS research_passage_search",
-    "ALTER TABLE research_passage DROP COLUMN IF EXISTS search",
+    "DROP INDEX IF EXISTS research_passageindex_search",
+    "ALTER TABLE research_passageindex DROP COLUMN IF EXISTS search",
 ]
 
 
@@ -53,8 +59,24 @@ class Migration(migrations.Migration):
     dependencies = [("research", "0010_library")]
 
     operations = [
+        migrations.CreateModel(
+            name="PassageIndex",
+            fields=[
+                (
+                    "passage",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="index",
+                        serialize=False,
+                        to="research.passage",
+                    ),
+                ),
+                ("text", models.TextField()),
+            ],
+        ),
         migrations.RunPython(
             _run({"sqlite": SQLITE, "postgresql": POSTGRES}),
             _run({"sqlite": SQLITE_DROP, "postgresql": POSTGRES_DROP}),
-        )
+        ),
     ]

@@ -112,6 +112,18 @@ class Document(models.Model):
         return self.title or self.filename
 
 
+class PassageQuerySet(models.QuerySet):
+    def create_indexed(self, passages: list[Passage]) -> list[Passage]:
+        """Insert passages and their full-text index rows (search.py says what is indexed)."""
+        from research.models.search import index_text
+
+        created = self.bulk_create(passages)  # both databases return the new ids
+        PassageIndex.objects.bulk_create(
+            PassageIndex(passage=passage, text=index_text(passage.text)) for passage in created
+        )
+        return created
+
+
 class Passage(models.Model):
     """A piece of a document, about 150-400 words, and where in the document it is."""
 
@@ -122,6 +134,8 @@ class Passage(models.Model):
     text = models.TextField()
     words = models.PositiveIntegerField(default=0)
 
+    objects = PassageQuerySet.as_manager()
+
     class Meta:
         ordering = ["document", "position"]
         constraints = [
@@ -130,3 +144,17 @@ class Passage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.document_id}#{self.position} {self.locator}"
+
+
+class PassageIndex(models.Model):
+    """What the full-text index holds for a passage: its text, with each run of Chinese,
+    Japanese or Korean cut into overlapping character pairs (those scripts have no spaces).
+    The database's own full-text engine indexes this table (migration 0011)."""
+
+    passage = models.OneToOneField(
+        Passage, on_delete=models.CASCADE, primary_key=True, related_name="index"
+    )
+    text = models.TextField()
+
+    def __str__(self) -> str:
+        return f"index of passage {self.passage_id}"

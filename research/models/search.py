@@ -1,13 +1,13 @@
 """Full-text search over the library's passages, in each database's own engine.
 
-SQLite: FTS5 with the trigram tokenizer, ranked by its BM25. PostgreSQL: the generated tsvector
-column and its GIN index, ranked by ts_rank_cd. Both tables come from migration 0011.
+What is indexed (PassageIndex.text, written with each passage) is the passage's text with each
+run of Chinese, Japanese or Korean cut into overlapping character pairs, so a word-based engine
+finds those scripts without a dictionary. SQLite: FTS5 (unicode61 tokens, Porter stemming),
+ranked by its BM25. PostgreSQL: a generated tsvector ('english' configuration) with a GIN index,
+ranked by ts_rank_cd. Both come from migration 0011.
 
-Terms: words of two or more letters that are not stopwords, and for Chinese, Japanese and Korean
-(no spaces) overlapping pieces of the run: trigrams, which FTS5's trigram index matches as
-substrings, and on PostgreSQL bigrams matched with ILIKE, since its parser has no CJK words.
-Terms are ORed: a passage that matches more of them, rarer ones, ranks higher. A search whose
-only terms are too short for the trigram index (two letters) scans with LIKE instead.
+A search's terms are its words that are not stopwords, and the character pairs of its CJK runs.
+Terms are ORed: a passage that matches more of them, and rarer ones, ranks higher.
 
 Snippets are made here from the passage text, the same way on both databases: the window with
 most matches, each match between MARK_START and MARK_END (private-use characters that the
@@ -24,36 +24,49 @@ from django.db import connection
 
 from research.models.library import Passage
 from research.models.statuses import DocumentStatus
-from research.scripts import CJK_CHAR, SCRIPT_PARTS, STOPWORDS, WORD_RUN
+from research.scripts import CJK, CJK_CHAR, SCRIPT_PARTS, STOPWORDS, WORD_RUN
 
 MARK_START, MARK_END = "\ue000", "\ue001"
 MAX_TERMS = 24
 SNIPPET_CHARS = 240
+OVERFETCH = 5
 
 
 @dataclass(frozen=True)
 class Terms:
-    words: list[str]  # lower-cased words, 2+ letters
+    words: list[str]  # lower-cased words, 2+ letters, not stopwords
     cjk: list[str]  # runs of CJK characters as written
 
     @property
     def empty(self) -> bool:
         return not (self.words or self.cjk)
 
-    def pieces(self, size: int) -> list[str]:
-        """The CJK runs cut into overlapping pieces of `size` characters (a shorter run whole)."""
+    def pairs(self) -> list[str]:
+        """The CJK runs' character pairs, each a term: a long run need not appear whole, and a
+        passage holding more of its pairs ranks higher."""
         found: list[str] = []
         for run in self.cjk:
-            parts = (
-                [run]
-                if len(run) <= size
-                else [run[i : i + size] for i in range(len(run) - size + 1)]
-            )
-            found += [part for part in parts if part not in found]
+            found += [pair for pair in pairs(run) if pair not in found and pair not in STOPWORDS]
         return found[:MAX_TERMS]
 
     def highlights(self) -> list[str]:
-        return sorted({*self.words, *self.pieces(2)}, key=len, reverse=True)
+        found = {*self.words}
+        for run in self.cjk:
+            found.update(pairs(run))
+        return sorted(found, key=len, reverse=True)
+
+
+def pairs(run: str) -> list[str]:
+    """Overlapping character pairs of a CJK run ("固态电池": 固态 态电 电池); a lone one whole."""
+    return [run] if len(run) < 2 else [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+_CJK_RUN = re.compile(f"[{CJK}]+")
+
+
+def index_text(text: str) -> str:
+    """What the full-text index holds for `text`: CJK runs cut into pairs, the rest as it is."""
+    return _CJK_RUN.sub(lambda run: f" {' '.join(pairs(run.group()))} ", text)
 
 
 def parse_terms(text: str) -> Terms:
@@ -62,7 +75,7 @@ def parse_terms(text: str) -> Terms:
     for run in WORD_RUN.finditer(text.lower()):
         for part in SCRIPT_PARTS.findall(run.group()):
             if CJK_CHAR.match(part):
-                if len(part) > 1 and part not in cjk:
+                if part not in STOPWORDS and part not in cjk:
                     cjk.append(part)
             elif len(part) > 1 and part not in STOPWORDS and part not in words:
                 words.append(part)
@@ -119,66 +132,42 @@ def _filters(collections, kinds, documents) -> tuple[str, list]:
 
 
 def _sqlite(terms: Terms, where: str, params: list, limit: int) -> list[tuple[int, float]]:
-    long_terms = [w for w in terms.words if len(w) >= 3] + terms.pieces(3)
-    long_terms = [t for t in long_terms if len(t) >= 3]
+    """FTS5's best matches first (its `rank`, BM25, computed once per match), then the filters:
+    most libraries are mostly ready documents, so `limit * OVERFETCH` best matches nearly always
+    hold `limit` that pass; when they do not, the filters run over every match instead."""
+    match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms.words + terms.pairs())
+    best = "SELECT rowid, rank FROM research_passage_fts WHERE research_passage_fts MATCH %s"
+    joined = (
+        "SELECT p.id, -f.rank FROM ({best}) f JOIN research_passage p ON p.id = f.rowid "
+        f"JOIN research_document d ON d.id = p.document_id WHERE {where} ORDER BY f.rank LIMIT %s"
+    )
     with connection.cursor() as cursor:
-        if long_terms:
-            match = " OR ".join('"' + t.replace('"', '""') + '"' for t in long_terms)
-            cursor.execute(
-                "SELECT p.id, -bm25(research_passage_fts) FROM research_passage_fts f "
-                "JOIN research_passage p ON p.id = f.rowid "
-                "JOIN research_document d ON d.id = p.document_id "
-                f"WHERE research_passage_fts MATCH %s AND {where} "
-                "ORDER BY bm25(research_passage_fts) LIMIT %s",
-                [match, *params, limit],
-            )
-            return [(pk, float(score)) for pk, score in cursor.fetchall()]
-        return _like(cursor, terms.words + terms.pieces(2), where, params, limit, "LIKE")
-
-
-LIKE = "p.text {op} %s ESCAPE '\\'"
+        cursor.execute(
+            joined.format(best=best + " ORDER BY rank LIMIT %s"),
+            [match, limit * OVERFETCH, *params, limit],
+        )
+        rows = cursor.fetchall()
+        if len(rows) < limit:
+            cursor.execute(joined.format(best=best), [match, *params, limit])
+            rows = cursor.fetchall()
+    return [(pk, float(score)) for pk, score in rows]
 
 
 def _postgres(terms: Terms, where: str, params: list, limit: int) -> list[tuple[int, float]]:
+    query = " || ".join(
+        ["plainto_tsquery('english', %s)"] * len(terms.words)
+        + ["plainto_tsquery('english', %s)"] * len(terms.pairs())
+    )
     with connection.cursor() as cursor:
-        if not terms.words:
-            return _like(cursor, terms.pieces(2), where, params, limit, "ILIKE")
-        query = " || ".join(["plainto_tsquery('simple', %s)"] * len(terms.words))
-        pieces = terms.pieces(2)
-        like = LIKE.format(op="ILIKE")
-        bonus = "".join(f" + (CASE WHEN {like} THEN 0.1 ELSE 0 END)" for _ in pieces)
-        either = "".join(f" OR {like}" for _ in pieces)
-        patterns = [_pattern(piece) for piece in pieces]
         cursor.execute(
-            f"SELECT p.id, ts_rank_cd(p.search, q.q){bonus} AS score "
-            "FROM research_passage p JOIN research_document d ON d.id = p.document_id, "
-            f"(SELECT {query} AS q) q WHERE (p.search @@ q.q{either}) AND {where} "
+            "SELECT p.id, ts_rank_cd(i.search, q.q) AS score FROM research_passageindex i "
+            "JOIN research_passage p ON p.id = i.passage_id "
+            "JOIN research_document d ON d.id = p.document_id, "
+            f"(SELECT {query} AS q) q WHERE i.search @@ q.q AND {where} "
             "ORDER BY score DESC, p.id LIMIT %s",
-            [*patterns, *terms.words, *patterns, *params, limit],
+            [*terms.words, *terms.pairs(), *params, limit],
         )
         return [(pk, float(score)) for pk, score in cursor.fetchall()]
-
-
-def _like(cursor, terms: list[str], where: str, params: list, limit: int, op: str):
-    """A scan for terms too short for the index: score is how many of them a passage holds."""
-    if not terms:
-        return []
-    like = LIKE.format(op=op)
-    hits = " + ".join([f"(CASE WHEN {like} THEN 1 ELSE 0 END)"] * len(terms))
-    patterns = [_pattern(term) for term in terms]
-    cursor.execute(
-        f"SELECT p.id, {hits} AS score FROM research_passage p "
-        "JOIN research_document d ON d.id = p.document_id "
-        f"WHERE ({' OR '.join([like] * len(terms))}) AND {where} "
-        "ORDER BY score DESC, p.id LIMIT %s",
-        [*patterns, *patterns, *params, limit],
-    )
-    return [(pk, float(score)) for pk, score in cursor.fetchall()]
-
-
-def _pattern(term: str) -> str:
-    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 def snippet(text: str, marks: Sequence[str], size: int = SNIPPET_CHARS) -> str:
