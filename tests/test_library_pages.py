@@ -189,6 +189,20 @@ def test_a_file_over_the_limit_is_refused_with_the_reason_and_nothing_is_stored(
     assert stored_files == []
 
 
+def test_files_over_the_limit_together_get_a_page_saying_to_choose_fewer(
+    member_client, board, library_dir, settings
+):
+    settings.LIBRARY_MAX_UPLOAD_MB = 1
+    files = [SimpleUploadedFile(f"part {i}.txt", bytes([i]) * (900 * 1024)) for i in range(3)]
+    response = member_client.post(f"/library/collections/{board.pk}/upload/", {"file": files})
+    assert response.status_code == 413
+    html = response.content.decode()
+    assert "The files chosen come to 2.6 MB; without the page’s script they are sent" in html
+    assert "up to 1 MB at a time (LIBRARY_MAX_UPLOAD_MB)" in html
+    assert response["Content-Security-Policy"].startswith("default-src 'self'")
+    assert not Document.objects.exists()
+
+
 def test_the_upload_form_without_files_says_to_choose_some(member_client, board):
     response = member_client.post(
         f"/library/collections/{board.pk}/upload/",
