@@ -150,6 +150,16 @@ def test_the_collection_page_lists_documents_with_their_status_and_a_failure_rea
     assert '<input type="file" name="file" multiple required>' in html
 
 
+def test_a_big_collection_is_listed_a_hundred_documents_a_page(member_client, board):
+    for number in range(101):
+        make_library_document([], collection=board, title=f"Doc {number}")
+    first = member_client.get(f"/library/collections/{board.pk}/").content.decode()
+    assert first.count('<tr id="document-') == 100
+    assert '<a href="?page=2">Older</a>' in first and "Page 1 of 2" in first
+    second = member_client.get(f"/library/collections/{board.pk}/", {"page": 2})
+    assert second.content.decode().count('<tr id="document-') == 1
+
+
 def test_the_upload_form_adds_each_file_and_reports_a_duplicate_by_name(
     member_client, board, library_dir
 ):
