@@ -8,8 +8,14 @@ from typing import Any
 from django import forms
 from django.conf import settings
 
-from research.limits import LANGUAGE_MAX, QUESTION_MAX
-from research.models import Collection, ProjectStatus, ReportStyle, TimeRange
+from research.limits import (
+    COLLECTION_NAME_MAX,
+    DESCRIPTION_MAX,
+    LANGUAGE_MAX,
+    QUESTION_MAX,
+    SEARCH_TERMS_MAX,
+)
+from research.models import Collection, DocumentKind, ProjectStatus, ReportStyle, TimeRange
 from research.options import ProjectOptions, default_engine
 from research.providers.search import PROVIDERS, describe
 
@@ -114,3 +120,33 @@ class RegenerateForm(forms.Form):
         help_text="Styles need the LLM; an extractive version is quotes in any style.",
     )
     language = forms.CharField(required=False, max_length=LANGUAGE_MAX)
+
+
+class CollectionForm(forms.Form):
+    """A collection's name and description; research.library checks them once more."""
+
+    name = forms.CharField(max_length=COLLECTION_NAME_MAX)
+    description = forms.CharField(
+        required=False, max_length=DESCRIPTION_MAX, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class LibrarySearchForm(forms.Form):
+    q = forms.CharField(required=False, max_length=SEARCH_TERMS_MAX, label="Search")
+    collection = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        widget=forms.Select(attrs={"aria-label": "Collection"}),
+    )
+    kind = forms.ChoiceField(
+        required=False,
+        choices=[("", "Any type"), *DocumentKind.choices],
+        widget=forms.Select(attrs={"aria-label": "Type"}),
+    )
+
+    def __init__(self, *args: Any, collections: Any = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["collection"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "Every collection"), *((c.pk, c.name) for c in collections)]

@@ -3,6 +3,7 @@ mapping of the error family."""
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.middleware import LoginRequiredMiddleware as _DjangoLoginRequired
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -40,7 +41,9 @@ class ContentSecurityPolicyMiddleware:
 
 class UploadLimitMiddleware:
     """A multipart request larger than LIBRARY_MAX_UPLOAD_MB gets a 413 before Django reads its
-    body (the CSRF check would read it into temporary files). One file is sent per request."""
+    body (the CSRF check would read it into temporary files). The API takes one file a request
+    (as the pages' script sends them); a page's upload form without the script sends every file
+    chosen in one request, and is told so on an error page."""
 
     ALLOWANCE = 1024 * 1024  # the multipart framing and the other fields
 
@@ -55,8 +58,22 @@ class UploadLimitMiddleware:
             except ValueError:
                 pass
             except TooLarge as exc:
-                return JsonResponse({"detail": exc.reason}, status=exc.http_status)
+                if request.path_info.startswith("/api/"):
+                    return JsonResponse({"detail": exc.reason}, status=exc.http_status)
+                return self._refuse_form(request, length)
         return self.get_response(request)
+
+    @staticmethod
+    def _refuse_form(request: HttpRequest, length: int) -> HttpResponse:
+        error = TooLarge(
+            f"The files chosen come to {length / 1024 / 1024:.1f} MB; without the page’s script "
+            "they are sent together, and the library takes up to "
+            f"{settings.LIBRARY_MAX_UPLOAD_MB} MB at a time (LIBRARY_MAX_UPLOAD_MB). Go back and "
+            "choose fewer files at a time."
+        )
+        response = render(request, "research/error.html", {"error": error}, status=413)
+        response.headers["Content-Security-Policy"] = POLICY
+        return response
 
 
 class LoginRequiredMiddleware(_DjangoLoginRequired):

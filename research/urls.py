@@ -1,6 +1,16 @@
 from django.urls import path, register_converter
 
-from research.views import account, llm, notes, projects, queries, reports, sources, trash
+from research.views import (
+    account,
+    library,
+    llm,
+    notes,
+    projects,
+    queries,
+    reports,
+    sources,
+    trash,
+)
 
 
 def _choices(name: str, *values: str) -> None:
@@ -70,6 +80,41 @@ urlpatterns = [
     path("sources/<int:source_id>/", sources.source_detail, name="source"),
     path(
         "sources/<int:source_id>/<source_verb:verb>/", sources.source_action, name="source-action"
+    ),
+    path("sources/<int:source_id>/library/", library.source_save, name="source-save"),
+    path("library/", library.library_home, name="library"),
+    path("library/collections/new/", library.collection_create, name="collection-create"),
+    path("library/collections/<int:collection_id>/", library.collection_detail, name="collection"),
+    path(
+        "library/collections/<int:collection_id>/edit/",
+        library.collection_edit,
+        name="collection-edit",
+    ),
+    path(
+        "library/collections/<int:collection_id>/delete/",
+        library.collection_delete,
+        name="collection-delete",
+    ),
+    path(
+        "library/collections/<int:collection_id>/upload/",
+        library.collection_upload,
+        name="collection-upload",
+    ),
+    path("library/documents/<int:document_id>/", library.document_detail, name="document"),
+    path(
+        "library/documents/<int:document_id>/download/",
+        library.document_download,
+        name="document-download",
+    ),
+    path(
+        "library/documents/<int:document_id>/extract/",
+        library.document_extract,
+        name="document-extract",
+    ),
+    path(
+        "library/documents/<int:document_id>/delete/",
+        library.document_delete,
+        name="document-delete",
     ),
     path("notes/add/", notes.note_add, name="note-add"),
     path("notes/<int:note_id>/edit/", notes.note_edit, name="note-edit"),

@@ -122,3 +122,55 @@ def test_a_member_researches_inspects_reruns_and_exports(page, world, start_work
     assert pdf.startswith(b"%PDF")
     page.goto(page.url.split("#")[0] + "report/")
     shot(page, "07-report-versions")
+
+
+def test_a_member_uploads_files_with_progress_and_sees_each_outcome(
+    page, member, settings, tmp_path
+):
+    """The collection page's script sends each file to the API with a progress bar, and each
+    row ends with what happened to its file: added, already in the library, or refused with
+    the API's reason. The page is not reloaded."""
+    from research.models import Collection, Document
+
+    settings.DATA_DIR = tmp_path
+    settings.LIBRARY_MAX_UPLOAD_MB = 1
+    board = Collection.objects.create(name="Board")
+    minutes = b"# Minutes\n\nThe board approved the budget for 2026.\n" * 2000
+    page.goto("/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "correct horse battery")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/$"))
+    page.click("nav >> text=Library")
+    page.click(f"a[href='/library/collections/{board.pk}/']")
+    page.evaluate("window.notReloaded = true")
+    page.set_input_files(
+        "#upload-form input[type=file]",
+        files=[
+            {"name": "minutes.md", "mimeType": "text/markdown", "buffer": minutes},
+            {"name": "copy of minutes.md", "mimeType": "text/markdown", "buffer": minutes},
+            {"name": "scan.pdf", "mimeType": "application/pdf", "buffer": b"0" * 1536 * 1024},
+        ],
+    )
+    page.click("#upload-form button[type=submit]")
+    page.wait_for_selector("#uploads li[data-outcome] >> nth=2")
+    rows = page.locator("#uploads li")
+    assert rows.count() == 3
+    outcomes = [rows.nth(i).get_attribute("data-outcome") for i in range(3)]
+    assert outcomes == ["added", "duplicate", "refused"]
+    assert "Already in the library" in rows.nth(1).inner_text()
+    assert "Refused: The file is 1.5 MB; the library takes files of up to 1 MB" in (
+        rows.nth(2).inner_text()
+    )
+    for index in range(3):
+        bar = rows.nth(index).locator("progress")
+        assert bar.evaluate("bar => bar.value === bar.max && bar.max >= 100000")
+    assert rows.nth(0).locator("[data-badge]").inner_text() == "Queued"
+    assert page.evaluate("window.notReloaded") is True
+    document = Document.objects.get()
+    assert (document.collection_id, document.filename, document.size) == (
+        board.pk,
+        "minutes.md",
+        len(minutes),
+    )
+    shot(page, "08-library-upload")

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from research import trash
-from research.models import Project, Query, Source
+from research.models import Collection, Document, Project, Query, Source
 
 
 class MemberRequest(HttpRequest):
@@ -35,6 +35,15 @@ def get_query(query_id: int) -> Query:
 def get_source(source_id: int) -> Source:
     rows = Source.objects.live().select_related("project", "snapshot")
     return get_object_or_404(rows, pk=source_id)
+
+
+def get_collection(collection_id: int) -> Collection:
+    return get_object_or_404(Collection, pk=collection_id)
+
+
+def get_document(document_id: int) -> Document:
+    rows = Document.objects.select_related("collection", "added_by")
+    return get_object_or_404(rows, pk=document_id)
 
 
 def back(request: HttpRequest, default: str = "/") -> HttpResponse:

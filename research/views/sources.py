@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from research import projects as domain
 from research import rendering
-from research.models import Note, Summary
+from research.models import Collection, Note, Summary
 from research.pipeline import reruns
 from research.views.access import get_project, get_source
 
@@ -40,6 +40,7 @@ def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
         "notes": Note.objects.filter(source=source).select_related("author"),
         "note_target": f"source:{source.pk}",
         "steps": source.steps.order_by("-created_at")[:10],
+        "collections": [] if source.document_id else Collection.objects.order_by("name"),
     }
     return render(request, "research/source_detail.html", context)
 
