@@ -1,9 +1,9 @@
 """Import throughput for bench/library.py: real files of every format, stored and read.
 
-Files are made here, each of about `PAGES` pages of text: PDF by WeasyPrint, DOCX by python-docx,
-PPTX by python-pptx, EPUB as a zip of XHTML chapters, and HTML, Markdown, plain text and CSV
-as text. Making them is not timed; storing (`library.add_document`) and reading
-(`library.extract`, what the worker runs) are.
+Files are made with tests/library_files.py, each of about `PAGES` pages of text: PDF by
+WeasyPrint, DOCX by python-docx, PPTX by python-pptx, EPUB as a zip of XHTML chapters, and HTML,
+Markdown, plain text and CSV as text. Making them is not timed; storing
+(`library.add_document`) and reading (`library.extract`, what the worker runs) are.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from __future__ import annotations
 import io
 import random
 import time
-import zipfile
 from collections import defaultdict
 from pathlib import Path
+
+from tests import library_files as files
 
 WORDS = (
     "the library keeps reports papers contracts minutes and slide decks so a team can research "
@@ -37,45 +38,24 @@ def make(kind: str, rng: random.Random, n: int) -> bytes:
 
 
 def _pdf(paragraphs: list[str]) -> bytes:
-    from weasyprint import HTML
-
-    pages = [paragraphs[i : i + 3] for i in range(0, len(paragraphs), 3)]
-    body = "".join(
-        '<section style="page-break-after: always">'
-        + "".join(f"<p>{p}</p>" for p in page)
-        + "</section>"
-        for page in pages
-    )
-    return HTML(string=f"<html><body>{body}</body></html>").write_pdf()
+    return files.pdf([paragraphs[i : i + 3] for i in range(0, len(paragraphs), 3)])
 
 
 def _docx(paragraphs: list[str]) -> bytes:
-    import docx
-
-    document = docx.Document()
-    document.add_heading("Bench document", level=0)
+    parts = [("Title", "Bench document")]
     for i, text in enumerate(paragraphs):
         if i % 3 == 0:
-            document.add_heading(f"Part {i // 3 + 1}", level=1)
-        document.add_paragraph(text)
-    out = io.BytesIO()
-    document.save(out)
-    return out.getvalue()
+            parts.append(("Heading 1", f"Part {i // 3 + 1}"))
+        parts.append(("", text))
+    return files.docx(parts)
 
 
 def _pptx(paragraphs: list[str]) -> bytes:
-    from pptx import Presentation
-    from pptx.util import Inches
-
-    deck = Presentation()
-    for i in range(0, len(paragraphs), 3):
-        slide = deck.slides.add_slide(deck.slide_layouts[1])
-        slide.shapes.title.text = f"Slide {i // 3 + 1}"
-        box = slide.shapes.add_textbox(Inches(0.5), Inches(1.5), Inches(9), Inches(5))
-        box.text_frame.text = "\n".join(paragraphs[i : i + 3])
-    out = io.BytesIO()
-    deck.save(out)
-    return out.getvalue()
+    slides = [
+        (f"Slide {i // 3 + 1}", "\n".join(paragraphs[i : i + 3]), "")
+        for i in range(0, len(paragraphs), 3)
+    ]
+    return files.pptx(slides)
 
 
 def _html(paragraphs: list[str]) -> bytes:
@@ -98,35 +78,10 @@ def _csv(paragraphs: list[str]) -> bytes:
 
 
 def _epub(paragraphs: list[str]) -> bytes:
-    out = io.BytesIO()
-    chapters = [paragraphs[i : i + 3] for i in range(0, len(paragraphs), 3)]
-    with zipfile.ZipFile(out, "w") as book:
-        book.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
-        book.writestr(
-            "META-INF/container.xml",
-            '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:'
-            'xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type='
-            '"application/oebps-package+xml"/></rootfiles></container>',
-        )
-        items = "".join(
-            f'<item id="c{i}" href="c{i}.xhtml" media-type="application/xhtml+xml"/>'
-            for i in range(len(chapters))
-        )
-        spine = "".join(f'<itemref idref="c{i}"/>' for i in range(len(chapters)))
-        book.writestr(
-            "OEBPS/content.opf",
-            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
-            '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Bench</dc:title>'
-            f"</metadata><manifest>{items}</manifest><spine>{spine}</spine></package>",
-        )
-        for i, chapter in enumerate(chapters):
-            body = "".join(f"<p>{p}</p>" for p in chapter)
-            book.writestr(
-                f"OEBPS/c{i}.xhtml",
-                '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>'
-                f"Chapter {i + 1}</title></head><body><h1>Chapter {i + 1}</h1>{body}</body></html>",
-            )
-    return out.getvalue()
+    chapters = [
+        (f"Chapter {i // 3 + 1}", paragraphs[i : i + 3]) for i in range(0, len(paragraphs), 3)
+    ]
+    return files.epub(chapters)
 
 
 MAKERS = {

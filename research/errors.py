@@ -90,3 +90,9 @@ class TooLarge(DossierError):
     """An upload over its size limit; the reason names the limit and its setting."""
 
     http_status = 413
+
+
+class DocumentUnreadable(DossierError):
+    """A library file that cannot be read into text; the reason says why and what to do."""
+
+    http_status = 422

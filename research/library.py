@@ -26,7 +26,6 @@ from research.errors import BadInput, DossierError, NotAllowed, NotFound, TooLar
 from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX, FILENAME_MAX
 from research.models import Collection, Document, DocumentStatus, Passage
 from research.models.library import EXTRACT_ATTEMPTS
-from research.scripts import WORD_RUN, is_cjk
 
 logger = logging.getLogger(__name__)
 CHUNK = 1024 * 1024
@@ -274,7 +273,7 @@ def _finish_ready(document: Document, extracted, drafts) -> str:
                     locator=draft.locator[:500],
                     page=draft.page,
                     text=draft.text,
-                    words=word_count(draft.text),
+                    words=draft.words,
                 )
                 for draft in drafts
             ]
@@ -295,11 +294,6 @@ def _finish_failed(document: Document, reason: str) -> str:
         pk=document.pk, status=DocumentStatus.EXTRACTING, attempts=document.attempts
     ).update(status=DocumentStatus.FAILED, error=reason[:4000], extracted_at=timezone.now())
     return f"document {document.pk}: failed: {reason}"
-
-
-def word_count(text: str) -> int:
-    """Words, counting each CJK character as one (those scripts have no spaces)."""
-    return sum(len(run) if is_cjk(run) else 1 for run in WORD_RUN.findall(text))
 
 
 def requeue_stale() -> int:

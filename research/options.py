@@ -42,7 +42,7 @@ class ProjectOptions(BaseModel):
     )
     time_range: TimeRangeName = Field("", description="Only results from this recent period.")
     sources: list[SourceKindName] = Field(
-        default_factory=lambda: ["web"],
+        default_factory=lambda: list[SourceKindName](["web"]),
         min_length=1,
         description='Where every query searches: "web", "library" (the team documents), or both.',
     )

@@ -1,0 +1,183 @@
+"""The zip formats: Word (python-docx), PowerPoint (python-pptx) and EPUB (zipfile and lxml).
+
+Before any of them is opened, the sizes its zip directory declares are added up: a file that
+would unpack past `max_uncompressed` bytes (a zip bomb) is refused without unpacking it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from lxml import etree, html
+
+from research.errors import DocumentUnreadable
+from research.providers.documents.base import HEADING_SEPARATOR, Block, ExtractedDocument
+
+_CONTAINER = "{urn:oasis:names:tc:opendocument:xmlns:container}"
+_OPF = "{http://www.idpf.org/2007/opf}"
+_DC = "{http://purl.org/dc/elements/1.1/}"
+_TEXT_TAGS = ("p", "h1", "h2", "h3", "li", "td")
+_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+
+
+def check_unpacked_size(path: Path, filename: str, max_uncompressed: int) -> None:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            total = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError):
+        raise DocumentUnreadable(f'"{filename}" is a damaged zip archive.') from None
+    if total > max_uncompressed:
+        raise DocumentUnreadable(
+            f'"{filename}" would unpack to {total / 2**20:,.0f} MB, over the '
+            f"{max_uncompressed / 2**20:,.0f} MB the library unpacks "
+            "(LIBRARY_MAX_UNCOMPRESSED_MB); it was not unpacked."
+        )
+
+
+# --- Word ---------------------------------------------------------------------------------
+
+
+def read_docx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocument:
+    import docx
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    check_unpacked_size(path, filename, max_uncompressed)
+    try:
+        document = docx.Document(str(path))
+        items = list(document.iter_inner_content())
+        title = document.core_properties.title or ""
+    except Exception:  # python-docx raises many types on damaged parts
+        raise DocumentUnreadable(f'"{filename}" is a damaged Word file.') from None
+    blocks: list[Block] = []
+    headings: list[str] = []
+    lines: list[str] = []
+
+    def close() -> None:
+        if lines:
+            blocks.append(Block("\n".join(lines), HEADING_SEPARATOR.join(headings)))
+            lines.clear()
+
+    for item in items:
+        if isinstance(item, Table):
+            lines.extend(_table_lines(item))
+            continue
+        assert isinstance(item, Paragraph)
+        text, level = item.text.strip(), _heading_level(item)
+        if level is None:
+            if text:
+                lines.append(text)
+            continue
+        close()
+        if level == 0:
+            title = title or text
+        headings[:] = headings[: max(level - 1, 0)] + ([text] if level and text else [])
+        if text:
+            lines.append(text)
+    close()
+    return ExtractedDocument("docx", title, blocks)
+
+
+def _heading_level(paragraph) -> int | None:
+    """0 for the Title style, N for Heading N, None for body text."""
+    name = (paragraph.style.name if paragraph.style is not None else "") or ""
+    if name == "Title":
+        return 0
+    if name.startswith("Heading "):
+        level = name.removeprefix("Heading ").strip()
+        return int(level) if level.isdigit() else None
+    return None
+
+
+def _table_lines(table) -> Iterator[str]:
+    for row in table.rows:
+        cells = [cell.text.strip() for cell in row.cells]
+        if any(cells):
+            yield " | ".join(cells)
+
+
+# --- PowerPoint ---------------------------------------------------------------------------
+
+
+def read_pptx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocument:
+    from pptx import Presentation
+
+    check_unpacked_size(path, filename, max_uncompressed)
+    try:
+        deck = Presentation(str(path))
+        slides = list(deck.slides)
+        title = deck.core_properties.title or ""
+        blocks = [_slide_block(slide, n) for n, slide in enumerate(slides, start=1)]
+    except Exception:  # python-pptx raises many types on damaged parts
+        raise DocumentUnreadable(f'"{filename}" is a damaged PowerPoint file.') from None
+    if not title and blocks:
+        title = blocks[0].text.split("\n", 1)[0]
+    return ExtractedDocument("pptx", title, blocks, len(slides))
+
+
+def _slide_block(slide, number: int) -> Block:
+    lines: list[str] = []
+    for shape in slide.shapes:
+        if shape.has_text_frame:
+            lines += [p.strip() for p in shape.text_frame.text.splitlines() if p.strip()]
+        if getattr(shape, "has_table", False) and shape.has_table:
+            lines += list(_table_lines(shape.table))
+    if slide.has_notes_slide:
+        notes = (
+            slide.notes_slide.notes_text_frame.text.strip()
+            if slide.notes_slide.notes_text_frame
+            else ""
+        )
+        if notes:
+            lines.append(f"Notes: {notes}")
+    return Block("\n".join(lines), f"slide {number}", number)
+
+
+# --- EPUB ---------------------------------------------------------------------------------
+
+
+def read_epub(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocument:
+    check_unpacked_size(path, filename, max_uncompressed)
+    try:
+        with zipfile.ZipFile(path) as book:
+            opf_path = _rootfile(book)
+            opf = etree.fromstring(book.read(opf_path), _SAFE_XML)
+            title = opf.findtext(f".//{_DC}title") or ""
+            chapters = [_chapter(book, name, n) for n, name in enumerate(_spine(opf, opf_path), 1)]
+    except DocumentUnreadable:
+        raise
+    except (zipfile.BadZipFile, KeyError, etree.XMLSyntaxError, OSError, ValueError):
+        raise DocumentUnreadable(f'"{filename}" is a damaged EPUB file.') from None
+    return ExtractedDocument("epub", title, [c for c in chapters if c.text])
+
+
+def _rootfile(book: zipfile.ZipFile) -> str:
+    container = etree.fromstring(book.read("META-INF/container.xml"), _SAFE_XML)
+    rootfile = container.find(f".//{_CONTAINER}rootfile")
+    if rootfile is None or not rootfile.get("full-path"):
+        raise KeyError("rootfile")
+    return str(rootfile.get("full-path"))
+
+
+def _spine(opf, opf_path: str) -> list[str]:
+    """The chapters' paths inside the zip, in reading order."""
+    base = posixpath.dirname(opf_path)
+    manifest = {item.get("id"): item.get("href") for item in opf.iter(f"{_OPF}item")}
+    order = [ref.get("idref") for ref in opf.iter(f"{_OPF}itemref")]
+    return [posixpath.normpath(posixpath.join(base, manifest[i])) for i in order if manifest.get(i)]
+
+
+def _chapter(book: zipfile.ZipFile, name: str, number: int) -> Block:
+    root = html.fromstring(book.read(name))
+    paragraphs = [_text_of(el) for el in root.iter(*_TEXT_TAGS)]
+    headings = [_text_of(el) for el in root.iter("h1", "h2", "title")]
+    heading = next((h for h in headings if h), "")
+    text = "\n".join(p for p in paragraphs if p)
+    return Block(text, heading or f"chapter {number}", None)
+
+
+def _text_of(element) -> str:
+    return " ".join("".join(str(part) for part in element.itertext()).split())

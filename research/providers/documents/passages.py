@@ -1,0 +1,126 @@
+"""Blocks -> passages of about 150 to 400 words, each with one locator.
+
+A block is cut at sentence ends into pieces of at most `max_words` (a sentence longer than that
+is cut between words, or between characters in a script without spaces). A piece shorter than
+`min_words` is joined by the pieces that follow, from the next blocks too, while it stays under
+`max_words`; a passage made of several pages says so ("pp. 3–4", "slides 2–3"). A passage's
+text is always a verbatim span of its block, or such spans joined by a blank line, so a quote
+found in a passage is found in the document as it was read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from research.providers.documents.base import Block, PassageDraft
+from research.scripts import WORD_RUN, is_cjk
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|(?<=[。！？；])|\n+")
+
+
+def word_count(text: str) -> int:
+    """Words, counting each CJK character as one (those scripts have no spaces)."""
+    return sum(len(run) if is_cjk(run) else 1 for run in WORD_RUN.findall(text))
+
+
+@dataclass
+class _Piece:
+    block: Block
+    start: int
+    end: int
+    words: int
+
+    @property
+    def text(self) -> str:
+        return self.block.text[self.start : self.end]
+
+
+def split_passages(
+    blocks: list[Block], *, min_words: int = 150, max_words: int = 400
+) -> list[PassageDraft]:
+    pieces = [piece for block in blocks for piece in _pieces(block, max_words)]
+    groups: list[list[_Piece]] = []
+    for piece in pieces:
+        group = groups[-1] if groups else None
+        size = sum(p.words for p in group) if group else 0
+        if group and size < min_words and size + piece.words <= max_words:
+            group.append(piece)
+        else:
+            groups.append([piece])
+    return [_draft(n, group) for n, group in enumerate(groups)]
+
+
+def _pieces(block: Block, max_words: int) -> list[_Piece]:
+    """The block cut at sentence ends into runs of at most `max_words` words."""
+    pieces: list[_Piece] = []
+    start = end = words = 0
+    for unit_start, unit_end in _sentences(block.text):
+        unit_words = word_count(block.text[unit_start:unit_end])
+        if words and words + unit_words > max_words:
+            pieces.append(_Piece(block, start, end, words))
+            start, words = unit_start, 0
+        if unit_words > max_words:
+            pieces += _cut(block, unit_start, unit_end, max_words)
+            start, words = unit_end, 0
+            continue
+        if not words:
+            start = unit_start
+        end, words = unit_end, words + unit_words
+    if words:
+        pieces.append(_Piece(block, start, end, words))
+    return pieces
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        if text[start : match.start()].strip():
+            spans.append(_trimmed(text, start, match.start()))
+        start = match.end()
+    if text[start:].strip():
+        spans.append(_trimmed(text, start, len(text)))
+    return spans
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _cut(block: Block, start: int, end: int, max_words: int) -> list[_Piece]:
+    """A sentence over `max_words`, cut between words (between characters without spaces)."""
+    text = block.text
+    cuts = [m.start() for m in re.finditer(r"\S+", text[start:end])]
+    if is_cjk(text[start:end]) or len(cuts) <= 1:
+        cuts = list(range(0, end - start))
+    pieces = []
+    for first in range(0, len(cuts), max_words):
+        a = start + cuts[first]
+        b = start + cuts[first + max_words] if first + max_words < len(cuts) else end
+        a, b = _trimmed(text, a, b)
+        if b > a:
+            pieces.append(_Piece(block, a, b, word_count(text[a:b])))
+    return pieces
+
+
+def _draft(position: int, group: list[_Piece]) -> PassageDraft:
+    first, last = group[0], group[-1]
+    if all(p.block is first.block for p in group):
+        text = first.block.text[first.start : last.end]
+    else:
+        text = "\n\n".join(p.text for p in group)
+    return PassageDraft(position, text, _locator(group), first.block.page, word_count(text))
+
+
+def _locator(group: list[_Piece]) -> str:
+    first, last = group[0].block, group[-1].block
+    if first.locator == last.locator:
+        return first.locator
+    for single, plural in (("p. ", "pp. "), ("slide ", "slides ")):
+        if first.locator.startswith(single) and last.locator.startswith(single):
+            return f"{plural}{first.locator[len(single) :]}–{last.locator[len(single) :]}"
+    return first.locator or last.locator

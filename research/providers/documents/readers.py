@@ -1,0 +1,152 @@
+"""One reader per format, each returning blocks with locators; `extract_document` picks one.
+
+PDF pages come from pypdf (the page label when the file defines one, else its number); HTML goes
+through the same trafilatura path as fetched web pages; Markdown is cut at its headings, plain
+text at blank lines, CSV into runs of rows. The zip formats are in office.py.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pypdf
+
+from research.errors import DocumentUnreadable
+from research.providers import extract as web
+from research.providers.documents import office
+from research.providers.documents.base import HEADING_SEPARATOR, Block, ExtractedDocument
+from research.providers.documents.kinds import detect_kind
+
+logger = logging.getLogger(__name__)
+CSV_ROWS_PER_BLOCK = 40
+_ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+
+
+def extract_document(path: Path, *, filename: str, max_uncompressed: int) -> ExtractedDocument:
+    kind = detect_kind(path, filename)
+    readers: dict[str, Callable[[], ExtractedDocument]] = {
+        "pdf": lambda: read_pdf(path, filename),
+        "docx": lambda: office.read_docx(path, filename, max_uncompressed),
+        "pptx": lambda: office.read_pptx(path, filename, max_uncompressed),
+        "epub": lambda: office.read_epub(path, filename, max_uncompressed),
+        "html": lambda: read_html(path.read_bytes(), filename),
+        "markdown": lambda: read_markdown(_text(path), filename),
+        "text": lambda: read_text(_text(path), filename),
+        "csv": lambda: read_csv(_text(path), filename),
+    }
+    extracted = readers[kind]()
+    blocks = [b for b in extracted.blocks if b.text.strip()]
+    if not blocks:
+        raise DocumentUnreadable(f'"{filename}" holds no text to read.')
+    title = " ".join(extracted.title.split()) or Path(filename).stem
+    return ExtractedDocument(extracted.kind, title[:500], blocks, extracted.pages)
+
+
+def _text(path: Path) -> str:
+    return web.normalise_text(web.decode(path.read_bytes(), None))
+
+
+# --- PDF ------------------------------------------------------------------------------------
+
+
+def read_pdf(path: Path, filename: str) -> ExtractedDocument:
+    try:
+        reader = pypdf.PdfReader(path)
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise DocumentUnreadable(
+                f'"{filename}" is an encrypted PDF; upload a copy without a password.'
+            )
+        labels = _page_labels(reader)
+        texts = [page.extract_text() or "" for page in reader.pages]
+        title = str((reader.metadata.title if reader.metadata else None) or "")
+    except DocumentUnreadable:
+        raise
+    except Exception as exc:  # pypdf raises many types on damaged files
+        logger.info("pypdf could not read %s: %r", filename, exc)
+        raise DocumentUnreadable(f'"{filename}" is a damaged PDF that cannot be read.') from None
+    blocks = [
+        Block(web.normalise_text(text), f"p. {labels[i]}", i + 1)
+        for i, text in enumerate(texts)
+        if text.strip()
+    ]
+    if not blocks:
+        raise DocumentUnreadable(
+            f'"{filename}" has no text layer (a scan?), and OCR is not available; the file is '
+            "kept. Upload a PDF with text, or one made by an OCR tool."
+        )
+    return ExtractedDocument("pdf", title, blocks, len(texts))
+
+
+def _page_labels(reader: pypdf.PdfReader) -> list[str]:
+    try:
+        labels = list(reader.page_labels)
+    except Exception:  # a damaged label tree: plain numbers
+        labels = []
+    if len(labels) != len(reader.pages):
+        return [str(i + 1) for i in range(len(reader.pages))]
+    return [label or str(i + 1) for i, label in enumerate(labels)]
+
+
+# --- Text formats -----------------------------------------------------------------------------
+
+
+def read_html(body: bytes, filename: str) -> ExtractedDocument:
+    try:
+        page = web.extract(body, "text/html", None, "")
+    except web.ExtractError as exc:
+        raise DocumentUnreadable(f'"{filename}": {exc.reason}.') from None
+    return ExtractedDocument("html", page.title, [Block(page.text, "")])
+
+
+def read_markdown(text: str, filename: str) -> ExtractedDocument:
+    blocks: list[Block] = []
+    path: list[str] = []
+    lines: list[str] = []
+    title = ""
+
+    def close() -> None:
+        body = "\n".join(lines).strip()
+        if body:
+            blocks.append(Block(body, HEADING_SEPARATOR.join(path)))
+        lines.clear()
+
+    for line in text.splitlines():
+        heading = _ATX.match(line)
+        if heading is None:
+            lines.append(line)
+            continue
+        close()
+        level, name = len(heading[1]), heading[2].strip()
+        title = title or name
+        path[:] = path[: level - 1] + [name]
+        lines.append(name)
+    close()
+    return ExtractedDocument("markdown", title, blocks)
+
+
+def read_text(text: str, filename: str) -> ExtractedDocument:
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return ExtractedDocument("text", first[:200], [Block(text, "")])
+
+
+def read_csv(text: str, filename: str) -> ExtractedDocument:
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
+    except csv.Error:
+        dialect = csv.excel
+    rows = [row for row in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in row)]
+    if not rows:
+        raise DocumentUnreadable(f'"{filename}" holds no rows.')
+    header, body = rows[0], rows[1:] or rows[:1]
+    blocks = []
+    for start in range(0, len(body), CSV_ROWS_PER_BLOCK):
+        chunk = body[start : start + CSV_ROWS_PER_BLOCK]
+        lines = ["; ".join(f"{h}: {v}" for h, v in zip(header, row, strict=False)) for row in chunk]
+        end = start + len(chunk)
+        blocks.append(Block("\n".join(lines), f"rows {start + 1}–{end}"))
+    return ExtractedDocument("csv", Path(filename).stem, blocks)

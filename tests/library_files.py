@@ -1,0 +1,134 @@
+"""Real files of every format the library reads, made here for tests and benchmarks."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+
+def pdf(pages: list[list[str]], *, title: str = "") -> bytes:
+    """A PDF with a text layer, one page per list of paragraphs (WeasyPrint)."""
+    from weasyprint import HTML
+
+    body = "".join(
+        '<section style="page-break-after: always">'
+        + "".join(f"<p>{p}</p>" for p in page)
+        + "</section>"
+        for page in pages
+    )
+    head = f"<title>{title}</title>" if title else ""
+    return HTML(string=f"<html><head>{head}</head><body>{body}</body></html>").write_pdf()
+
+
+def scanned_pdf() -> bytes:
+    """A PDF whose only page is an image: no text layer, as a scan."""
+    import base64
+
+    from PIL import Image
+    from weasyprint import HTML
+
+    picture = io.BytesIO()
+    Image.new("RGB", (200, 100), (40, 40, 40)).save(picture, format="PNG")
+    data = base64.b64encode(picture.getvalue()).decode()
+    return HTML(
+        string=f'<html><body><img src="data:image/png;base64,{data}"></body></html>'
+    ).write_pdf()
+
+
+def encrypted(pdf_bytes: bytes, password: str = "secret") -> bytes:
+    import pypdf
+
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(pdf_bytes)))
+    writer.encrypt(password)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def docx(parts: list[tuple[str, str]], *, table: list[list[str]] | None = None) -> bytes:
+    """A Word file from (style, text) pairs: "Title", "Heading 1", "Heading 2", or "" for body."""
+    import docx as python_docx
+
+    document = python_docx.Document()
+    for style, text in parts:
+        if style == "Title":
+            document.add_heading(text, level=0)
+        elif style.startswith("Heading "):
+            document.add_heading(text, level=int(style.split()[1]))
+        else:
+            document.add_paragraph(text)
+    if table:
+        grid = document.add_table(rows=len(table), cols=len(table[0]))
+        for r, row in enumerate(table):
+            for c, value in enumerate(row):
+                grid.cell(r, c).text = value
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def pptx(slides: list[tuple[str, str, str]]) -> bytes:
+    """A PowerPoint file from (title, body, notes) per slide."""
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    deck = Presentation()
+    for title, body, notes in slides:
+        slide = deck.slides.add_slide(deck.slide_layouts[5])
+        slide.shapes.title.text = title
+        box = slide.shapes.add_textbox(Inches(0.5), Inches(1.5), Inches(9), Inches(5))
+        box.text_frame.text = body
+        if notes:
+            slide.notes_slide.notes_text_frame.text = notes
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
+def epub(
+    chapters: list[tuple[str, list[str]]], *, title: str = "Book", reverse: bool = False
+) -> bytes:
+    """An EPUB of XHTML chapters; `reverse` stores the files in the opposite order to the
+    spine, so a reader that follows the files instead of the spine gets them backwards."""
+    out = io.BytesIO()
+    names = [f"c{i}.xhtml" for i in range(len(chapters))]
+    with zipfile.ZipFile(out, "w") as book:
+        book.writestr("mimetype", "application/epub+zip", compress_type=zipfile.ZIP_STORED)
+        book.writestr(
+            "META-INF/container.xml",
+            '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:'
+            'xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type='
+            '"application/oebps-package+xml"/></rootfiles></container>',
+        )
+        items = "".join(
+            f'<item id="c{i}" href="{name}" media-type="application/xhtml+xml"/>'
+            for i, name in enumerate(names)
+        )
+        spine = "".join(f'<itemref idref="c{i}"/>' for i in range(len(chapters)))
+        book.writestr(
+            "OEBPS/content.opf",
+            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
+            f'<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>{title}</dc:title>'
+            f"</metadata><manifest>{items}</manifest><spine>{spine}</spine></package>",
+        )
+        order = list(enumerate(chapters))
+        for i, (heading, paragraphs) in reversed(order) if reverse else order:
+            body = "".join(f"<p>{p}</p>" for p in paragraphs)
+            book.writestr(
+                f"OEBPS/{names[i]}",
+                '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml">'
+                f"<head><title>{heading}</title></head><body><h1>{heading}</h1>{body}</body></html>",
+            )
+    return out.getvalue()
+
+
+def zip_bomb_docx(inflated_mb: int = 50) -> bytes:
+    """A real Word file with one more part of `inflated_mb` MB of zeros, which compresses to
+    almost nothing."""
+    base = io.BytesIO(docx([("", "A small document.")]))
+    out = io.BytesIO()
+    with zipfile.ZipFile(base) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as bomb:
+        for info in source.infolist():
+            bomb.writestr(info, source.read(info.filename))
+        bomb.writestr("word/media/padding.bin", b"\0" * (inflated_mb * 1024 * 1024))
+    return out.getvalue()

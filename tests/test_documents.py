@@ -1,0 +1,198 @@
+"""Reading library files into blocks and passages, with real files of every format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from research.errors import DocumentUnreadable
+from research.providers.documents import Block, extract_document, split_passages
+from tests import library_files as files
+
+MB = 1024 * 1024
+LONG = " ".join(
+    f"Sentence {i} says that the write-ahead log grows until a checkpoint." for i in range(300)
+)
+
+
+def read(tmp_path: Path, name: str, body: bytes, cap: int = 100 * MB):
+    path = tmp_path / name
+    path.write_bytes(body)
+    return extract_document(path, filename=name, max_uncompressed=cap)
+
+
+def refusal(tmp_path: Path, name: str, body: bytes, cap: int = 100 * MB) -> str:
+    with pytest.raises(DocumentUnreadable) as refused:
+        read(tmp_path, name, body, cap)
+    return refused.value.reason
+
+
+def test_a_pdf_keeps_its_page_numbers(tmp_path):
+    body = files.pdf(
+        [["Alpha page text."], ["Bravo page text."], ["Charlie page text."]], title="Plan"
+    )
+    doc = read(tmp_path, "plan.pdf", body)
+    assert (doc.kind, doc.title, doc.pages) == ("pdf", "Plan", 3)
+    assert [(b.locator, b.page) for b in doc.blocks] == [("p. 1", 1), ("p. 2", 2), ("p. 3", 3)]
+    assert "Bravo" in doc.blocks[1].text and "Bravo" not in doc.blocks[0].text
+
+
+def test_an_encrypted_pdf_says_to_upload_a_copy_without_a_password(tmp_path):
+    body = files.encrypted(files.pdf([["Secret plans."]]))
+    assert "encrypted PDF" in refusal(tmp_path, "locked.pdf", body)
+
+
+def test_a_pdf_with_only_an_owner_password_is_read(tmp_path):
+    body = files.encrypted(files.pdf([["Open to read."]]), password="")
+    assert "Open to read." in read(tmp_path, "open.pdf", body).blocks[0].text
+
+
+def test_a_scanned_pdf_says_ocr_is_not_available_and_the_file_is_kept(tmp_path):
+    reason = refusal(tmp_path, "scan.pdf", files.scanned_pdf())
+    assert "no text layer" in reason and "OCR is not available" in reason and "kept" in reason
+
+
+def test_a_damaged_pdf_is_refused_as_one(tmp_path):
+    body = files.pdf([["Whole."]])
+    assert "damaged PDF" in refusal(tmp_path, "cut.pdf", body[: len(body) // 3])
+
+
+def test_a_word_file_keeps_its_heading_path_and_tables(tmp_path):
+    body = files.docx(
+        [
+            ("Title", "Annual report"),
+            ("Heading 1", "Results"),
+            ("", "Revenue grew."),
+            ("Heading 2", "Costs"),
+            ("", "Costs fell."),
+            ("Heading 1", "Outlook"),
+            ("", "Growth ahead."),
+        ],
+        table=[["Year", "Revenue"], ["2025", "12"]],
+    )
+    doc = read(tmp_path, "report.docx", body)
+    assert (doc.kind, doc.title) == ("docx", "Annual report")
+    located = {b.locator: b.text for b in doc.blocks}
+    assert "Costs fell." in located["Results › Costs"]
+    assert "Revenue grew." in located["Results"]
+    assert "Year | Revenue\n2025 | 12" in located["Outlook"]
+
+
+def test_a_slide_deck_keeps_slide_numbers_and_notes(tmp_path):
+    body = files.pptx([("Intro", "Why we met", ""), ("Plan", "Three steps", "Say it slowly")])
+    doc = read(tmp_path, "deck.pptx", body)
+    assert (doc.kind, doc.pages) == ("pptx", 2)
+    assert [(b.locator, b.page) for b in doc.blocks] == [("slide 1", 1), ("slide 2", 2)]
+    assert "Three steps" in doc.blocks[1].text and "Notes: Say it slowly" in doc.blocks[1].text
+
+
+def test_html_goes_through_the_web_page_reader(tmp_path):
+    page = (
+        b"<html><head><title>Minutes</title></head><body><nav>Menu</nav><article>"
+        b"<h1>Minutes</h1><p>The board approved the budget for the next year after a long "
+        b"discussion.</p></article></body></html>"
+    )
+    doc = read(tmp_path, "minutes.html", page)
+    assert doc.kind == "html" and "approved the budget" in doc.blocks[0].text
+
+
+def test_markdown_is_cut_at_its_headings(tmp_path):
+    text = "# Guide\n\nIntro.\n\n## Install\n\nRun make.\n\n### Linux\n\nUse apt.\n\n"
+    text += "## Use\n\nOpen it.\n"
+    doc = read(tmp_path, "guide.md", text.encode())
+    assert doc.title == "Guide"
+    assert [b.locator for b in doc.blocks] == [
+        "Guide",
+        "Guide › Install",
+        "Guide › Install › Linux",
+        "Guide › Use",
+    ]
+
+
+def test_csv_rows_become_labelled_lines_in_runs_of_rows(tmp_path):
+    rows = "name;city\n" + "".join(f"person {i};town {i}\n" for i in range(45))
+    doc = read(tmp_path, "people.csv", rows.encode())
+    assert [b.locator for b in doc.blocks] == ["rows 1–40", "rows 41–45"]
+    assert doc.blocks[0].text.splitlines()[0] == "name: person 0; city: town 0"
+
+
+def test_an_epub_is_read_in_spine_order(tmp_path):
+    body = files.epub([("Opening", ["First words."]), ("Ending", ["Last words."])], reverse=True)
+    doc = read(tmp_path, "book.epub", body)
+    assert doc.kind == "epub" and doc.title == "Book"
+    assert [b.locator for b in doc.blocks] == ["Opening", "Ending"]
+    assert "First words." in doc.blocks[0].text
+
+
+def test_plain_text_in_a_legacy_encoding_is_decoded(tmp_path):
+    doc = read(tmp_path, "notes.txt", "Café prices rose.".encode("cp1252"))
+    assert doc.kind == "text" and "Café" in doc.blocks[0].text
+
+
+def test_an_empty_file_says_so(tmp_path):
+    assert "is empty" in refusal(tmp_path, "empty.pdf", b"")
+
+
+def test_a_file_is_read_by_its_content_not_its_name(tmp_path):
+    doc = read(tmp_path, "really-a-pdf.docx", files.pdf([["Hidden PDF."]]))
+    assert doc.kind == "pdf"
+
+
+def test_a_binary_file_named_as_text_is_refused_naming_the_formats(tmp_path):
+    import io
+
+    from PIL import Image
+
+    picture = io.BytesIO()
+    Image.new("RGB", (20, 20)).save(picture, format="PNG")
+    reason = refusal(tmp_path, "photo.txt", picture.getvalue())
+    assert "not a text file" in reason and "PDF" in reason
+
+
+def test_random_bytes_named_docx_are_refused(tmp_path):
+    assert "not a text file" in refusal(tmp_path, "broken.docx", bytes(range(256)) * 10)
+
+
+def test_a_damaged_zip_is_refused_as_damaged(tmp_path):
+    body = files.docx([("", "Text.")])
+    assert "damaged" in refusal(tmp_path, "cut.docx", body[: len(body) // 2])
+
+
+def test_a_zip_bomb_is_refused_before_it_is_unpacked_naming_the_cap(tmp_path):
+    reason = refusal(tmp_path, "bomb.docx", files.zip_bomb_docx(50), cap=10 * MB)
+    assert "LIBRARY_MAX_UNCOMPRESSED_MB" in reason and "51 MB" in reason and "10 MB" in reason
+
+
+def test_passages_stay_within_bounds_and_are_verbatim(tmp_path):
+    blocks = [
+        Block(LONG, "p. 1", 1),
+        Block("Short one.", "p. 2", 2),
+        Block("Short two.", "p. 3", 3),
+    ]
+    drafts = split_passages(blocks)
+    assert all(d.words <= 400 for d in drafts)
+    assert all(d.words >= 150 for d in drafts[:-1])
+    joined = "\n\n".join(b.text for b in blocks)
+    assert all(d.text in joined for d in drafts)
+    assert [d.position for d in drafts] == list(range(len(drafts)))
+    assert drafts[0].locator == "p. 1"
+
+
+def test_small_pages_are_merged_and_the_passage_names_its_page_range():
+    blocks = [Block(f"Page {n} has a little text.", f"p. {n}", n) for n in (3, 4, 5)]
+    [draft] = split_passages(blocks)
+    assert (draft.locator, draft.page) == ("pp. 3–5", 3)
+
+
+def test_chinese_text_without_spaces_is_cut_into_passages():
+    text = "固态电池的能量密度更高。" * 200
+    drafts = split_passages([Block(text, "第一章", None)])
+    assert len(drafts) > 1
+    assert all(d.words <= 400 and d.text in text for d in drafts)
+
+
+def test_a_sentence_longer_than_a_passage_is_cut_between_words():
+    text = " ".join(["word"] * 1000)
+    drafts = split_passages([Block(text, "", None)])
+    assert [d.words for d in drafts] == [400, 400, 200]
