@@ -167,8 +167,8 @@ def test_a_zip_bomb_is_refused_before_it_is_unpacked_naming_the_cap(tmp_path):
 def test_passages_stay_within_bounds_and_are_verbatim(tmp_path):
     blocks = [
         Block(LONG, "p. 1", 1),
-        Block("Short one.", "p. 2", 2),
-        Block("Short two.", "p. 3", 3),
+        Block("Short one.", "p. 1", 1),
+        Block("Short two.", "p. 1", 1),
     ]
     drafts = split_passages(blocks)
     assert all(d.words <= 400 for d in drafts)
@@ -179,10 +179,16 @@ def test_passages_stay_within_bounds_and_are_verbatim(tmp_path):
     assert drafts[0].locator == "p. 1"
 
 
-def test_small_pages_are_merged_and_the_passage_names_its_page_range():
+def test_small_pages_stay_apart_so_a_citation_names_one_page():
     blocks = [Block(f"Page {n} has a little text.", f"p. {n}", n) for n in (3, 4, 5)]
+    drafts = split_passages(blocks)
+    assert [(d.locator, d.page) for d in drafts] == [("p. 3", 3), ("p. 4", 4), ("p. 5", 5)]
+
+
+def test_small_sections_are_merged_under_the_first_heading():
+    blocks = [Block("Intro text.", "Guide", None), Block("Install text.", "Guide › Install", None)]
     [draft] = split_passages(blocks)
-    assert (draft.locator, draft.page) == ("pp. 3–5", 3)
+    assert (draft.locator, draft.text) == ("Guide", "Intro text.\n\nInstall text.")
 
 
 def test_chinese_text_without_spaces_is_cut_into_passages():
@@ -196,3 +202,13 @@ def test_a_sentence_longer_than_a_passage_is_cut_between_words():
     text = " ".join(["word"] * 1000)
     drafts = split_passages([Block(text, "", None)])
     assert [d.words for d in drafts] == [400, 400, 200]
+
+
+def test_a_pdf_page_reads_as_whole_sentences_not_as_printed_lines(tmp_path):
+    sentence = (
+        "In WAL mode SQLite writes every change to a separate write-ahead log file, not to the "
+        "database file, and readers keep reading the database file with the log's committed frames."
+    )
+    doc = read(tmp_path, "wrapped.pdf", files.pdf([[sentence, "A second paragraph starts here."]]))
+    assert sentence in doc.blocks[0].text
+    assert "\nA second paragraph starts here." in doc.blocks[0].text

@@ -2,8 +2,9 @@
 
 A block is cut at sentence ends into pieces of at most `max_words` (a sentence longer than that
 is cut between words, or between characters in a script without spaces). A piece shorter than
-`min_words` is joined by the pieces that follow, from the next blocks too, while it stays under
-`max_words`; a passage made of several pages says so ("pp. 3–4", "slides 2–3"). A passage's
+`min_words` is joined by the pieces that follow, from the next blocks too (a short section and
+the sections after it, under the first one's heading), while it stays under `max_words`; but
+never across pages or slides, so a citation names the one page a passage is on. A passage's
 text is always a verbatim span of its block, or such spans joined by a blank line, so a quote
 found in a passage is found in the document as it was read.
 """
@@ -44,7 +45,8 @@ def split_passages(
     for piece in pieces:
         group = groups[-1] if groups else None
         size = sum(p.words for p in group) if group else 0
-        if group and size < min_words and size + piece.words <= max_words:
+        same_page = group is not None and group[0].block.page == piece.block.page
+        if group and same_page and size < min_words and size + piece.words <= max_words:
             group.append(piece)
         else:
             groups.append([piece])
@@ -117,10 +119,5 @@ def _draft(position: int, group: list[_Piece]) -> PassageDraft:
 
 
 def _locator(group: list[_Piece]) -> str:
-    first, last = group[0].block, group[-1].block
-    if first.locator == last.locator:
-        return first.locator
-    for single, plural in (("p. ", "pp. "), ("slide ", "slides ")):
-        if first.locator.startswith(single) and last.locator.startswith(single):
-            return f"{plural}{first.locator[len(single) :]}–{last.locator[len(single) :]}"
-    return first.locator or last.locator
+    """The first piece's locator (the first that has one): sections merged under it."""
+    return next((p.block.locator for p in group if p.block.locator), "")

@@ -21,6 +21,7 @@ from research.providers import extract as web
 from research.providers.documents import office
 from research.providers.documents.base import HEADING_SEPARATOR, Block, ExtractedDocument
 from research.providers.documents.kinds import detect_kind
+from research.scripts import is_cjk
 
 logger = logging.getLogger(__name__)
 CSV_ROWS_PER_BLOCK = 40
@@ -70,7 +71,7 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
         logger.info("pypdf could not read %s: %r", filename, exc)
         raise DocumentUnreadable(f'"{filename}" is a damaged PDF that cannot be read.') from None
     blocks = [
-        Block(web.normalise_text(text), f"p. {labels[i]}", i + 1)
+        Block(reflow(web.normalise_text(text)), f"p. {labels[i]}", i + 1)
         for i, text in enumerate(texts)
         if text.strip()
     ]
@@ -80,6 +81,28 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
             "kept. Upload a PDF with text, or one made by an OCR tool."
         )
     return ExtractedDocument("pdf", title, blocks, len(texts))
+
+
+_LINE_END = re.compile(r"[.!?:;。！？：；)\]\"”]$")
+
+
+def reflow(text: str) -> str:
+    """A PDF page's lines joined back into paragraphs: a line that does not end a sentence
+    goes on with the next (a word hyphenated across the break is joined without a space), so
+    sentences read whole and quotes of them are found in the text."""
+    lines = [line.strip() for line in text.split("\n")]
+    out: list[str] = []
+    for line in lines:
+        if not line:
+            if out and out[-1] != "":
+                out.append("")
+            continue
+        if out and out[-1] and not _LINE_END.search(out[-1]):
+            glue = "" if out[-1].endswith("-") or is_cjk(out[-1][-1] + line[0]) else " "
+            out[-1] = out[-1] + glue + line
+        else:
+            out.append(line)
+    return "\n".join(out).strip()
 
 
 def _page_labels(reader: pypdf.PdfReader) -> list[str]:
