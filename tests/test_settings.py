@@ -67,6 +67,8 @@ def _start_up(tmp_path, **env) -> subprocess.CompletedProcess:
         ("WEB_WORKERS", "0"),
         ("HTTPS", "maybe"),
         ("TRUST_PROXY", "sometimes"),
+        ("EMBEDDING_BASE_URL", "ftp://x"),
+        ("EMBEDDING_BATCH", "0"),
     ],
 )
 def test_a_bad_value_stops_start_up_and_names_the_variable(tmp_path, variable, value):
@@ -205,3 +207,20 @@ def test_openai_variables_work_when_the_llm_ones_are_unset(tmp_path):
         timeout=60,
     )
     assert result.stdout.split() == ["sk-test", "http://x/v1", "m"], result.stderr
+
+
+def test_embeddings_use_the_llm_endpoint_and_key_unless_told_otherwise(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "OPENAI_", "EMBED"))}
+    env.update(DOSSIER_DATA_DIR=str(tmp_path), LLM_API_KEY="sk-llm", LLM_BASE_URL="http://x/v1")
+    code = "from django.conf import settings as s; "
+    code += "print(repr(s.EMBEDDING_MODEL), s.EMBEDDING_API_KEY, s.EMBEDDING_BASE_URL, "
+    code += "s.EMBEDDING_BATCH)"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-v", "0", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.stdout.split() == ["''", "sk-llm", "http://x/v1", "64"], result.stderr
