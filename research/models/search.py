@@ -88,7 +88,7 @@ def search_passages(
     terms = parse_terms(text)
     if terms.empty or limit <= 0:
         return []
-    where, params = _filters(collections, kinds, documents)
+    where, params = document_filters(collections, kinds, documents)
     if connection.vendor == "postgresql":
         ranked = _postgres(terms, where, params, limit)
     else:
@@ -104,7 +104,8 @@ def search_passages(
     ]
 
 
-def _filters(collections, kinds, documents) -> tuple[str, list]:
+def document_filters(collections, kinds, documents) -> tuple[str, list]:
+    """SQL over `d` (research_document): ready, and in these collections, kinds and ids."""
     clauses = ["d.status = %s"]
     params: list = [DocumentStatus.READY.value]
     for column, values in (
