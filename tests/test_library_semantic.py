@@ -255,3 +255,16 @@ def test_search_falls_back_to_bm25_when_the_embeddings_endpoint_fails(fake, api)
     assert [hit["snippet"] for hit in response.json()] == [DOCTOR]
     assert len(fake.embedding_requests) == 2  # the document's, then the failed query's
     assert Document.objects.get().status == "ready"
+
+
+def test_nearest_passages_sees_vectors_stored_replaced_and_deleted_since_the_last_search():
+    document = make_library_document(["a", "b"])
+    a, b = document.passages.order_by("position")
+    store_vectors("m", [(a.pk, unit(1, 0)), (b.pk, unit(0, 1))])
+    assert [pk for pk, _ in nearest_passages(unit(1, 0), model="m")] == [a.pk]
+    store_vectors("m", [(b.pk, unit(1, 1))])
+    assert [pk for pk, _ in nearest_passages(unit(1, 0), model="m")] == [a.pk, b.pk]
+    a.delete()
+    assert [pk for pk, _ in nearest_passages(unit(1, 0), model="m")] == [b.pk]
+    Document.objects.filter(pk=document.pk).update(status="failed")
+    assert nearest_passages(unit(1, 0), model="m") == []

@@ -149,9 +149,10 @@ class PassageEmbedding(models.Model):
     model = models.CharField(max_length=200)
     dims = models.PositiveIntegerField()
     vector = models.BinaryField()
+    stored_at = models.DateTimeField(auto_now=True)  # semantic.py reads vectors again after it
 
     class Meta:
-        indexes = [models.Index(fields=["model", "dims"])]
+        indexes = [models.Index(fields=["model", "dims", "stored_at"])]  # semantic._matrix
 
     def __str__(self) -> str:
         return f"{self.passage_id} {self.model} ({self.dims})"
