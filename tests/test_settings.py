@@ -188,39 +188,38 @@ def test_the_worker_times_out_before_redelivery():
     assert settings.Q_CLUSTER["ack_failures"] is True
 
 
+def _printed_settings(tmp_path, names: list[str], **env: str) -> list[str]:
+    """The repr of each setting, as a fresh process with no LLM_, OPENAI_ or EMBEDDING_
+    variables but `env` sees it."""
+    full_env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "OPENAI_", "EMBEDDING_"))
+    }
+    full_env.update(DOSSIER_DATA_DIR=str(tmp_path), **env)
+    code = "from django.conf import settings as s; "
+    code += "print(*(repr(getattr(s, name)) for name in " + repr(names) + "), sep='\\n')"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-v", "0", "-c", code],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return result.stdout.splitlines() or [result.stderr]
+
+
 def test_openai_variables_work_when_the_llm_ones_are_unset(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "OPENAI_"))}
-    env.update(
-        DOSSIER_DATA_DIR=str(tmp_path),
+    printed = _printed_settings(
+        tmp_path,
+        ["LLM_API_KEY", "LLM_BASE_URL", "LLM_FAST_MODEL"],
         OPENAI_API_KEY="sk-test",
         OPENAI_BASE_URL="http://x/v1",
         LLM_MODEL="m",
     )
-    code = "from django.conf import settings as s; "
-    code += "print(s.LLM_API_KEY, s.LLM_BASE_URL, s.LLM_FAST_MODEL)"
-    result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-v", "0", "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.stdout.split() == ["sk-test", "http://x/v1", "m"], result.stderr
+    assert printed == ["'sk-test'", "'http://x/v1'", "'m'"]
 
 
 def test_embeddings_use_the_llm_endpoint_and_key_unless_told_otherwise(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "OPENAI_", "EMBED"))}
-    env.update(DOSSIER_DATA_DIR=str(tmp_path), LLM_API_KEY="sk-llm", LLM_BASE_URL="http://x/v1")
-    code = "from django.conf import settings as s; "
-    code += "print(repr(s.EMBEDDING_MODEL), s.EMBEDDING_API_KEY, s.EMBEDDING_BASE_URL, "
-    code += "s.EMBEDDING_BATCH)"
-    result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-v", "0", "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.stdout.split() == ["''", "sk-llm", "http://x/v1", "64"], result.stderr
+    names = ["EMBEDDING_MODEL", "EMBEDDING_API_KEY", "EMBEDDING_BASE_URL", "EMBEDDING_BATCH"]
+    printed = _printed_settings(tmp_path, names, LLM_API_KEY="sk-llm", LLM_BASE_URL="http://x/v1")
+    assert printed == ["''", "'sk-llm'", "'http://x/v1'", "64"]
