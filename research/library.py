@@ -4,7 +4,8 @@ Pages, the API and `manage.py import_documents` call these functions. A document
 it arrives (streamed into DATA_DIR/library under its sha256, so the same bytes are stored once
 and the second upload is told so), then a worker reads it (`extract`): the file becomes
 passages with locators, or the document fails with a reason people can act on, and the file is
-kept either way. `requeue_stale` gives the work of a worker that died to another.
+kept either way; with EMBEDDING_MODEL set, the passages of a ready document are then embedded
+(pipeline/semantic.py). `requeue_stale` gives the work of a worker that died to another.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from research.errors import BadInput, DossierError, NotAllowed, NotFound, TooLar
 from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX, FILENAME_MAX
 from research.models import Collection, Document, DocumentStatus, Passage
 from research.models.library import EXTRACT_ATTEMPTS
+from research.pipeline import semantic
 
 logger = logging.getLogger(__name__)
 CHUNK = 1024 * 1024
@@ -286,7 +288,9 @@ def _finish_ready(document: Document, extracted, drafts) -> str:
             error="",
             extracted_at=timezone.now(),
         )
-    return f"document {document.pk}: {len(drafts)} passages"
+    # Outside the transaction: the embeddings call must not hold the database's write lock, and
+    # its failure leaves the document ready (searched by BM25), the reason on it.
+    return f"document {document.pk}: {len(drafts)} passages" + semantic.embed_document(document.pk)
 
 
 def _finish_failed(document: Document, reason: str) -> str:

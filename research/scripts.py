@@ -25,3 +25,16 @@ STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(STOPWORDS_CHINESE) | QUESTI
 
 def is_cjk(text: str) -> bool:
     return bool(CJK_CHAR.search(text))
+
+
+def pairs(run: str) -> list[str]:
+    """Overlapping character pairs of a CJK run ("固态电池": 固态 态电 电池); a lone one whole."""
+    return [run] if len(run) < 2 else [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+_CJK_RUN = re.compile(f"[{CJK}]+")
+
+
+def index_text(text: str) -> str:
+    """What a full-text index holds for `text`: CJK runs cut into pairs, the rest as it is."""
+    return _CJK_RUN.sub(lambda run: f" {' '.join(pairs(run.group()))} ", text)

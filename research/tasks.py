@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from research import library, trash
-from research.pipeline import pool, registry, sweeper
+from research.pipeline import pool, registry, semantic, sweeper
 from research.pipeline.warmup import warm_up
+
+EMBED_PER_SWEEP = 256  # passages the watchdog embeds per run; `manage.py embed_library`: all
 
 
 def ping(token: str) -> str:
@@ -39,10 +41,13 @@ def extract_document(document_id: int) -> str:
 
 def sweep() -> str:
     """The watchdog, every minute: stalled steps and projects, the trash's expired projects,
-    and library documents a stopped worker left unread."""
+    library documents a stopped worker left unread, and (last, as it may wait on the embeddings
+    endpoint) up to EMBED_PER_SWEEP library passages with no vector from EMBEDDING_MODEL."""
     purged = trash.purge_expired()
     requeued = library.requeue_stale()
-    return (
+    done = (
         f"{sweeper.sweep()}, {purged} projects purged from the trash, "
         f"{requeued} documents queued again"
     )
+    embedded = semantic.embed_missing(EMBED_PER_SWEEP)
+    return done + (f", {embedded.count} passages embedded" if embedded.count else "")

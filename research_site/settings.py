@@ -314,6 +314,13 @@ LLM_MAX_CONCURRENCY = envint("LLM_MAX_CONCURRENCY", 16, minimum=1, maximum=256)
 LLM_PRICE_INPUT = envfloat("LLM_PRICE_INPUT", 0.0)  # USD per million prompt tokens
 LLM_PRICE_OUTPUT = envfloat("LLM_PRICE_OUTPUT", 0.0)  # USD per million completion tokens
 
+# --- Embeddings (the library's optional semantic search) -----------------------------------
+# Empty: the library is searched by BM25 alone. Set: an OpenAI-compatible /v1/embeddings model.
+EMBEDDING_MODEL = envstr("EMBEDDING_MODEL")
+EMBEDDING_BASE_URL = envurl("EMBEDDING_BASE_URL", LLM_BASE_URL)
+EMBEDDING_API_KEY = envstr("EMBEDDING_API_KEY", LLM_API_KEY)
+EMBEDDING_BATCH = envint("EMBEDDING_BATCH", 64, minimum=1, maximum=2048)  # texts per request
+
 # --- Search ------------------------------------------------------------------------------
 SEARCH_PROVIDER = envchoice(
     "SEARCH_PROVIDER", "duckduckgo", {"duckduckgo", "searxng", "tavily", "brave", "serper"}

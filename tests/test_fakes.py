@@ -11,7 +11,7 @@ import trafilatura
 from openai.types.chat import ChatCompletionMessageParam
 
 from tests.fakes import FakeLLM, FakeSearx, FakeWeb
-from tests.fakes.llm import break_json
+from tests.fakes.llm import break_json, fake_embedding
 from tests.fakes.web import INJECTION, article
 
 QUESTION = "What is the capital of France? Answer in JSON."
@@ -153,6 +153,21 @@ def test_broken_json_next_spoils_the_next_content_only(llm, variant):
     with pytest.raises(json.JSONDecodeError):
         json.loads(broken)
     assert json.loads(ask(llm).choices[0].message.content)["done"] is True
+
+
+def test_embeddings_come_as_floats_or_base64_as_the_openai_client_asks(llm):
+    as_floats = client(llm).embeddings.create(
+        model="e", input=["a doctor", "a physician"], encoding_format="float"
+    )
+    as_base64 = client(llm).embeddings.create(model="e", input=["a doctor"])  # the SDK default
+    assert [row.embedding for row in as_floats.data] == [fake_embedding("a doctor")] * 2
+    assert as_base64.data[0].embedding == fake_embedding("a doctor")
+    assert [request["input"] for request in llm.embedding_requests] == [
+        ["a doctor", "a physician"],
+        ["a doctor"],
+    ]
+    with pytest.raises(openai.BadRequestError, match="non-empty"):
+        client(llm).embeddings.create(model="e", input=[""])
 
 
 def test_break_json_never_returns_valid_json():

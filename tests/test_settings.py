@@ -67,6 +67,8 @@ def _start_up(tmp_path, **env) -> subprocess.CompletedProcess:
         ("WEB_WORKERS", "0"),
         ("HTTPS", "maybe"),
         ("TRUST_PROXY", "sometimes"),
+        ("EMBEDDING_BASE_URL", "ftp://x"),
+        ("EMBEDDING_BATCH", "0"),
     ],
 )
 def test_a_bad_value_stops_start_up_and_names_the_variable(tmp_path, variable, value):
@@ -186,22 +188,38 @@ def test_the_worker_times_out_before_redelivery():
     assert settings.Q_CLUSTER["ack_failures"] is True
 
 
-def test_openai_variables_work_when_the_llm_ones_are_unset(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "OPENAI_"))}
-    env.update(
-        DOSSIER_DATA_DIR=str(tmp_path),
-        OPENAI_API_KEY="sk-test",
-        OPENAI_BASE_URL="http://x/v1",
-        LLM_MODEL="m",
-    )
+def _printed_settings(tmp_path, names: list[str], **env: str) -> list[str]:
+    """The repr of each setting, as a fresh process with no LLM_, OPENAI_ or EMBEDDING_
+    variables but `env` sees it."""
+    full_env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "OPENAI_", "EMBEDDING_"))
+    }
+    full_env.update(DOSSIER_DATA_DIR=str(tmp_path), **env)
     code = "from django.conf import settings as s; "
-    code += "print(s.LLM_API_KEY, s.LLM_BASE_URL, s.LLM_FAST_MODEL)"
+    code += "print(*(repr(getattr(s, name)) for name in " + repr(names) + "), sep='\\n')"
     result = subprocess.run(
         [sys.executable, "manage.py", "shell", "-v", "0", "-c", code],
         cwd=ROOT,
-        env=env,
+        env=full_env,
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert result.stdout.split() == ["sk-test", "http://x/v1", "m"], result.stderr
+    return result.stdout.splitlines() or [result.stderr]
+
+
+def test_openai_variables_work_when_the_llm_ones_are_unset(tmp_path):
+    printed = _printed_settings(
+        tmp_path,
+        ["LLM_API_KEY", "LLM_BASE_URL", "LLM_FAST_MODEL"],
+        OPENAI_API_KEY="sk-test",
+        OPENAI_BASE_URL="http://x/v1",
+        LLM_MODEL="m",
+    )
+    assert printed == ["'sk-test'", "'http://x/v1'", "'m'"]
+
+
+def test_embeddings_use_the_llm_endpoint_and_key_unless_told_otherwise(tmp_path):
+    names = ["EMBEDDING_MODEL", "EMBEDDING_API_KEY", "EMBEDDING_BASE_URL", "EMBEDDING_BATCH"]
+    printed = _printed_settings(tmp_path, names, LLM_API_KEY="sk-llm", LLM_BASE_URL="http://x/v1")
+    assert printed == ["''", "'sk-llm'", "'http://x/v1'", "64"]

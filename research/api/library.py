@@ -1,7 +1,7 @@
 """The library: collections, documents (upload, download, read again), passages and search."""
 
 from django.db.models import Count
-from django.http import FileResponse
+from django.http import FileResponse, HttpResponse
 from ninja import File, Form, Query, Router, Schema
 from ninja.files import UploadedFile
 from ninja.pagination import paginate
@@ -24,7 +24,8 @@ from research.library_schemas import (
 )
 from research.limits import SEARCH_TERMS_MAX
 from research.models import Collection, Document, Passage
-from research.models.search import MARK_END, MARK_START, search_passages
+from research.models.search import MARK_END, MARK_START
+from research.pipeline import semantic
 from research.rendering import marked_snippet
 from research.schemas import Id
 
@@ -188,12 +189,16 @@ class SearchFilters(Schema):
 
 
 @router.get("/library/search", response=answers({200: list[SearchHitOut]}))
-def search(request, filters: Query[SearchFilters]):
-    """Full-text search over the passages of ready documents, best first."""
-    hits = search_passages(
+def search(request, response: HttpResponse, filters: Query[SearchFilters]):
+    """Search over the passages of ready documents, best first: full text (BM25), fused with
+    semantic search when EMBEDDING_MODEL is set. The header X-Search-Mode says which ranked
+    the answer: `hybrid`, or `bm25` (no model set, no vectors yet, or the query could not be
+    embedded)."""
+    found = semantic.search(
         filters.q, collections=filters.collection, kinds=filters.kind, limit=filters.limit
     )
-    return [_hit_out(hit) for hit in hits]
+    response["X-Search-Mode"] = found.mode
+    return [_hit_out(hit) for hit in found.hits]
 
 
 def _hit_out(hit) -> dict:

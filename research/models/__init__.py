@@ -10,11 +10,12 @@ activity.py   the activity log of whole projects: trashed, restored, purged
 profiles.py   what each LLM endpoint and model accepts, as learnt
 library.py    the team's library: collections, documents, passages
 search.py     full-text search over passages, in each database's own engine
+semantic.py   passages nearest a vector, with numpy (EMBEDDING_MODEL)
 """
 
 from research.models.accounts import ApiToken
 from research.models.activity import ActivityAction, ActivityEntry
-from research.models.library import Collection, Document, Passage
+from research.models.library import Collection, Document, Passage, PassageEmbedding
 from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
 from research.models.reports import Note, Report
@@ -49,6 +50,7 @@ __all__ = [
     "ModelProfile",
     "Note",
     "Passage",
+    "PassageEmbedding",
     "PageSnapshot",
     "Project",
     "ProjectStatus",

@@ -4,6 +4,11 @@ A document's file is kept under DATA_DIR/library, named by its sha256, which is 
 same bytes are one document. Its text lives only in its passages, each with a locator (the
 page, the slide or the heading path) that citations name. Full-text search over passages is in
 search.py: FTS5 on SQLite, tsvector on PostgreSQL, both kept by the database itself.
+
+With EMBEDDING_MODEL set, each passage also gets a PassageEmbedding: its vector, stored as
+float32 bytes in a plain column on either database, and searched with numpy (semantic.py).
+Neither sqlite-vec nor pgvector is used: Python's sqlite3 on the machines we run on cannot load
+extensions, and pgvector is not packaged with every PostgreSQL.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from research.limits import (
     URL_MAX,
 )
 from research.models.statuses import DocumentKind, DocumentStatus
+from research.scripts import index_text
 
 User = settings.AUTH_USER_MODEL
 EXTRACT_ATTEMPTS = 3
@@ -90,6 +96,9 @@ class Document(models.Model):
         max_length=20, choices=DocumentStatus.choices, default=DocumentStatus.QUEUED
     )
     error = models.TextField(max_length=ERROR_MAX, blank=True)
+    # Why the passages have no vectors (EMBEDDING_MODEL): the document is ready and searched by
+    # BM25 all the same; the watchdog embeds them later.
+    embedding_error = models.TextField(max_length=ERROR_MAX, blank=True)
     pages = models.PositiveIntegerField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     queued_at = models.DateTimeField(default=timezone.now)
@@ -115,8 +124,6 @@ class Document(models.Model):
 class PassageQuerySet(models.QuerySet):
     def create_indexed(self, passages: list[Passage]) -> list[Passage]:
         """Insert passages and their full-text index rows (search.py says what is indexed)."""
-        from research.models.search import index_text
-
         created = self.bulk_create(passages)  # both databases return the new ids
         PassageIndex.objects.bulk_create(
             PassageIndex(passage=passage, text=index_text(passage.text)) for passage in created
@@ -158,3 +165,21 @@ class PassageIndex(models.Model):
 
     def __str__(self) -> str:
         return f"index of passage {self.passage_id}"
+
+
+class PassageEmbedding(models.Model):
+    """A passage's vector from the embeddings model `model`, unit length, as float32 bytes."""
+
+    passage = models.OneToOneField(
+        Passage, on_delete=models.CASCADE, primary_key=True, related_name="embedding"
+    )
+    model = models.CharField(max_length=200)
+    dims = models.PositiveIntegerField()
+    vector = models.BinaryField()
+    stored_at = models.DateTimeField(auto_now=True)  # semantic.py reads vectors again after it
+
+    class Meta:
+        indexes = [models.Index(fields=["model", "dims", "stored_at"])]  # semantic._matrix
+
+    def __str__(self) -> str:
+        return f"{self.passage_id} {self.model} ({self.dims})"

@@ -24,7 +24,7 @@ from django.db import connection
 
 from research.models.library import Passage
 from research.models.statuses import DocumentStatus
-from research.scripts import CJK, CJK_CHAR, SCRIPT_PARTS, STOPWORDS, WORD_RUN
+from research.scripts import CJK_CHAR, SCRIPT_PARTS, STOPWORDS, WORD_RUN, pairs
 
 MARK_START, MARK_END = "\ue000", "\ue001"
 MAX_TERMS = 24
@@ -54,19 +54,6 @@ class Terms:
         for run in self.cjk:
             found.update(pairs(run))
         return sorted(found, key=len, reverse=True)
-
-
-def pairs(run: str) -> list[str]:
-    """Overlapping character pairs of a CJK run ("固态电池": 固态 态电 电池); a lone one whole."""
-    return [run] if len(run) < 2 else [run[i : i + 2] for i in range(len(run) - 1)]
-
-
-_CJK_RUN = re.compile(f"[{CJK}]+")
-
-
-def index_text(text: str) -> str:
-    """What the full-text index holds for `text`: CJK runs cut into pairs, the rest as it is."""
-    return _CJK_RUN.sub(lambda run: f" {' '.join(pairs(run.group()))} ", text)
 
 
 def parse_terms(text: str) -> Terms:
@@ -101,7 +88,7 @@ def search_passages(
     terms = parse_terms(text)
     if terms.empty or limit <= 0:
         return []
-    where, params = _filters(collections, kinds, documents)
+    where, params = document_filters(collections, kinds, documents)
     if connection.vendor == "postgresql":
         ranked = _postgres(terms, where, params, limit)
     else:
@@ -117,7 +104,8 @@ def search_passages(
     ]
 
 
-def _filters(collections, kinds, documents) -> tuple[str, list]:
+def document_filters(collections, kinds, documents) -> tuple[str, list]:
+    """SQL over `d` (research_document): ready, and in these collections, kinds and ids."""
     clauses = ["d.status = %s"]
     params: list = [DocumentStatus.READY.value]
     for column, values in (

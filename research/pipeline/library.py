@@ -16,8 +16,9 @@ from django.utils import timezone
 from research.errors import MissingInput
 from research.limits import SOURCE_TITLE_MAX
 from research.models import Document, PageSnapshot, Passage, Source
-from research.models.search import MARK_END, MARK_START, search_passages
+from research.models.search import MARK_END, MARK_START
 from research.options import ProjectOptions
+from research.pipeline import semantic
 from research.providers.search import SearchProvider, get_provider
 from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider
 
@@ -50,7 +51,9 @@ def search_provider(opts: ProjectOptions) -> SearchProvider:
 
 
 def find(text: str, limit: int, collections: list[int]) -> list[LibraryHit]:
-    hits = search_passages(text, collections=collections, limit=limit)
+    """The library's best passages for a query: BM25, fused with vectors when EMBEDDING_MODEL
+    is set (semantic.py)."""
+    hits = semantic.search(text, collections=collections, limit=limit).hits
     return [
         LibraryHit(
             passage_id=hit.passage.pk,

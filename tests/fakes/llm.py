@@ -9,12 +9,21 @@ The `responder` gets each request's JSON body and returns the message content (a
 `{"content": ..., "usage": {...}, "finish_reason": ..., "reasoning_content": ...}` to shape the
 answer, or `{"status": 500, "body": {...}, "headers": {...}}` to answer with an HTTP error.
 tests/fakes/behaviours.py wraps a responder to answer the way real models misbehave.
+
+It also serves POST /v1/embeddings (`embedding_requests` holds their bodies): each input becomes
+a bag of its words hashed into EMBEDDING_DIMS dimensions, after SYNONYMS maps a word to its
+family's name, so that texts sharing words or synonyms are near and others are orthogonal.
+Vectors are not normalised (as some servers' are not). The fault queues apply to it as to chat.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import itertools
 import json
+import re
+import struct
 import time
 from collections import deque
 from collections.abc import Callable
@@ -26,6 +35,17 @@ Responder = Callable[[dict[str, Any]], str | dict[str, Any]]
 BrokenJSON = Literal["truncated", "trailing_comma", "fenced", "prose"]
 CHAT_PATHS = frozenset({"/v1/chat/completions", "/chat/completions"})
 MODEL_PATHS = frozenset({"/v1/models", "/models"})
+EMBEDDING_PATHS = frozenset({"/v1/embeddings", "/embeddings"})
+EMBEDDING_DIMS = 64
+SYNONYMS = {
+    "automobile": "car",
+    "vehicle": "car",
+    "motorcar": "car",
+    "physician": "doctor",
+    "medic": "doctor",
+    "revenue": "income",
+    "earnings": "income",
+}
 REASONING_FIELDS = ("reasoning_content", "reasoning")
 _ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 429: "rate_limit_error"}
 
@@ -50,6 +70,19 @@ def prompt_text(request: dict[str, Any]) -> str:
         elif isinstance(content, list):
             parts.extend(str(part.get("text", "")) for part in content if isinstance(part, dict))
     return "\n".join(parts)
+
+
+def fake_embedding(text: str) -> list[float]:
+    """The fake's vector for `text`: word counts hashed into EMBEDDING_DIMS, synonyms joined.
+    A text with no words gets the last dimension, so that no vector is zero."""
+    vector = [0.0] * EMBEDDING_DIMS
+    for word in re.findall(r"\w+", text.lower()):
+        word = SYNONYMS.get(word, word)
+        digest = hashlib.sha256(word.encode()).digest()
+        vector[int.from_bytes(digest[:4], "big") % (EMBEDDING_DIMS - 1)] += 1.0
+    if not any(vector):
+        vector[-1] = 1.0
+    return vector
 
 
 def break_json(content: str, variant: BrokenJSON) -> str:
@@ -113,6 +146,7 @@ class FakeLLM(FakeServer):
         self.model_context = model_context  # the model's own window, as its metadata says
         self.ollama_parameters = ollama_parameters  # what /api/show lists ("num_ctx 8192")
         self.requests: list[dict[str, Any]] = []
+        self.embedding_requests: list[dict[str, Any]] = []
         self.responder_errors: list[Exception] = []
         self._broken: deque[BrokenJSON] = deque()
         self._storm_until = 0.0
@@ -135,12 +169,15 @@ class FakeLLM(FakeServer):
     # --- FakeServer hooks -----------------------------------------------------------------
 
     def counts(self, request: RecordedRequest) -> bool:
-        """Chat completions; the metadata requests of context discovery are not counted."""
-        return request.path in CHAT_PATHS
+        """Chat completions and embeddings; the metadata requests of context discovery are
+        not counted."""
+        return request.path in CHAT_PATHS or request.path in EMBEDDING_PATHS
 
     def record(self, request: RecordedRequest) -> None:
         if request.path in CHAT_PATHS:
             self.requests.append(_json_object(request) or {})
+        elif request.path in EMBEDDING_PATHS:
+            self.embedding_requests.append(_json_object(request) or {})
 
     def failure_reply(self, status: int, body: Any, headers: dict[str, str]) -> Reply:
         if body is None:
@@ -150,9 +187,11 @@ class FakeLLM(FakeServer):
     def answer(self, request: RecordedRequest) -> Reply:
         if request.path not in CHAT_PATHS and (metadata := self._metadata(request)) is not None:
             return metadata
+        if request.method == "POST" and request.path in EMBEDDING_PATHS:
+            return self._embeddings(request)
         if request.method != "POST" or request.path not in CHAT_PATHS:
             asked = f"{request.method} {request.path}"
-            message = f"FakeLLM serves POST /v1/chat/completions, not {asked}"
+            message = f"FakeLLM serves POST /v1/chat/completions and /v1/embeddings, not {asked}"
             return Reply.json(openai_error(message, 404), 404)
         with self._lock:
             storm, retry_after = time.monotonic() < self._storm_until, self._storm_retry_after
@@ -192,6 +231,31 @@ class FakeLLM(FakeServer):
             info = {"general.architecture": "qwen3", "qwen3.context_length": self.model_context}
             return Reply.json({"model_info": info, "parameters": self.ollama_parameters})
         return None
+
+    def _embeddings(self, request: RecordedRequest) -> Reply:
+        """OpenAI's embeddings answer: one vector per input, as floats or base64 float32."""
+        body = _json_object(request) or {}
+        inputs = body.get("input")
+        if isinstance(inputs, str):
+            inputs = [inputs]
+        if (
+            not isinstance(inputs, list)
+            or not inputs
+            or not all(isinstance(text, str) and text for text in inputs)
+        ):
+            message = "'input' must be a non-empty string or a list of non-empty strings"
+            return Reply.json(openai_error(message, 400), 400)
+        data = []
+        for index, text in enumerate(inputs):
+            vector: Any = fake_embedding(text)
+            if body.get("encoding_format") == "base64":
+                vector = base64.b64encode(struct.pack(f"<{len(vector)}f", *vector)).decode()
+            data.append({"object": "embedding", "index": index, "embedding": vector})
+        tokens = sum(estimate_tokens(text) for text in inputs)
+        usage = {"prompt_tokens": tokens, "total_tokens": tokens}
+        return Reply.json(
+            {"object": "list", "data": data, "model": body.get("model"), "usage": usage}
+        )
 
     def _cut_to_window(self, body: dict[str, Any]) -> dict[str, Any]:
         """Ollama's habit: a prompt longer than its window loses its beginning, silently."""

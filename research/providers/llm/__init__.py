@@ -1,6 +1,8 @@
-"""Any OpenAI-compatible chat completions endpoint, as the pipeline needs it.
+"""Any OpenAI-compatible endpoint, as the pipeline needs it: chat completions and embeddings.
 
-client.py     the one module that imports openai: calls, limits, errors, reading answers
+client.py     chat completions: limits, errors, reading answers
+calls.py      the openai client and the retries every call shares
+embeddings.py vectors for texts (EMBEDDING_MODEL), for the library's semantic search
 answers.py    a structured answer checked: found, unwrapped, validated, never repaired cut off
 reasoning.py  thinking taken out of an answer before anything parses or stores it
 profile.py    what each endpoint and model accepts, learnt from refusals and remembered

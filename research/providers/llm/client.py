@@ -1,4 +1,4 @@
-"""The one module that imports openai: any OpenAI-compatible chat completions endpoint.
+"""Any OpenAI-compatible chat completions endpoint, as the pipeline asks it.
 
 Every answer is read the same way before anything uses it: the reasoning is taken out (tags in
 the content, `reasoning_content` / `reasoning` fields), and `finish_reason` says whether the
@@ -10,28 +10,26 @@ does not end. How each endpoint and model is asked (the structured-output rung, 
 output limit, whether a system role is accepted) comes from its capability profile
 (profile.py), which steps down when the server refuses a request and names what it refused.
 
-Transport faults are retried here (pacing.py): a 429 for as long as LLM_RETRY_MAX_SECONDS allows,
-honouring Retry-After and halving the endpoint's concurrency; 5xx, timeouts and dropped
-connections LLM_MAX_RETRIES times with exponential backoff; each call bounded by LLM_TIMEOUT.
+Transport faults are retried by calls.py, which embeddings share: a 429 for as long as
+LLM_RETRY_MAX_SECONDS allows, honouring Retry-After and halving the endpoint's concurrency; 5xx,
+timeouts and dropped connections LLM_MAX_RETRIES times with exponential backoff; each call
+bounded by LLM_TIMEOUT.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
-import time
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-import httpx
-import openai
 import openai.resources.chat.completions  # noqa: F401 - imported at start-up, not on the first call
 from django.conf import settings
 from pydantic import BaseModel
 
-from research.errors import NotConfigured, ProviderFailed
-from research.providers.llm import answers, discovery, pacing, reasoning
+from research.errors import NotConfigured
+from research.providers.llm import answers, calls, discovery, reasoning
+from research.providers.llm.calls import LLMError, RequestRejected
 from research.providers.llm.profile import PROFILES, Profile, ProfileStore, adapt_messages
 from research.providers.text import estimate_tokens
 
@@ -62,16 +60,8 @@ CONTINUE = "Continue exactly where you stopped. Do not repeat anything you alrea
 MODEL_SETTINGS = "LLM_MODEL / LLM_FAST_MODEL"
 
 
-class LLMError(ProviderFailed):
-    """A call to the LLM endpoint failed for good; `reason` is shown on the failed step."""
-
-
 class LLMNotConfigured(NotConfigured):
     """LLM_MODEL is empty."""
-
-
-class RequestRejected(LLMError):
-    """The endpoint answered 400: the request itself was refused."""
 
 
 class ContextExceeded(LLMError):
@@ -127,17 +117,6 @@ def check_configured() -> None:
         )
 
 
-@functools.lru_cache(maxsize=8)
-def _openai_client(base_url: str, api_key: str, timeout: int) -> openai.OpenAI:
-    """Clients are thread-safe and costly to build (TLS context), so one per configuration."""
-    return openai.OpenAI(
-        base_url=base_url or None,
-        api_key=api_key or "not-needed",
-        timeout=httpx.Timeout(timeout, connect=10.0),
-        max_retries=0,  # retried by LLMClient._call, which honours Retry-After for longer
-    )
-
-
 class LLMClient:
     def __init__(
         self, model: str, *, meter: Meter | None = None, profiles: ProfileStore | None = None
@@ -145,7 +124,7 @@ class LLMClient:
         check_configured()
         self.model = model
         self.meter = meter
-        self._client = _openai_client(
+        self._client = calls.openai_client(
             settings.LLM_BASE_URL,
             settings.LLM_API_KEY,
             settings.LLM_TIMEOUT,
@@ -413,57 +392,12 @@ class LLMClient:
         return reply
 
     def _call(self, kwargs: dict[str, Any]) -> Any:
-        """One completion, retried here (the openai client does not retry): a 429 as long as
-        LLM_RETRY_MAX_SECONDS allows, honouring Retry-After and halving this endpoint's
-        concurrency; timeouts, dropped connections and 5xx LLM_MAX_RETRIES times."""
-        pace = pacing.pace_for(self.endpoint, settings.LLM_MAX_CONCURRENCY)
-        waited, attempt = 0.0, 0
-        while True:
-            try:
-                with pace.slot():
-                    response = self._client.chat.completions.create(**kwargs)
-                pace.speed_up()
-                return response
-            except openai.RateLimitError as exc:
-                pace.slow_down()
-                wait = pacing.delay(attempt, exc.response.headers)
-                if waited + wait > settings.LLM_RETRY_MAX_SECONDS:
-                    raise LLMError(_rate_limited(waited, exc)) from None
-            except (openai.APIConnectionError, openai.InternalServerError) as exc:
-                if attempt >= settings.LLM_MAX_RETRIES:
-                    raise LLMError(_gave_up(exc)) from None
-                wait = pacing.delay(attempt)
-            except openai.BadRequestError as exc:
-                raise RequestRejected(
-                    f"The LLM endpoint refused the request (HTTP 400): {_api_message(exc)}"
-                ) from None
-            except openai.APIStatusError as exc:
-                raise LLMError(
-                    f"The LLM endpoint answered HTTP {exc.status_code}: {_api_message(exc)}"
-                ) from None
-            log.warning("%s: retrying in %.1f s (attempt %d)", self.model, wait, attempt + 1)
-            time.sleep(wait)
-            waited += wait
-            attempt += 1
-
-
-def _rate_limited(waited: float, exc: openai.RateLimitError) -> str:
-    return (
-        f"The LLM endpoint kept rate-limiting (HTTP 429) for {waited:.0f} s, the longest one "
-        f"call waits (LLM_RETRY_MAX_SECONDS = {settings.LLM_RETRY_MAX_SECONDS}): "
-        f"{_api_message(exc)}. Lower LLM_MAX_CONCURRENCY, or raise LLM_RETRY_MAX_SECONDS."
-    )
-
-
-def _gave_up(exc: Exception) -> str:
-    retries = f"{settings.LLM_MAX_RETRIES} retries (LLM_MAX_RETRIES)"
-    if isinstance(exc, openai.APITimeoutError):
-        return f"The LLM did not answer within {settings.LLM_TIMEOUT} s (LLM_TIMEOUT), {retries}."
-    if isinstance(exc, openai.APIStatusError):
-        return (
-            f"The LLM endpoint answered HTTP {exc.status_code} after {retries}: {_api_message(exc)}"
+        """One completion, retried as calls.py says."""
+        return calls.retried(
+            lambda: self._client.chat.completions.create(**kwargs),
+            endpoint=self.endpoint,
+            model=self.model,
         )
-    return f"Could not reach the LLM endpoint after {retries}: {exc}"
 
 
 def _read(response: Any, prompt_estimate: int) -> Reply:
@@ -487,9 +421,3 @@ def _usage(response: Any, prompt_estimate: int, content: str) -> Usage:
     if usage and usage.prompt_tokens is not None:
         return Usage(usage.prompt_tokens, usage.completion_tokens or 0)
     return Usage(prompt_estimate, estimate_tokens(content), estimated=True)
-
-
-def _api_message(exc: openai.APIStatusError) -> str:
-    body = exc.body if isinstance(exc.body, dict) else {}
-    message = body.get("message") or (body.get("error") or {}).get("message")
-    return str(message or exc.message)[:300]
