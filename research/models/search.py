@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from django.db import connection
 
@@ -30,6 +31,7 @@ MARK_START, MARK_END = "\ue000", "\ue001"
 MAX_TERMS = 24
 SNIPPET_CHARS = 240
 OVERFETCH = 5
+MIN_TWO_TERMS = 8  # the terms paired in PostgreSQL's first, narrower pass
 
 
 @dataclass(frozen=True)
@@ -142,20 +144,32 @@ def _sqlite(terms: Terms, where: str, params: list, limit: int) -> list[tuple[in
 
 
 def _postgres(terms: Terms, where: str, params: list, limit: int) -> list[tuple[int, float]]:
-    query = " || ".join(
-        ["plainto_tsquery('english', %s)"] * len(terms.words)
-        + ["plainto_tsquery('english', %s)"] * len(terms.pairs())
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT p.id, ts_rank_cd(i.search, q.q) AS score FROM research_passageindex i "
-            "JOIN research_passage p ON p.id = i.passage_id "
-            "JOIN research_document d ON d.id = p.document_id, "
-            f"(SELECT {query} AS q) q WHERE i.search @@ q.q AND {where} "
-            "ORDER BY score DESC, p.id LIMIT %s",
-            [*terms.words, *terms.pairs(), *params, limit],
+    """Ranking every passage that holds any one term is slow when a term is common, so the
+    passages that hold at least two of the terms are ranked first; only when they are fewer
+    than `limit` is every match ranked."""
+    found = terms.words + terms.pairs()
+    one = "plainto_tsquery('english', %s)"
+    stages: list[tuple[str, list[str]]] = []
+    if len(found) > 1:
+        both = list(combinations(found[:MIN_TWO_TERMS], 2))
+        stages.append(
+            (" || ".join([f"({one} && {one})"] * len(both)), [t for p in both for t in p])
         )
-        return [(pk, float(score)) for pk, score in cursor.fetchall()]
+    stages.append((" || ".join([one] * len(found)), found))
+    with connection.cursor() as cursor:
+        for query, values in stages:
+            cursor.execute(
+                "SELECT p.id, ts_rank_cd(i.search, q.q) AS score FROM research_passageindex i "
+                "JOIN research_passage p ON p.id = i.passage_id "
+                "JOIN research_document d ON d.id = p.document_id, "
+                f"(SELECT {query} AS q) q WHERE i.search @@ q.q AND {where} "
+                "ORDER BY score DESC, p.id LIMIT %s",
+                [*values, *params, limit],
+            )
+            rows = cursor.fetchall()
+            if len(rows) >= limit:
+                break
+    return [(pk, float(score)) for pk, score in rows]
 
 
 def snippet(text: str, marks: Sequence[str], size: int = SNIPPET_CHARS) -> str:
