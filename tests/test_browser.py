@@ -63,6 +63,14 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+def sign_in(page) -> None:
+    page.goto("/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "correct horse battery")
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/$"))
+
+
 def wait_until_done(page, timeout_ms: int = 150_000) -> None:
     page.wait_for_selector('#progress[data-status="done"]', timeout=timeout_ms)
 
@@ -70,11 +78,7 @@ def wait_until_done(page, timeout_ms: int = 150_000) -> None:
 def test_a_member_researches_inspects_reruns_and_exports(page, world, start_worker, member):
     start_worker()
     # 1. log in
-    page.goto("/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", "correct horse battery")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/$"))
+    sign_in(page)
     shot(page, "01-projects")
     # 2. create a project against the loopback fakes
     page.click("text=New research")
@@ -136,11 +140,7 @@ def test_a_member_uploads_files_with_progress_and_sees_each_outcome(
     settings.LIBRARY_MAX_UPLOAD_MB = 1
     board = Collection.objects.create(name="Board")
     minutes = b"# Minutes\n\nThe board approved the budget for 2026.\n" * 2000
-    page.goto("/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", "correct horse battery")
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/$"))
+    sign_in(page)
     page.click("nav >> text=Library")
     page.click(f"a[href='/library/collections/{board.pk}/']")
     page.evaluate("window.notReloaded = true")
@@ -174,3 +174,48 @@ def test_a_member_uploads_files_with_progress_and_sees_each_outcome(
         len(minutes),
     )
     shot(page, "08-library-upload")
+
+
+def test_a_member_uploads_documents_the_worker_reads_them_and_search_finds_them(
+    page, member, start_worker
+):
+    """Several real files through the page's uploader; the real worker reads them while the
+    rows show their status; then the library's search box finds a passage, highlighted, with
+    its page, and the link lands on the passage in the document's page."""
+    from research.models import Collection
+    from tests import library_files as files
+
+    start_worker()
+    shelf = Collection.objects.create(name="Field guides")
+    guide = files.pdf(
+        [["Cover page."], ["Checkpoints copy the write-ahead log back into the database."]],
+        title="SQLite field guide",
+    )
+    notes = files.docx(
+        [("Title", "Ops notes"), ("Heading 1", "Backups"), ("", "Take nightly snapshots.")]
+    )
+    sign_in(page)
+    page.goto(f"/library/collections/{shelf.pk}/")
+    page.set_input_files(
+        "#upload-form input[type=file]",
+        files=[
+            {"name": "guide.pdf", "mimeType": "application/pdf", "buffer": guide},
+            {"name": "notes.docx", "mimeType": "application/octet-stream", "buffer": notes},
+        ],
+    )
+    page.click("#upload-form button[type=submit]")
+    for index in range(2):
+        badge = page.locator("#uploads li").nth(index).locator("[data-badge]")
+        badge.filter(has_text="Ready").wait_for(timeout=90_000)
+    shot(page, "08-library-uploads")
+    page.goto("/library/")
+    page.fill("input[name=q]", "checkpoints database")
+    page.press("input[name=q]", "Enter")
+    hit = page.locator("mark").first
+    hit.wait_for()
+    body = page.locator("main").inner_text()
+    assert "SQLite field guide" in body and "p. 2" in body
+    shot(page, "09-library-search")
+    page.locator("a[href*='#passage-']").first.click()
+    page.wait_for_url(re.compile(r"/library/documents/\d+/#passage-\d+$"))
+    assert "Checkpoints copy the write-ahead log" in page.locator(":target").inner_text()
