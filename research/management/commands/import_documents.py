@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO, cast
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
@@ -53,15 +54,21 @@ class Command(BaseCommand):
         counts = {"added": 0, "already there": 0, "refused": 0}
         problems: list[str] = []
         added: list[Document] = []
-        for path in tqdm(files, desc="Importing", unit="file", disable=not files):
+        for path in self._bar(files, "Importing"):
             outcome = self._add(target, path, member, problems)
             counts[outcome[0]] += 1
             if outcome[1] is not None:
                 added.append(outcome[1])
         if here:
-            for document in tqdm(added, desc="Reading", unit="file", disable=not added):
+            for document in self._bar(added, "Reading"):
                 library.extract(document.pk)
         self._report(counts, problems, added, here)
+
+    def _bar(self, items: list, desc: str) -> tqdm:
+        """A progress bar on the command's own stderr (tqdm draws with carriage returns, so it
+        writes to the stream under Django's wrapper, which would add line ends)."""
+        stream = cast(TextIO, self.stderr._out)
+        return tqdm(items, desc=desc, unit="file", disable=not items, file=stream)
 
     def _add(self, target, path: Path, member, problems):
         try:
