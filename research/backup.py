@@ -13,7 +13,8 @@ report versions, notes, the activity log, members and API tokens. So a backup is
 Restoring replaces the whole database, so it first backs up the database it replaces (to
 DATA_DIR/backups/). Besides the database, the data directory holds `secret_key` (used only when
 SECRET_KEY is not set; without it members sign in again), `reports/` (Markdown files written by
-`manage.py research`, whose reports are in the database too) and what Dossier makes again by
+`manage.py research`, whose reports are in the database too), `library/` (the library's
+original files; their passages are in the database) and what Dossier makes again by
 itself (`staticfiles/`, `locks/`): `also_keep()` names what of that is there.
 """
 
@@ -91,6 +92,12 @@ def also_keep() -> list[str]:
     reports = data / "reports"
     if reports.is_dir() and any(reports.iterdir()):
         found.append(f"{reports}/: report files `manage.py research` wrote (also in the database)")
+    library = data / "library"
+    if library.is_dir() and any(p.is_file() for p in library.rglob("*")):
+        found.append(
+            f"{library}/: the library's original files (their passages are in the database; "
+            "downloading and reading them again need the files)"
+        )
     return found
 
 

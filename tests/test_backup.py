@@ -117,6 +117,18 @@ def test_the_backup_names_the_secret_key_file_to_keep_too(data_dir, tmp_path, mo
 
 @on_sqlite
 @pytest.mark.django_db(transaction=True)
+def test_the_backup_names_the_library_files_to_keep_too(data_dir, tmp_path):
+    (data_dir / "library" / "ab").mkdir(parents=True)
+    (data_dir / "library" / "ab" / "ab12.pdf").write_bytes(b"%PDF-1.7")
+    out = io.StringIO()
+    call_command("backup", str(tmp_path / "b.sqlite3"), stdout=out)
+    assert f"Also keep, from the data directory: {data_dir / 'library'}/: the library" in (
+        out.getvalue()
+    )
+
+
+@on_sqlite
+@pytest.mark.django_db(transaction=True)
 def test_restore_puts_the_database_back_as_it_was_and_keeps_the_one_it_replaced(
     member, data_dir, tmp_path
 ):
