@@ -9,6 +9,7 @@ Markdown, plain text and CSV as text. Making them is not timed; storing
 from __future__ import annotations
 
 import io
+import logging
 import random
 import time
 from collections import defaultdict
@@ -101,6 +102,7 @@ def import_bench(count: int, data_dir: Path) -> None:
     from research import library
     from research.models import Document, DocumentStatus
 
+    logging.getLogger("django-q").setLevel(logging.WARNING)  # each upload queues a task too
     rng = random.Random(11)
     files = [
         (FORMATS[i % len(FORMATS)], make(FORMATS[i % len(FORMATS)], rng, i)) for i in range(count)
