@@ -12,6 +12,7 @@ from research.models import (
     QueryOrigin,
     QuerySource,
     QueryStatus,
+    Report,
     Section,
     Source,
     Stage,
@@ -133,6 +134,16 @@ def test_follow_ups_are_the_sections_and_rounds_a_reflection_asked_in_failed_one
     assert len(expected) == 2
 
 
+def test_current_report_is_the_projects_current_version(project, member):
+    assert state.current_report(project.pk) is None
+    for version in (1, 2):
+        Report.objects.filter(project=project).update(is_current=False)
+        report = Report.objects.create(
+            project=project, version=version, markdown="# R", style="news", language="English"
+        )
+    assert state.current_report(project.pk) == project.reports.current().get().pk == report.pk
+
+
 # --- What runs next ----------------------------------------------------------------------
 
 
@@ -216,3 +227,29 @@ def test_the_report_waits_for_every_sections_reflection(outline):
     project.steps.filter(key=f"reflect:sec{b.pk}:r1").update(status=StepStatus.DONE)
     flow.advance(project.pk)
     assert project.steps.filter(stage=Stage.REPORT).exists()
+
+
+def test_the_project_is_done_only_once_its_current_reports_claims_are_checked(outline):
+    project, a, b = outline
+    project.steps.exclude(key__in=["ground", "plan"]).delete()
+    Query.objects.filter(project=project).update(status=QueryStatus.DONE)
+    project.options = {"reflection_rounds": 0}
+    project.save(update_fields=["options"])
+    key = f"report:auto:{project.report_generation}"
+    StepRun.objects.create(project=project, stage=Stage.REPORT, key=key, status=StepStatus.DONE)
+    report = Report.objects.create(
+        project=project, version=1, markdown="# R", style="news", language="English"
+    )
+    for query in project.queries.all():
+        _step(query, Stage.SEARCH)
+        _step(query, Stage.RANK)
+    flow.advance(project.pk)
+    claims = project.steps.get(stage=Stage.CLAIMS)
+    assert (claims.key, claims.params) == (f"claims:{report.pk}", {"report_id": report.pk})
+    project.refresh_from_db()
+    assert project.status == ProjectStatus.RESEARCHING
+    claims.status = StepStatus.DONE
+    claims.save(update_fields=["status"])
+    flow.advance(project.pk)
+    project.refresh_from_db()
+    assert project.status == ProjectStatus.DONE

@@ -50,8 +50,20 @@ SAMPLES: dict[str, Any] = {
             "findings": [{"query": "sqlite wal", "text": "Readers do not block writers."}],
         }
     ],
+    "claims": [
+        {
+            "id": 1,
+            "cites": "3",
+            "sentence": "Readers do not block writers [3].",
+            "quotes": [{"n": 3, "text": "Readers do not block writers."}],
+        }
+    ],
 }
-SAMPLES_FOR = {"summarize": {"parts": 2}}  # here `parts` is a count, not a list
+# here `parts` is a count, not a list; a claim's section is its heading
+SAMPLES_FOR: dict[str, dict[str, Any]] = {
+    "summarize": {"parts": 2},
+    "claims": {"section": "How WAL works"},
+}
 
 
 def sample(name: str) -> dict[str, Any]:

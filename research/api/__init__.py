@@ -8,7 +8,7 @@ research_site/api.py turns into JSON `{"detail": ...}` with each kind's HTTP sta
 
 from ninja import Router
 
-from research.api import library, members, notes, projects, queries, reports, sources
+from research.api import claims, library, members, notes, projects, queries, reports, sources
 
 router = Router()
 for routes in (
@@ -18,6 +18,7 @@ for routes in (
     queries.section_router,
     sources.router,
     reports.router,
+    claims.router,
     notes.router,
     library.router,
 ):

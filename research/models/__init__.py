@@ -4,6 +4,7 @@ statuses.py   every status and choice (TextChoices) and the project status table
 projects.py   projects, sections, queries, and the one door for status changes
 sources.py    the page cache, sources, search results, summaries
 reports.py    report versions and notes
+claims.py     the claim ledger: each report sentence checked against its sources
 steps.py      one row per execution of a pipeline step
 accounts.py   API tokens
 activity.py   the activity log of whole projects: trashed, restored, purged
@@ -15,6 +16,7 @@ semantic.py   passages nearest a vector, with numpy (EMBEDDING_MODEL)
 
 from research.models.accounts import ApiToken
 from research.models.activity import ActivityAction, ActivityEntry
+from research.models.claims import Claim, ClaimMethod, ClaimReview, ClaimStatus
 from research.models.library import Collection, Document, Passage, PassageEmbedding
 from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
@@ -41,6 +43,10 @@ __all__ = [
     "ActivityAction",
     "ActivityEntry",
     "ApiToken",
+    "Claim",
+    "ClaimMethod",
+    "ClaimReview",
+    "ClaimStatus",
     "Collection",
     "Document",
     "DocumentKind",

@@ -20,6 +20,7 @@ class ActivityAction(models.TextChoices):
     TRASHED = "trashed", "Moved to the trash"
     RESTORED = "restored", "Restored from the trash"
     PURGED = "purged", "Deleted for good"
+    CLAIM_REVIEWED = "claim_reviewed", "Reviewed a claim"
 
 
 class ActivityEntryQuerySet(models.QuerySet):

@@ -82,6 +82,7 @@ class Stage(models.TextChoices):
     SUMMARIZE = "summarize", "Summarise"
     REFLECT = "reflect", "Reflect"
     REPORT = "report", "Write report"
+    CLAIMS = "claims", "Check claims"
 
 
 class StepStatus(models.TextChoices):

@@ -5,14 +5,17 @@ asking for a step twice creates it once, and status changes are compare-and-set 
 waits for more than its own inputs: a query is ranked as soon as its own search is done, a
 source is fetched as soon as a query selects it, and summarised as soon as it is fetched; a
 section reflects as soon as its own queries are done, whatever the other sections are doing.
-Only the report waits for everything. While a model ranks a query's results, its first results
-are read ahead into the page cache: most of the fetches that follow the ranking find their page
-there, so the ranking and the downloads wait on the network at the same time.
+Only the report waits for everything; the check of its claims waits for the report, and the
+project is done once the current version has its claims (the project stays `writing` meanwhile:
+steps can only be created while a project runs, so the check runs before `done`, never after).
+While a model ranks a query's results, its first results are read ahead into the page cache:
+most of the fetches that follow the ranking find their page there, so the ranking and the
+downloads wait on the network at the same time.
 
   ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
                                                   (+ read ahead)
          -> per section: reflect (bounded rounds; new queries go through the same steps)
-         -> report
+         -> report -> check its claims
 """
 
 from __future__ import annotations
@@ -265,10 +268,24 @@ def _advance_report(plan: Plan) -> None:
     if state is None:
         _set_status(project, ProjectStatus.RESEARCHING, ProjectStatus.WRITING)
         plan.need(Stage.REPORT, key)
-    elif state == StepStatus.DONE:
+    elif state == StepStatus.DONE and _claims_checked(plan):
         Project.objects.transition(
             project.pk, ProjectStatus.DONE, finished_at=timezone.now(), error=""
         )
+
+
+def claims_key(report_id: int) -> str:
+    return f"{Stage.CLAIMS.value}:{report_id}"
+
+
+def _claims_checked(plan: Plan) -> bool:
+    """Whether the current report version's claims were checked (or their check failed: the
+    report stands without them), enqueueing the check when missing."""
+    current = state.current_report(plan.project.pk)
+    if current is None:
+        return True
+    status = plan.need(Stage.CLAIMS, claims_key(current), params={"report_id": current})
+    return status not in OPEN
 
 
 def _set_status(project: Project, old: ProjectStatus, new: ProjectStatus) -> None:

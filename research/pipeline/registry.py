@@ -3,7 +3,7 @@
   ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
                                                   (+ read ahead)
          -> per section: reflect (bounded rounds; new queries go through the same steps)
-         -> report
+         -> report -> check its claims
 
 This is the one module that knows every stage. Each stage declares its contract in its own
 module (pipeline/stages/); the engine below (runner, flow) knows stages only by their name, and
@@ -21,7 +21,17 @@ from research.errors import DossierError, reason_of
 from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
 from research.pipeline import flow, runner
 from research.pipeline.context import StageSpec, StepContext
-from research.pipeline.stages import fetch, ground, plan, rank, reflect, report, search, summarize
+from research.pipeline.stages import (
+    claims,
+    fetch,
+    ground,
+    plan,
+    rank,
+    reflect,
+    report,
+    search,
+    summarize,
+)
 from research.providers.llm import LLMError, LLMNotConfigured
 
 log = logging.getLogger(__name__)
@@ -38,6 +48,7 @@ STAGES: dict[Stage, StageSpec] = {
         summarize.STAGE,
         reflect.STAGE,
         report.STAGE,
+        claims.STAGE,
     )
 }
 

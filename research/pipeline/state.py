@@ -60,6 +60,8 @@ FOLLOW_UPS = """
     WHERE project_id = %s AND origin = %s AND section_id IS NOT NULL
 """
 
+CURRENT_REPORT = "SELECT id FROM research_report WHERE project_id = %s AND is_current = %s"
+
 
 def _rows(sql: str, params: list) -> list[tuple]:
     with connection.cursor() as cursor:
@@ -98,3 +100,9 @@ def section_ids(project_id: int) -> list[int]:
 def follow_ups(project_id: int) -> set[tuple[int, int]]:
     """(section, round) for every follow-up query a reflection asked, failed ones included."""
     return set(_rows(FOLLOW_UPS, [project_id, QueryOrigin.REFLECTION.value]))
+
+
+def current_report(project_id: int) -> int | None:
+    """The current report version's id, if there is one."""
+    rows = _rows(CURRENT_REPORT, [project_id, True])
+    return rows[0][0] if rows else None

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 
 from research.prompts.outputs import (
     ChunkSummary,
+    ClaimVerdicts,
     MergedSummary,
     PlanOutput,
     RankOutput,
@@ -129,9 +130,21 @@ REPORT_FRAME = _prompt(
     "report_frame", ReportFrame, "today", "question", "language", "style_guide", "drafts"
 )
 
+CLAIMS = _prompt("claims", ClaimVerdicts, "question", "section", "claims")
+
 PROMPTS: dict[str, Prompt[Any]] = {
     prompt.name: prompt
-    for prompt in (PLAN, RANK, SUMMARIZE, MERGE, REFLECT, REPORT, REPORT_SECTION, REPORT_FRAME)
+    for prompt in (
+        PLAN,
+        RANK,
+        SUMMARIZE,
+        MERGE,
+        REFLECT,
+        REPORT,
+        REPORT_SECTION,
+        REPORT_FRAME,
+        CLAIMS,
+    )
 }
 
 

@@ -6,6 +6,8 @@ object, or the schema echoed back) fails validation instead of passing as an emp
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from research.limits import GOAL_MAX, HEADING_MAX, LANGUAGE_MAX, QUERY_MAX
@@ -99,3 +101,17 @@ class ReportFrame(Answer):
         min_length=1, max_length=HEADING_MAX, description="The closing part's heading."
     )
     conclusion: str = Field(min_length=1, description="What is established and what is not.")
+
+
+class ClaimVerdict(Answer):
+    id: int = Field(description="The claim's id as given in the list.")
+    status: Literal["supported", "partial", "unsupported", "contradicted"] = Field(
+        description="What the quotes of the cited sources say about the claim."
+    )
+    reason: str = Field(max_length=300, description="One short line: why.")
+
+
+class ClaimVerdicts(Answer):
+    """claims.md: a verdict on every claim of one report section, from the quotes given."""
+
+    verdicts: list[ClaimVerdict]

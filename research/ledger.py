@@ -1,0 +1,57 @@
+"""The claim ledger as members see it: a report version's claims, and reviewing one.
+
+A member marks a claim accepted, or disputed with a note; the activity log records it.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from research.errors import NotFound
+from research.limits import NOTE_MAX
+from research.models import ActivityAction, ActivityEntry, Claim, ClaimReview, Project, Report
+
+
+def report_of(project: Project, version: int | None) -> Report:
+    """The project's report `version`, or its current one."""
+    rows = Report.objects.filter(project=project)
+    report = rows.filter(version=version).first() if version else rows.current().first()
+    if report is None:
+        raise NotFound(
+            f"Project {project.pk} has no report version {version}."
+            if version
+            else f"Project {project.pk} has no report yet."
+        )
+    return report
+
+
+def claims_of(report: Report) -> QuerySet[Claim]:
+    """The version's claims in the order of the body, with their sources."""
+    return Claim.objects.filter(report=report).prefetch_related("sources").order_by("position")
+
+
+def live_claim(claim_id: int) -> Claim:
+    """A claim of a project not in the trash."""
+    claim = Claim.objects.live().select_related("report__project").filter(pk=claim_id).first()
+    if claim is None:
+        raise NotFound(f"No claim with id {claim_id}.")
+    return claim
+
+
+def review_claim(claim: Claim, *, review: str, note: str, user) -> Claim:
+    """Accept or dispute a claim (with a note); the activity log keeps who did which."""
+    review = ClaimReview(review)
+    with transaction.atomic():
+        claim.review, claim.review_note = review, note.strip()[:NOTE_MAX]
+        claim.reviewed_by, claim.reviewed_at = user, timezone.now()
+        claim.save(update_fields=["review", "review_note", "reviewed_by", "reviewed_at"])
+        project = claim.report.project
+        detail = (
+            f"{review.label} claim {claim.pk} of report v{claim.report.version}: "
+            f"{claim.sentence[:120]}"
+            + (f" — {claim.review_note[:200]}" if claim.review_note else "")
+        )
+        ActivityEntry.objects.record(ActivityAction.CLAIM_REVIEWED, project, user, detail)
+    return claim
