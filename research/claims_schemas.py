@@ -5,7 +5,7 @@ from typing import Literal
 from ninja import Field, Schema
 
 from research.limits import NOTE_MAX
-from research.schemas import InSchema, Text
+from research.schemas import Id, InSchema, Text
 
 ClaimStatusName = Literal["supported", "partial", "unsupported", "contradicted", "uncited"]
 ClaimReviewName = Literal["", "accepted", "disputed"]
@@ -34,3 +34,7 @@ class ClaimOut(Schema):
 class ClaimReviewIn(InSchema):
     review: Literal["accepted", "disputed"]
     note: Text = Field("", max_length=NOTE_MAX)
+
+
+class ClaimCheckIn(InSchema):
+    source_id: Id | None = Field(None, description="Only the claims citing this source.")

@@ -56,7 +56,16 @@ ProjectStatusName = Literal[
 ]
 StepStatusName = Literal["queued", "running", "done", "failed", "cancelled"]
 StageName = Literal[
-    "ground", "plan", "search", "rank", "prefetch", "fetch", "summarize", "reflect", "report"
+    "ground",
+    "plan",
+    "search",
+    "rank",
+    "prefetch",
+    "fetch",
+    "summarize",
+    "reflect",
+    "report",
+    "claims",
 ]
 ExportFormat = Literal["md", "pdf"]
 FetchStatusName = Literal["pending", "fetched", "failed", "skipped", "blocked"]

@@ -1,11 +1,14 @@
 """The claim ledger: a report version's claims, and members' reviews of them."""
 
 from ninja import Query, Router
+from ninja.responses import Status
 
 from research import ledger
-from research.api.common import BODY, answers, load_project
-from research.claims_schemas import ClaimOut, ClaimReviewIn
-from research.schemas import Id, ReportFilter
+from research.api.common import BODY, RERUN, answers, load_project, load_source
+from research.claims_schemas import ClaimCheckIn, ClaimOut, ClaimReviewIn
+from research.errors import NotFound
+from research.pipeline import reruns
+from research.schemas import Id, ReportFilter, StepOut
 
 router = Router(tags=["claims"])
 
@@ -24,3 +27,15 @@ def review_claim(request, claim_id: Id, payload: ClaimReviewIn):
         ledger.live_claim(claim_id), review=payload.review, note=payload.note, user=request.auth
     )
     return ledger.claims_of(claim.report).get(pk=claim.pk)
+
+
+@router.post("/projects/{project_id}/report/claims", response=answers({202: StepOut}, *RERUN, BODY))
+def check_claims(request, project_id: Id, payload: ClaimCheckIn | None = None):
+    """Check the current version's claims again (only those citing `source_id`, if given);
+    the answer is the step."""
+    project = load_project(project_id)
+    source_id = payload.source_id if payload else None
+    source = load_source(source_id) if source_id else None
+    if source is not None and source.project_id != project.pk:
+        raise NotFound(f"Project {project.pk} has no source with id {source_id}.")
+    return Status(202, reruns.recheck_claims(project, source=source, user=request.auth))

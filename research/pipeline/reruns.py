@@ -131,3 +131,36 @@ def new_report(
             requested_by=user,
         )
     return step
+
+
+def recheck_claims(project: Project, *, source: Source | None = None, user=None):
+    """Check the current report version's claims again (only those citing `source`, if
+    given): a visible step; the project writes until it is done, then is done again."""
+    report = project.reports.filter(is_current=True).first()
+    if report is None:
+        raise NotAllowed("The project has no report whose claims could be checked.")
+    with transaction.atomic():
+        writing = Project.objects.transition(
+            project.pk,
+            ProjectStatus.WRITING,
+            only_from=[ProjectStatus.DONE],
+            error="",
+            finished_at=None,
+            updated_by=user,
+        )
+        if not writing and not Project.objects.hold(project.pk, ProjectStatus.running()):
+            project.refresh_from_db(fields=["status"])
+            state = project.get_status_display().lower()
+            raise NotAllowed(f"No claims can be checked while the project is {state}.")
+        params: dict = {"report_id": report.pk}
+        if source is not None:
+            params["source_n"] = source.n
+        step, _ = ensure_step(
+            project,
+            Stage.CLAIMS,
+            f"{flow.claims_key(report.pk)}:manual:{uuid.uuid4().hex[:12]}",
+            params=params,
+            source=source,
+            requested_by=user,
+        )
+    return step

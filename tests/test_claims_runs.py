@@ -1,0 +1,91 @@
+"""Whole runs through `manage.py research` end with the ledger of their report version."""
+
+from __future__ import annotations
+
+import pytest
+
+from research.models import Claim, Project, ProjectStatus, Stage, StepRun, StepStatus
+from research.pipeline import reruns
+from tests.test_pipeline_run import research, run_inline
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def ledger_of(project: Project) -> list[Claim]:
+    report = project.reports.get(is_current=True)
+    step = StepRun.objects.get(project=project, key=f"claims:{report.pk}")
+    assert step.status == StepStatus.DONE, step.error
+    return list(report.claims.select_related("quote_source").prefetch_related("sources"))
+
+
+def assert_quotes_verbatim(claims: list[Claim]) -> None:
+    for claim in claims:
+        if claim.quote:
+            assert claim.quote_source is not None
+            assert claim.quote in claim.quote_source.text
+
+
+@pytest.mark.parametrize("engine", ["llm", "extractive"])
+def test_a_run_ends_done_with_the_claims_of_its_report_each_quote_verbatim(world, member, engine):
+    result, code = research("How does SQLite WAL mode work?", "--engine", engine)
+    assert code == 0, result
+    project = Project.objects.get(pk=result["project_id"])
+    assert project.status == ProjectStatus.DONE
+    claims = ledger_of(project)
+    assert claims and all(c.citations for c in claims if c.status != "uncited")
+    assert_quotes_verbatim(claims)
+    for claim in claims:
+        assert sorted(s.n for s in claim.sources.all()) == sorted(claim.citations)
+    if engine == "extractive":  # the report is made of the sources' own sentences
+        assert {c.status for c in claims} == {"supported"}
+
+
+def test_the_llm_check_costs_at_most_a_seventh_of_the_runs_tokens(world, member):
+    result, _ = research("How does SQLite WAL mode work?", "--engine", "llm")
+    project = Project.objects.get(pk=result["project_id"])
+    check = StepRun.objects.get(project=project, stage=Stage.CLAIMS)
+    spent = check.tokens_prompt + check.tokens_completion
+    assert check.llm_calls >= 1
+    assert spent <= 0.15 * (project.tokens_prompt + project.tokens_completion)
+
+
+def test_a_new_report_version_gets_its_own_claims(world, member):
+    result, _ = research("How does SQLite WAL mode work?", "--engine", "extractive")
+    project = Project.objects.get(pk=result["project_id"])
+    first = ledger_of(project)
+    project = run_inline(lambda: reruns.new_report(project, style="news", user=member), project)
+    assert project.status == ProjectStatus.DONE
+    second = ledger_of(project)
+    assert second and {c.report_id for c in second}.isdisjoint({c.report_id for c in first})
+    assert Claim.objects.filter(report__project=project).count() == len(first) + len(second)
+
+
+def test_a_refetched_source_rechecks_the_claims_citing_it_in_the_new_version(world, member):
+    result, _ = research("How does SQLite WAL mode work?", "--engine", "extractive")
+    project = Project.objects.get(pk=result["project_id"])
+    cited = ledger_of(project)[0].sources.first()
+    assert cited is not None
+    project = run_inline(lambda: reruns.refetch_source(cited, user=member), project)
+    assert project.status == ProjectStatus.DONE
+    claims = ledger_of(project)
+    assert_quotes_verbatim(claims)
+    assert any(cited.n in c.citations for c in claims)
+
+
+def test_checking_the_claims_again_is_a_step_after_which_the_project_is_done_again(world, member):
+    result, _ = research("How does SQLite WAL mode work?", "--engine", "extractive")
+    project = Project.objects.get(pk=result["project_id"])
+    first = {c.pk for c in ledger_of(project)}
+    source = project.sources.get(n=ledger_of(project)[0].citations[0])
+    project = run_inline(lambda: reruns.recheck_claims(project, user=member), project)
+    assert project.status == ProjectStatus.DONE
+    second = {c.pk for c in ledger_of(project)}
+    assert len(second) == len(first) and second.isdisjoint(first)
+    project = run_inline(
+        lambda: reruns.recheck_claims(project, source=source, user=member), project
+    )
+    assert project.status == ProjectStatus.DONE
+    third = {c.pk: c for c in ledger_of(project)}
+    renewed = {pk for pk in third if pk not in second}
+    assert renewed == {pk for pk, c in third.items() if source.n in c.citations}
+    assert project.reports.count() == 1
