@@ -1,4 +1,5 @@
-"""The activity log: what members (or the sweeper) did to whole projects, kept for good.
+"""The activity log: what members (or the sweeper) did to whole projects, and their reviews of
+claims, kept for good.
 
 A row points at its project while the project exists, and keeps the project's id and question
 itself, so the record of a purge outlives the rows it deleted.

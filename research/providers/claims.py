@@ -25,7 +25,7 @@ from research.providers.extractive.sentences import sentences
 from research.providers.extractive.terms import terms
 from research.providers.text import find_exact
 
-SUPPORTED = 0.6  # share of the claim's weighted terms in the best window (bench/claims.py)
+SUPPORTED = 0.7  # share of the claim's weighted terms in the best window (bench/claims.py)
 PARTIAL = 0.35
 OTHER_MARGIN = 0.2  # another source beats the cited ones by this much: misattributed
 NUMBER_WEIGHT = 2.0
@@ -172,15 +172,17 @@ def numbers(text: str) -> set[str]:
     return found
 
 
-def _negated(words: list[str]) -> bool:
-    return any(word in _NEGATIONS or word.endswith("n't") for word in words)
+def negations(text: str) -> int:
+    """How many negations a text has: "do not" against "do", "cannot" against "can"."""
+    words = re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower())
+    return sum(word in _NEGATIONS or word.endswith("n't") for word in words)
 
 
 @dataclass(frozen=True)
 class Window:
     text: str  # verbatim in the source's text
     terms: frozenset[str]
-    negated: bool
+    negations: int
 
 
 @dataclass
@@ -202,7 +204,7 @@ class SourceIndex:
             if exact and exact not in pieces:
                 pieces.append(exact)
         windows = [
-            Window(piece, frozenset(terms(piece)), _negated(piece.lower().split()))
+            Window(piece, frozenset(terms(piece)), negations(piece))
             for piece in dict.fromkeys(pieces)
         ]
         return cls(n=n, text=text, windows=windows, numbers=numbers(text))
@@ -284,7 +286,7 @@ def _by_score(text: str, best: _Best) -> Verdict:
     quote, n = _quote(best, 0.0)
     score = round(best.score, 3)
     if best.score >= SUPPORTED:
-        if best.window and best.window.negated != _negated(text.lower().split()):
+        if best.window and best.window.negations != negations(text):
             return Verdict(
                 "contradicted",
                 score,

@@ -16,7 +16,7 @@ RESULT_ID = re.compile(r'<result id="(\d+)">')
 SOURCE_N = re.compile(r'<source n="(\d+)"')
 INJECTED_URL = re.compile(r"cite (https?://\S+?)[\s.]", re.I)
 CLAIM_BLOCK = re.compile(r'<claim id="(\d+)"[^>]*>\n(.*?)</claim>', re.S)
-NEGATION = re.compile(r"\b(?:not|no|never|without)\b|n't")
+NEGATION = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't")
 NOT_IN_PAGE = "This sentence appears nowhere in the page at all."
 
 
@@ -132,15 +132,18 @@ class Researcher:
 
     def answer_ClaimVerdicts(self, prompt: str) -> dict:
         """A plain reader's verdicts: the share of the sentence's words the quotes hold, every
-        figure required, a negation on one side only read as a contradiction. Not a model."""
+        figure required, more or fewer negations than the first quote read as a contradiction.
+        Not a model."""
         verdicts = []
         for claim_id, body in CLAIM_BLOCK.findall(prompt):
             sentence = _found(r"sentence: (.*)", body)
-            quotes = " ".join(re.findall(r"quote from \[\d+\]: (.*)", body)).lower()
+            found = re.findall(r"quote from \[\d+\]: (.*)", body)
+            quotes = " ".join(found).lower()
             words = set(re.findall(r"[a-z]{4,}|\d+(?:\.\d+)?", sentence.lower()))
             shared = sum(word in quotes for word in words) / max(1, len(words))
             figures = all(n in quotes for n in re.findall(r"\d+(?:\.\d+)?", sentence))
-            negated = [bool(NEGATION.search(text)) for text in (sentence.lower(), quotes)]
+            first = found[0].lower() if found else ""
+            negated = [len(NEGATION.findall(text)) for text in (sentence.lower(), first)]
             if shared >= 0.7 and figures and negated[0] != negated[1]:
                 status, why = "contradicted", "the quote says the opposite"
             elif shared >= 0.7 and figures:
