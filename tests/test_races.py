@@ -29,7 +29,14 @@ from research.models import (
 )
 from research.pipeline import control, reruns
 from research.pipeline.registry import run_step
-from tests.factories import add_queries, add_sources, add_step, add_summary, make_project
+from tests.factories import (
+    add_queries,
+    add_report,
+    add_sources,
+    add_step,
+    add_summary,
+    make_project,
+)
 
 ROUNDS = 12
 STAGGER = 0.004  # seconds: the step takes some tens of milliseconds
@@ -87,14 +94,21 @@ def changes(transitions: list, project: Project) -> list[ProjectStatus]:
 
 
 def writing_project(member) -> tuple[Project, StepRun]:
-    """A project whose last step, the report, is queued: when it finishes, the project is done."""
+    """A project whose last step, the check of its report's claims (which asks the model), is
+    queued: when it finishes, the project is done."""
     project = make_project(member, status=ProjectStatus.WRITING, options={"reflection_rounds": 0})
     query = add_queries(project, 1)[0]
     Query.objects.fail(query.pk, "Search failed: the engine was down.")  # the scheduler skips it
-    add_summary(query, add_sources(project, 1)[0])
+    source = add_sources(project, 1)[0]
+    add_summary(query, source)
     add_step(project, "ground")
     add_step(project, "plan")
-    return project, add_step(project, "report:auto:0", status=StepStatus.QUEUED)
+    add_step(project, "report:auto:0")
+    report = add_report(project, [source])
+    key = f"claims:{report.pk}"
+    return project, add_step(
+        project, key, status=StepStatus.QUEUED, params={"report_id": report.pk}
+    )
 
 
 def assert_one_winner(project: Project, cancel_outcome: Any, transitions: list) -> None:
@@ -121,8 +135,8 @@ def test_a_cancel_after_the_last_step_finished_is_refused(member, world, transit
 def test_a_step_that_finishes_after_a_cancel_leaves_the_project_cancelled(
     member, world, transitions
 ):
-    """The member cancels while the report's LLM call is in flight: the running step finishes
-    (its report is kept), and the project stays cancelled."""
+    """The member cancels while the last step's LLM call is in flight: the running step
+    finishes (its claims are kept), and the project stays cancelled."""
     project, report = writing_project(member)
     page = Project.objects.get(pk=project.pk)
     answer = world.llm.responder
@@ -137,7 +151,7 @@ def test_a_step_that_finishes_after_a_cancel_leaves_the_project_cancelled(
     world.llm.responder = cancel_while_writing
     assert run_step(report.pk) == "done"
     assert_one_winner(project, None, transitions)
-    assert project.reports.count() == 1
+    assert project.reports.get().claims.count() == 1
 
 
 def test_a_step_delivered_after_a_cancel_does_not_run(member, world, transitions):
