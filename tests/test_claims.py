@@ -97,6 +97,26 @@ def test_an_extractive_reports_quotes_are_claims_and_its_framing_lines_are_not()
     assert align(found[0], indexes()).status == "supported"
 
 
+def test_a_chinese_report_is_split_at_its_full_stops_and_aligned_by_character_pairs():
+    markdown = "## 概述\n\nWAL模式允许读者和写者同时工作[1]。默认在5000页时运行检查点[1]。"
+    found = split_claims(markdown)
+    assert [c.sentence for c in found] == [
+        "WAL模式允许读者和写者同时工作[1]。",
+        "默认在5000页时运行检查点[1]。",
+    ]
+    index = {
+        1: SourceIndex.build(
+            1, "在WAL模式下，读者和写者可以同时工作。当日志达到1000页时运行检查点。"
+        )
+    }
+    supported, invented = (align(c, index) for c in found)
+    assert (supported.status, supported.quote) == (
+        "supported",
+        "在WAL模式下，读者和写者可以同时工作。",
+    )
+    assert (invented.status, invented.reason) == ("unsupported", "the number 5000 is not in [1]")
+
+
 # --- Lexical alignment ----------------------------------------------------------------------
 
 
