@@ -16,6 +16,8 @@ from pydantic import ValidationError
 from research.errors import BadInput, NotAllowed
 from research.limits import HEADING_MAX, QUERY_MAX, QUESTION_MAX, URL_MAX
 from research.models import (
+    Claim,
+    ClaimStatus,
     Collection,
     Note,
     Project,
@@ -84,14 +86,19 @@ def _count(rows: QuerySet, field: str = "project") -> Coalesce:
 
 
 def with_counts(projects: QuerySet[Project]) -> QuerySet[Project]:
-    """Counts and the current report's date as subqueries: a fixed number of SQL queries."""
+    """Counts, the current report's date and its claims (all, and those flagged unsupported or
+    contradicted) as subqueries: a fixed number of SQL queries."""
     current = Report.objects.filter(project=OuterRef("pk"), is_current=True)
+    claims = Claim.objects.filter(report__is_current=True)
+    flagged = claims.filter(status__in=ClaimStatus.flagged())
     return projects.select_related("owner").annotate(
         n_queries=_count(Query.objects.all()),
         n_sources=_count(Source.objects.all()),
         n_fetched=_count(Source.objects.fetched()),
         n_summaries=_count(Summary.objects.all(), "query__project"),
         n_notes=_count(Note.objects.all()),
+        n_claims=_count(claims, "report__project"),
+        n_unsupported=_count(flagged, "report__project"),
         report_version=Subquery(current.values("version")[:1]),
         report_date=Subquery(current.values("created_at")[:1]),
     )

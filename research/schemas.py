@@ -121,6 +121,8 @@ class ProjectCounts(Schema):
     fetched: int
     summaries: int
     notes: int
+    claims: int = Field(description="The current report version's claims.")
+    unsupported: int = Field(description="Of those, the unsupported or contradicted ones.")
 
 
 class TokensOut(Schema):
@@ -176,6 +178,8 @@ class ProjectOut(ProjectBrief):
             "fetched": obj.n_fetched,
             "summaries": obj.n_summaries,
             "notes": obj.n_notes,
+            "claims": obj.n_claims,
+            "unsupported": obj.n_unsupported,
         }
 
     @staticmethod

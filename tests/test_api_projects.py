@@ -189,6 +189,8 @@ def test_it_shows_a_project_with_counts_tokens_and_report_version(api, finished_
         "fetched": 3,
         "summaries": 3,
         "notes": 1,
+        "claims": 0,
+        "unsupported": 0,
     }
     assert body["tokens"] == {"prompt": 1000, "completion": 200, "total": 1200}
     assert body["report_version"] == 1

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 
 from research.models import (
     ApiToken,
+    Claim,
     FetchStatus,
     ModelProfile,
     Note,
@@ -82,6 +83,20 @@ def test_the_project_list_shows_counts_and_the_report_date(member_client, done_p
     assert response.status_code == 200
     body = response.content.decode()
     assert "SQLite WAL" in body and "v1," in body
+    assert "claims," not in body  # not checked yet
+
+
+def test_the_project_list_shows_how_many_claims_of_the_current_report_are_unsupported(
+    member_client, done_project
+):
+    old = done_project.reports.get()
+    add_report(done_project, [], markdown="# WAL\n\nReaders wait [1]. Writers wait [1].")
+    current = done_project.reports.get(is_current=True)
+    for report, statuses in ((old, ["unsupported"] * 3), (current, ["supported", "unsupported"])):
+        for position, status in enumerate(statuses):
+            Claim.objects.create(report=report, position=position, sentence="S.", status=status)
+    body = member_client.get("/").content.decode()
+    assert "2 claims, 1 unsupported" in body
 
 
 def test_the_project_list_searches_summaries_and_notes(member_client, done_project, member):
