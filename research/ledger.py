@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from research.errors import NotFound
+from research.errors import BadInput, NotFound
 from research.limits import NOTE_MAX
 from research.models import ActivityAction, ActivityEntry, Claim, ClaimReview, Project, Report
 
@@ -42,6 +42,8 @@ def live_claim(claim_id: int) -> Claim:
 
 def review_claim(claim: Claim, *, review: str, note: str, user) -> Claim:
     """Accept or dispute a claim (with a note); the activity log keeps who did which."""
+    if review not in (ClaimReview.ACCEPTED, ClaimReview.DISPUTED):
+        raise BadInput("A review is accepted or disputed.", field="review")
     review = ClaimReview(review)
     with transaction.atomic():
         claim.review, claim.review_note = review, note.strip()[:NOTE_MAX]

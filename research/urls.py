@@ -2,6 +2,7 @@ from django.urls import path, register_converter
 
 from research.views import (
     account,
+    claims,
     library,
     llm,
     notes,
@@ -116,6 +117,13 @@ urlpatterns = [
         library.document_delete,
         name="document-delete",
     ),
+    path("projects/<int:project_id>/report/claims/", claims.claims_page, name="report-claims"),
+    path(
+        "projects/<int:project_id>/report/claims/check/",
+        claims.claims_check,
+        name="report-claims-check",
+    ),
+    path("claims/<int:claim_id>/review/", claims.claim_review, name="claim-review"),
     path("notes/add/", notes.note_add, name="note-add"),
     path("notes/<int:note_id>/edit/", notes.note_edit, name="note-edit"),
     path("notes/<int:note_id>/delete/", notes.note_delete, name="note-delete"),
