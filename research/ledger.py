@@ -5,6 +5,8 @@ A member marks a claim accepted, or disputed with a note; the activity log recor
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -12,6 +14,7 @@ from django.utils import timezone
 from research.errors import BadInput, NotFound
 from research.limits import NOTE_MAX
 from research.models import ActivityAction, ActivityEntry, Claim, ClaimReview, Project, Report
+from research.providers.claims import plain
 
 
 def report_of(project: Project, version: int | None) -> Report:
@@ -57,3 +60,24 @@ def review_claim(claim: Claim, *, review: str, note: str, user) -> Claim:
         )
         ActivityEntry.objects.record(ActivityAction.CLAIM_REVIEWED, project, user, detail)
     return claim
+
+
+@dataclass(frozen=True)
+class StatusChange:
+    sentence: str
+    old: str  # "" when the old version does not have the sentence
+    new: str  # "" when the new version no longer has it
+
+
+def status_changes(old: Report, new: Report) -> list[StatusChange]:
+    """The claims whose status differs between two versions, matched by their sentence (its
+    words, without citation markers or Markdown): changed, added or gone, in the new order."""
+    before = {plain(c.sentence): c.status for c in Claim.objects.filter(report=old)}
+    after = {plain(c.sentence): c.status for c in claims_of(new)}
+    changes = [
+        StatusChange(sentence, before.get(sentence, ""), status)
+        for sentence, status in after.items()
+        if before.get(sentence) != status
+    ]
+    changes += [StatusChange(s, status, "") for s, status in before.items() if s not in after]
+    return changes

@@ -118,3 +118,27 @@ def test_a_version_without_a_check_says_so(member_client, member):
     body = member_client.get(f"/projects/{project.pk}/report/claims/").content.decode()
     assert "were not checked yet" in body
     assert member_client.get(f"/projects/{project.pk}/report/claims/?version=9").status_code == 404
+
+
+def test_the_version_diff_lists_the_claims_whose_status_changed(member_client, checked):
+    project, first = checked
+    second = add_report(
+        project,
+        list(project.sources.all()),
+        markdown="# WAL\n\nReaders never block writers in WAL mode [1]. "
+        "A checkpoint copies pages back into the database [1].\n",
+    )
+    step = StepRun.objects.create(
+        project=project,
+        stage=Stage.CLAIMS,
+        key=f"claims:{second.pk}",
+        params={"report_id": second.pk},
+    )
+    run_step(step.pk)
+    body = member_client.get(f"/projects/{project.pk}/report/", {"a": 1, "b": 2}).content.decode()
+    table = body.split('id="claim-changes"')[1].split("</table>")[0]
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", table)
+    assert [(s, re.sub(r"<[^>]+>", "", a), re.sub(r"<[^>]+>", "", b)) for s, a, b in rows] == [
+        ("A checkpoint copies pages back into the database.", "not there", "supported"),
+        ("Penguins migrate every winter.", "unsupported", "gone"),
+    ]

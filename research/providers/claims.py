@@ -63,8 +63,10 @@ class SplitClaim:
 
 
 def plain(sentence: str) -> str:
+    """A sentence's words as a reader sees them: no citation markers, links or emphasis."""
     text = _CITE.sub("", _MARKUP.sub(lambda m: m.group(1) or "", sentence))
-    return re.sub(r"\s+", " ", text).strip().strip('“”"').strip()
+    text = re.sub(r"\s+([.,;:!?。！？])", r"\1", re.sub(r"\s+", " ", text))
+    return text.strip().strip('“”"').strip()
 
 
 def body_of(markdown: str) -> str:

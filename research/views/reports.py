@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from research import export, rendering
+from research import export, ledger, rendering
 from research.errors import BadInput
 from research.forms import RegenerateForm
 from research.models import Note, Project, Report, Summary
@@ -104,7 +104,7 @@ def diff(project: Project, a: str, b: str) -> dict:
         if tag == "? ":
             continue
         lines.append({"kind": {"+ ": "add", "- ": "del"}.get(tag, "same"), "text": text})
-    return {"old": old, "new": new, "lines": lines}
+    return {"old": old, "new": new, "lines": lines, "claims": ledger.status_changes(old, new)}
 
 
 @require_POST
