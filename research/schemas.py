@@ -58,7 +58,7 @@ StepStatusName = Literal["queued", "running", "done", "failed", "cancelled"]
 StageName = Literal[
     "ground", "plan", "search", "rank", "prefetch", "fetch", "summarize", "reflect", "report"
 ]
-ExportFormat = Literal["md", "pdf"]
+ExportFormat = Literal["md", "pdf", "zip"]
 FetchStatusName = Literal["pending", "fetched", "failed", "skipped", "blocked"]
 
 
