@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+import os
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -176,11 +177,22 @@ def report_html(report) -> str:
     return render_to_string("research/report_pdf.html", context)
 
 
-def report_pdf(report) -> bytes:
-    """The report as a PDF: A4, page numbers, our print.css; no fetches outside static/."""
+# fontTools stamps the current time into the 'head' table of every font it rewrites (WeasyPrint
+# subsets with it when HarfBuzz-subset is missing or older than 4.1, and rewrites variable and
+# colour fonts with it), so the embedded font streams of two renders a second apart differ.
+# fontTools reads SOURCE_DATE_EPOCH instead when it is set (reproducible-builds.org): a fixed
+# value, the same for every render, so one process's renders never disagree. An operator's own
+# SOURCE_DATE_EPOCH is kept.
+FONT_EPOCH = "315532800"  # 1980-01-01T00:00:00Z
+
+
+def render_pdf(html: str, root: Path | None = None) -> bytes:
+    """`html` as a PDF with print.css from the static files under `root`; byte for byte the same
+    for the same HTML, fonts and WeasyPrint (no /ID, no render time anywhere)."""
     import weasyprint
 
-    root = static_root()
+    os.environ.setdefault("SOURCE_DATE_EPOCH", FONT_EPOCH)
+    root = (root or static_root()).resolve()
     fetcher = static_fetcher(root)
     base_url = root.as_uri() + "/"
     stylesheet = weasyprint.CSS(
@@ -188,8 +200,14 @@ def report_pdf(report) -> bytes:
         base_url=base_url,
         url_fetcher=fetcher,
     )
-    document = weasyprint.HTML(string=report_html(report), base_url=base_url, url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=[stylesheet])
+    document = weasyprint.HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+    return document.write_pdf(stylesheets=[stylesheet], pdf_identifier=False)
+
+
+def report_pdf(report) -> bytes:
+    """The report as a PDF: A4, page numbers, our print.css; no fetches outside static/. The
+    same version gives the same bytes (its date is the version's, see render_pdf)."""
+    return render_pdf(report_html(report))
 
 
 # --- File names --------------------------------------------------------------------------
@@ -200,3 +218,30 @@ def export_filename(report, ext: str) -> str:
     slug = slugify(_title(report))[:60].strip("-") or "report"
     extension = re.sub(r"[^a-z0-9]", "", (ext or "").lower()) or "txt"
     return f"dossier-{report.project_id}-{slug}-v{report.version}.{extension}"
+
+
+# --- The claim ledger in the evidence package ---------------------------------------------
+
+CLAIM_COLUMNS = (
+    "sentence",
+    "citations",
+    "source_ids",
+    "quote",
+    "quote_source_id",
+    "status",
+    "reason",
+    "review",
+    "review_note",
+)
+
+
+def claim_rows(report) -> list[dict]:
+    """The report version's claims for claims.json and claims.csv: one dict per claim, in the
+    order of the report, with the keys of CLAIM_COLUMNS (`citations` and `source_ids` are lists
+    of numbers; the CSV joins them with spaces).
+
+    The claim ledger (issue 15, model `Claim`) plugs in here with one line, mapping each
+    `report.claims` row, in position order, to those keys (as its claims API does). Until
+    `research.models` has `Claim`, a report has no claims: `[]`, and claims.csv is its header.
+    """
+    return []

@@ -67,7 +67,7 @@ StageName = Literal[
     "report",
     "claims",
 ]
-ExportFormat = Literal["md", "pdf"]
+ExportFormat = Literal["md", "pdf", "zip"]
 FetchStatusName = Literal["pending", "fetched", "failed", "skipped", "blocked"]
 
 

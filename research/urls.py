@@ -31,7 +31,7 @@ _choices("project_verb", "start", "cancel", "resume", "approve", "delete")
 _choices("source_verb", "refetch", "resummarize", "exclude", "include", "pin", "unpin")
 _choices("section_verb", "add", "edit", "delete", "up", "down")
 _choices("direction", "up", "down")
-_choices("export_format", "md", "pdf")
+_choices("export_format", "md", "pdf", "zip")
 
 urlpatterns = [
     path("", projects.project_list, name="project-list"),

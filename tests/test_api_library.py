@@ -200,3 +200,13 @@ def test_a_library_source_carries_its_document_and_locator_in_the_api(api, finis
     assert (row["document_id"], row["locator"]) == (document.pk, "p. 14")
     web = next(item for item in items if item["id"] != source.pk)
     assert (web["document_id"], web["locator"]) == (None, "")
+
+
+def test_search_filters_by_collection_and_limits_the_hits(api, collection):
+    other = Collection.objects.create(name="Other")
+    mine = make_library_document(["Revenue grew in 2025."] * 3, collection=collection)
+    make_library_document(["Revenue fell in 2025."], collection=other, sha256="f" * 64)
+    hits = api.get("/api/library/search", {"q": "revenue", "collection": collection.pk}).json()
+    assert {hit["document_id"] for hit in hits} == {mine.pk}
+    assert len(api.get("/api/library/search", {"q": "revenue", "limit": 2}).json()) == 2
+    assert api.get("/api/library/search", {"q": "revenue", "limit": 0}).status_code == 422

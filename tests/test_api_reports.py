@@ -1,7 +1,11 @@
 """The reports API: the current report, its versions, a new version, and the exports.
 
-The export tests need research/export.py (report_markdown, report_pdf, export_filename).
+The export tests need research/export.py (report_markdown, report_pdf, export_filename) and
+research/package.py (the ZIP).
 """
+
+import io
+import zipfile
 
 import pytest
 
@@ -152,6 +156,32 @@ def test_it_downloads_a_version_as_pdf(api, finished_project):
     assert response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
     assert ".pdf" in response["Content-Disposition"]
+
+
+@needs_pango()
+def test_it_downloads_a_version_as_an_evidence_package(api, finished_project):
+    url = f"/api/projects/{finished_project.pk}/report/export"
+    add_report(finished_project, list(finished_project.sources.all()), markdown="# Second [3]")
+    response = api.get(url, {"format": "zip", "version": 1})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    assert "-v1.zip" in response["Content-Disposition"]
+    with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+        names = archive.namelist()
+        markdown = archive.read("report.md")
+    assert [n for n in names if n.startswith("sources/")] == [
+        "sources/01-page-1.txt",
+        "sources/02-page-2.txt",
+    ]
+    assert markdown == api.get(url, {"format": "md", "version": 1}).content
+    assert api.get(url, {"format": "zip", "version": 1}).content == response.content
+
+
+def test_an_unknown_version_has_no_evidence_package(api, finished_project):
+    response = api.get(
+        f"/api/projects/{finished_project.pk}/report/export", {"format": "zip", "version": 9}
+    )
+    assert response.status_code == 404
 
 
 def test_an_unknown_export_format_is_refused(api, finished_project):

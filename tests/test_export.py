@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import io
+import os
 import socket
+import subprocess
+import sys
 import threading
+import time
 import urllib.request
 from datetime import date
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -334,3 +338,91 @@ def test_the_fetcher_blocks_raw_html_too(loopback):
     ).write_pdf()
     assert pdf.startswith(b"%PDF")
     assert hits == []
+
+
+# --- The same version, the same PDF -------------------------------------------------------
+
+RENDER_IN_A_CHILD = """
+import sys, django
+django.setup()
+from pathlib import Path
+from research import export
+root = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+sys.stdout.buffer.write(export.render_pdf(sys.stdin.read(), root))
+"""
+
+
+def render_in_another_process(html: str, root: Path | None = None) -> bytes:
+    """The PDF of `html` from a fresh Python (another hash seed, fontconfig, font cache), with
+    no SOURCE_DATE_EPOCH of ours in its environment."""
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    env["DJANGO_SETTINGS_MODULE"] = "research_site.settings"
+    done = subprocess.run(
+        [sys.executable, "-c", RENDER_IN_A_CHILD, *([str(root)] if root else [])],
+        input=html.encode(),
+        capture_output=True,
+        env=env,
+        cwd=settings.BASE_DIR,
+        check=True,
+        timeout=120,
+    )
+    return done.stdout
+
+
+def next_second() -> None:
+    """Wait for the clock's next whole second: a time stamped in a file would change."""
+    time.sleep(1.05 - time.time() % 1)
+
+
+@needs_pango()
+def test_a_report_version_exports_the_same_pdf_twice_and_in_another_process(english, monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    first = export.report_pdf(english)
+    next_second()
+    assert export.report_pdf(Report.objects.get(pk=english.pk)) == first
+    assert render_in_another_process(export.report_html(english)) == first
+
+
+def colour_font(path: Path) -> None:
+    """A two-glyph font with an SVG table: WeasyPrint rewrites such a font with fontTools,
+    which stamps the time into its 'head' table unless SOURCE_DATE_EPOCH is set."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
+    names = [".notdef", "space", "A", "B"]
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({32: "space", ord("A"): "A", ord("B"): "B"})
+    pen = TTGlyphPen(None)
+    pen.moveTo((50, 0))
+    pen.lineTo((50, 700))
+    pen.lineTo((550, 700))
+    pen.lineTo((550, 0))
+    pen.closePath()
+    box = pen.glyph()
+    builder.setupGlyf({name: box for name in names})
+    builder.setupHorizontalMetrics({name: (600, 50) for name in names})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Dossier Colour Test", "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200)
+    builder.setupPost()
+    svg = newTable("SVG ")
+    svg.docList = [('<svg xmlns="http://www.w3.org/2000/svg"><rect id="glyph1"/></svg>', 1, 1)]
+    builder.font["SVG "] = svg
+    builder.save(str(path))
+
+
+@needs_pango()
+def test_a_font_rewritten_by_fonttools_embeds_the_same_bytes_a_second_later(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    (tmp_path / "research").mkdir()
+    (tmp_path / export.PRINT_CSS).write_text("body { font-family: Colour }")
+    colour_font(tmp_path / "colour.ttf")
+    html = "<style>@font-face { font-family: Colour; src: url(colour.ttf) }</style><p>AB BA</p>"
+    first = export.render_pdf(html, tmp_path)
+    assert "Colour" in " ".join(pdf_fonts(first))  # the font was embedded
+    next_second()
+    assert export.render_pdf(html, tmp_path) == first
+    next_second()
+    assert render_in_another_process(html, tmp_path) == first

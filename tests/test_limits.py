@@ -15,13 +15,14 @@ pytest_plugins = ["tests.api_fixtures"]
 
 def test_the_longest_question_is_the_same_on_the_page_in_the_api_and_in_the_domain(api, member):
     longest, too_long = "q" * QUESTION_MAX, "q" * (QUESTION_MAX + 1)
-    form: dict[str, int | str] = {
+    form: dict[str, int | str | list[str]] = {
         "queries": 4,
         "sources_per_query": 4,
         "reflection_rounds": 1,
         "token_budget": 5000,
     }
     form["report_style"], form["engine"] = "professional", "extractive"
+    form["sources"] = ["web"]
     assert ProjectForm({**form, "question": longest}).is_valid()
     assert list(ProjectForm({**form, "question": too_long}).errors) == ["question"]
     ok = api.post("/api/projects", {"question": longest, "start": False})

@@ -355,8 +355,26 @@ def test_the_report_exports_as_pdf(member_client, done_project):
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
 
 
+def test_the_report_page_offers_the_evidence_package(member_client, done_project):
+    body = member_client.get(f"/projects/{done_project.pk}/report/").content.decode()
+    href = f"/projects/{done_project.pk}/report/export.zip?version=1"
+    assert f'href="{href}"' in body
+    assert "Evidence package (ZIP)" in body
+
+
+@needs_pango()
+def test_the_report_exports_as_an_evidence_package(member_client, done_project):
+    response = member_client.get(f"/projects/{done_project.pk}/report/export.zip", {"version": 1})
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    assert response.content.startswith(b"PK")
+    again = member_client.get(f"/projects/{done_project.pk}/report/export.zip", {"version": 1})
+    assert again.content == response.content
+
+
 def test_an_unknown_version_is_a_404(member_client, done_project):
     response = member_client.get(f"/projects/{done_project.pk}/report/export.md", {"version": 9})
+    assert response.status_code == 404
+    response = member_client.get(f"/projects/{done_project.pk}/report/export.zip", {"version": 9})
     assert response.status_code == 404
 
 

@@ -1,4 +1,4 @@
-"""Reports: the current version, all versions, a new version, export as Markdown or PDF."""
+"""Reports: the current version, all versions, a new version, export as Markdown, PDF or ZIP."""
 
 from django.http import HttpResponse
 from ninja import Query, Router
@@ -69,6 +69,7 @@ EXPORT_RESPONSES = {
         "content": {
             "text/markdown": {"schema": {"type": "string"}},
             "application/pdf": {"schema": {"type": "string", "format": "binary"}},
+            "application/zip": {"schema": {"type": "string", "format": "binary"}},
         },
     }
 }
@@ -80,16 +81,13 @@ EXPORT_RESPONSES = {
     openapi_extra={"responses": EXPORT_RESPONSES},
 )
 def export_report(request, project_id: Id, format: ExportFormat, filters: Query[ReportFilter]):
-    """Download the current report (or `version`) as Markdown or PDF."""
-    from research import export
+    """Download the current report (or `version`) as Markdown, PDF, or its evidence package
+    (ZIP: the report, the cited sources' texts with their hashes, claims, notes, a manifest)."""
+    from research import export, package
 
     report = _report(project_id, filters.version)
-    if format == "pdf":
-        response = HttpResponse(export.report_pdf(report), content_type="application/pdf")
-    else:
-        response = HttpResponse(
-            export.report_markdown(report), content_type="text/markdown; charset=utf-8"
-        )
+    body, content_type = package.export_file(report, format)
+    response = HttpResponse(body, content_type=content_type)
     filename = export.export_filename(report, format)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

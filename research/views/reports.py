@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from research import export, ledger, rendering
+from research import export, ledger, package, rendering
 from research.errors import BadInput
 from research.forms import RegenerateForm
 from research.models import Note, Project, Report, Summary
@@ -130,10 +130,7 @@ def report_export(request: HttpRequest, project_id: int, fmt: str) -> HttpRespon
     report = _pick(project, request.GET.get("version"))
     if report is None:
         raise Http404("This project has no report yet.")
-    if fmt == "md":
-        body, content_type = export.report_markdown(report).encode(), "text/markdown; charset=utf-8"
-    else:
-        body, content_type = export.report_pdf(report), "application/pdf"
+    body, content_type = package.export_file(report, fmt)
     response = HttpResponse(body, content_type=content_type)
     filename = export.export_filename(report, fmt)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

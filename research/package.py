@@ -1,0 +1,203 @@
+"""The evidence package: one report version as a ZIP to hand over, with what it stands on.
+
+    report.md, report.pdf     the same bytes as the Markdown and PDF exports of that version
+    sources/NN-slug.txt       each cited source's stored text under a header: its URL (or its
+                              library document and locator), fetch time and the text's sha256
+    sources.csv               one row per cited source
+    claims.json, claims.csv   the claim ledger's rows (export.claim_rows)
+    notes.json                the members' notes on the project and its parts
+    manifest.json             {"files": {path: sha256}, "project": {question, options},
+                              "version": N}
+
+The same version gives the same bytes: entries sorted, each stamped with the version's creation
+time and fixed permissions, JSON with sorted keys, CSV with "\\n" line ends, a deterministic PDF.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import zipfile
+from datetime import UTC, datetime
+from typing import Any
+
+from django.utils.text import slugify
+
+from research import export
+from research.models import Note, Report, Source
+from research.notes import target_of
+
+SOURCE_COLUMNS = ("n", "title", "url", "document_id", "locator", "fetched_at", "sha256", "file")
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a ZIP entry can carry
+FILE_MODE = 0o100644  # a regular file, rw-r--r--
+
+
+def sha256(data: bytes | str) -> str:
+    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
+
+
+def to_json(value: Any) -> bytes:
+    return (json.dumps(value, sort_keys=True, ensure_ascii=False, indent=2) + "\n").encode()
+
+
+def to_csv(columns: tuple[str, ...], rows: list[dict]) -> bytes:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", extrasaction="ignore")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(
+            {k: " ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()}
+        )
+    return out.getvalue().encode()
+
+
+def _iso(moment: datetime | None) -> str:
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z") if moment else ""
+
+
+# --- Sources ---------------------------------------------------------------------------------
+
+
+def cited_sources(report: Report) -> list[Source]:
+    rows = report.cited_sources.select_related("snapshot", "document")
+    return list(rows.order_by("n"))
+
+
+def source_path(source: Source, width: int) -> str:
+    """`sources/NN-slug.txt`: NN the citation number, zero-padded to `width` digits."""
+    slug = slugify(source.title)[:50].strip("-") or slugify(source.domain)[:50] or "source"
+    return f"sources/{source.n:0{width}d}-{slug}.txt"
+
+
+def source_header(source: Source, text: str) -> str:
+    """Where the text came from and its hash; a library source names its document."""
+    snapshot = source.snapshot if source.snapshot_id else None
+    lines = [f"Source [{source.n}]: {' '.join(source.title.split()) or source.url}"]
+    if source.document_id and source.document is not None:
+        lines.append(f"Document: {source.document} (library document {source.document_id})")
+        lines.append(f"Locator: {source.locator or '-'}")
+    else:
+        lines.append(f"URL: {source.final_url or source.url}")
+    lines.append(f"Fetched: {_iso(snapshot.fetched_at) if snapshot else 'never'}")
+    lines.append(f"SHA-256 of the text below: {sha256(text)}")
+    return "\n".join(lines) + "\n\n"
+
+
+def source_files(sources: list[Source]) -> tuple[dict[str, bytes], list[dict]]:
+    """The text files of the cited sources, and sources.csv's rows."""
+    width = max(2, len(str(max((s.n for s in sources), default=0))))
+    files: dict[str, bytes] = {}
+    rows = []
+    for source in sources:
+        text, path = source.text, source_path(source, width)
+        files[path] = (source_header(source, text) + text).encode()
+        snapshot = source.snapshot if source.snapshot_id else None
+        rows.append(
+            {
+                "n": source.n,
+                "title": source.title,
+                "url": source.final_url or source.url,
+                "document_id": source.document_id or "",
+                "locator": source.locator,
+                "fetched_at": _iso(snapshot.fetched_at) if snapshot else "",
+                "sha256": sha256(text),
+                "file": path,
+            }
+        )
+    return files, rows
+
+
+# --- Notes, manifest, the ZIP ----------------------------------------------------------------
+
+
+def notes_rows(report: Report) -> list[dict]:
+    notes = Note.objects.filter(project_id=report.project_id).select_related("author")
+    return [
+        {
+            "id": note.pk,
+            "target": str(target_of(note)),
+            "author": note.author.get_username(),
+            "text": note.text,
+            "created_at": _iso(note.created_at),
+            "edited_at": _iso(note.edited_at) or None,
+        }
+        for note in notes.order_by("created_at", "id")
+    ]
+
+
+def package_files(report: Report) -> dict[str, bytes]:
+    """Every file of the package but the manifest, by path."""
+    files, rows = source_files(cited_sources(report))
+    claims = export.claim_rows(report)
+    files.update(
+        {
+            "report.md": export.report_markdown(report).encode(),
+            "report.pdf": export.report_pdf(report),
+            "sources.csv": to_csv(SOURCE_COLUMNS, rows),
+            "claims.json": to_json(claims),
+            "claims.csv": to_csv(export.CLAIM_COLUMNS, claims),
+            "notes.json": to_json(notes_rows(report)),
+        }
+    )
+    return files
+
+
+def manifest(report: Report, files: dict[str, bytes]) -> bytes:
+    project = report.project
+    return to_json(
+        {
+            "files": {path: sha256(data) for path, data in files.items()},
+            "project": {
+                "question": project.question,
+                "options": project.opts.model_dump(mode="json"),
+            },
+            "version": report.version,
+        }
+    )
+
+
+def zip_time(report: Report) -> tuple[int, int, int, int, int, int]:
+    """The version's creation time (UTC) for every entry; 1980 if earlier or unknown."""
+    if report.created_at is None:
+        return ZIP_EPOCH
+    moment = report.created_at.astimezone(UTC)
+    return max(
+        ZIP_EPOCH,
+        (moment.year, moment.month, moment.day, moment.hour, moment.minute, moment.second),
+    )
+
+
+def evidence_zip(report: Report) -> bytes:
+    """The evidence package of a report version (see the module docstring)."""
+    files = package_files(report)
+    files["manifest.json"] = manifest(report, files)
+    stamp = zip_time(report)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(files):
+            info = zipfile.ZipInfo(path, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = FILE_MODE << 16
+            info.create_system = 3  # Unix, whatever the machine: the mode bits mean the same
+            archive.writestr(info, files[path])
+    return out.getvalue()
+
+
+CONTENT_TYPES = {
+    "md": "text/markdown; charset=utf-8",
+    "pdf": "application/pdf",
+    "zip": "application/zip",
+}
+
+
+def export_file(report: Report, fmt: str) -> tuple[bytes, str]:
+    """A report version as `fmt` ("md", "pdf" or "zip"): its bytes and content type."""
+    if fmt == "zip":
+        body = evidence_zip(report)
+    elif fmt == "pdf":
+        body = export.report_pdf(report)
+    else:
+        body = export.report_markdown(report).encode()
+    return body, CONTENT_TYPES.get(fmt, CONTENT_TYPES["md"])
