@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
+from research.models import Claim
 from research.providers.citations import REFERENCES_HEADING
 from research.rendering import render_markdown
 
@@ -240,8 +241,20 @@ def claim_rows(report) -> list[dict]:
     order of the report, with the keys of CLAIM_COLUMNS (`citations` and `source_ids` are lists
     of numbers; the CSV joins them with spaces).
 
-    The claim ledger (issue 15, model `Claim`) plugs in here with one line, mapping each
-    `report.claims` row, in position order, to those keys (as its claims API does). Until
-    `research.models` has `Claim`, a report has no claims: `[]`, and claims.csv is its header.
+    A version whose claims were not checked has none: `[]`, and claims.csv is its header.
     """
-    return []
+    rows = Claim.objects.filter(report=report).prefetch_related("sources").order_by("position")
+    return [
+        {
+            "sentence": claim.sentence,
+            "citations": list(claim.citations),
+            "source_ids": sorted(source.pk for source in claim.sources.all()),
+            "quote": claim.quote,
+            "quote_source_id": claim.quote_source_id,
+            "status": claim.status,
+            "reason": claim.reason,
+            "review": claim.review,
+            "review_note": claim.review_note,
+        }
+        for claim in rows
+    ]

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from research import export, package
-from research.models import FetchStatus, Note, PageSnapshot, Passage, Report, Source
+from research.models import Claim, FetchStatus, Note, PageSnapshot, Passage, Report, Source
 from research.providers import citations
 from tests.factories import add_report, add_source, make_library_document, make_project
 from tests.system import needs_pango
@@ -205,3 +205,29 @@ def test_the_same_version_gives_the_same_bytes(report):
                 created.minute,
             )
             assert info.external_attr >> 16 == 0o100644
+
+
+def test_the_claims_of_a_checked_version_are_its_rows_in_order(report):
+    cited = report.cited_sources.get(n=1)
+    for position, status in ((1, "unsupported"), (0, "supported")):
+        claim = Claim.objects.create(
+            report=report,
+            position=position,
+            sentence=f"Sentence {position} [1].",
+            citations=[1],
+            quote="A quote." if status == "supported" else "",
+            quote_source=cited if status == "supported" else None,
+            status=status,
+            reason="why",
+        )
+        claim.sources.set([cited])
+    files = unzip(package.evidence_zip(report))
+    rows = json.loads(files["claims.json"])
+    assert [(r["sentence"], r["status"], r["source_ids"]) for r in rows] == [
+        ("Sentence 0 [1].", "supported", [cited.pk]),
+        ("Sentence 1 [1].", "unsupported", [cited.pk]),
+    ]
+    assert rows[0]["quote_source_id"] == cited.pk and rows[1]["quote_source_id"] is None
+    assert files["claims.csv"].decode().splitlines()[1] == (
+        f"Sentence 0 [1].,1,{cited.pk},A quote.,{cited.pk},supported,why,,"
+    )
