@@ -14,12 +14,13 @@ from django.utils import timezone
 from research.errors import BadInput, NotFound
 from research.limits import NOTE_MAX
 from research.models import ActivityAction, ActivityEntry, Claim, ClaimReview, Project, Report
+from research.models.reports import ReportQuerySet
 from research.providers.claims import plain
 
 
-def report_of(project: Project, version: int | None) -> Report:
-    """The project's report `version`, or its current one."""
-    rows = Report.objects.filter(project=project)
+def report_of(project: Project, version: int | None, rows: ReportQuerySet | None = None) -> Report:
+    """The project's report `version`, or its current one (from `rows`, to load more with it)."""
+    rows = (Report.objects.all() if rows is None else rows).filter(project=project)
     report = rows.filter(version=version).first() if version else rows.current().first()
     if report is None:
         raise NotFound(

@@ -5,8 +5,8 @@ from ninja import Query, Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
+from research import ledger
 from research.api.common import BODY, RERUN, Pagination, answers, load_project
-from research.errors import NotFound
 from research.models import Report
 from research.pipeline import reruns
 from research.schemas import (
@@ -23,16 +23,8 @@ router = Router(tags=["reports"])
 
 
 def _report(project_id: int, version: int | None) -> Report:
-    rows = Report.objects.filter(project=load_project(project_id)).select_related("created_by")
-    rows = rows.prefetch_related("cited_sources")
-    report = rows.filter(version=version).first() if version else rows.current().first()
-    if report is None:
-        raise NotFound(
-            f"Project {project_id} has no report version {version}."
-            if version
-            else f"Project {project_id} has no report yet."
-        )
-    return report
+    rows = Report.objects.select_related("created_by").prefetch_related("cited_sources")
+    return ledger.report_of(load_project(project_id), version, rows)
 
 
 @router.get("/projects/{project_id}/report", response=answers({200: ReportOut}, 404))
