@@ -40,6 +40,15 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
+def _wait_for_descendants(pid: int, more_than: int, deadline: float) -> list[int]:
+    """The process tree once it has grown past `more_than` (qcluster starts its pool late)."""
+    found = _descendants(pid)
+    while len(found) <= more_than and time.monotonic() < deadline:
+        time.sleep(0.2)
+        found = _descendants(pid)
+    return found
+
+
 def _cmdline(pid: int) -> list[str]:
     return Path(f"/proc/{pid}/cmdline").read_text().split("\0")
 
@@ -137,7 +146,7 @@ def test_serve_runs_gunicorn_threads_and_the_worker_and_sigterm_stops_every_proc
     assert web[web.index("--threads") + 1] == "3"
     assert len(_children(serving.web())) == 1  # WEB_WORKERS gunicorn workers
     assert httpx.get(f"{serving.url}/accounts/login/").headers["server"] == "gunicorn"
-    everything = _descendants(serving.process.pid)
+    everything = _wait_for_descendants(serving.process.pid, 4, time.monotonic() + 60)
     assert len(everything) > 4  # gunicorn's worker, qcluster's pool
     assert serving.stop() == 0
     assert not [pid for pid in everything if _alive(pid)]
@@ -162,7 +171,7 @@ def test_whitenoise_serves_hashed_static_files_cached_for_ever_with_debug_off(st
 
 def test_serve_stops_the_worker_when_the_web_server_dies(start_serve):
     serving = start_serve()
-    everything = _descendants(serving.process.pid)
+    everything = _wait_for_descendants(serving.process.pid, 4, time.monotonic() + 60)
     os.kill(serving.web(), signal.SIGKILL)
     assert serving.process.wait(timeout=30) != 0
     assert not [pid for pid in everything if _alive(pid)]
