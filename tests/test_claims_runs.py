@@ -6,6 +6,7 @@ import pytest
 
 from research.models import Claim, Project, ProjectStatus, Stage, StepRun, StepStatus
 from research.pipeline import reruns
+from tests.fakes.web import article, render_article
 from tests.test_pipeline_run import research, run_inline
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -70,6 +71,33 @@ def test_a_refetched_source_rechecks_the_claims_citing_it_in_the_new_version(wor
     claims = ledger_of(project)
     assert_quotes_verbatim(claims)
     assert any(cited.n in c.citations for c in claims)
+
+
+def test_a_refetched_page_that_changed_rechecks_the_old_versions_claims_against_its_new_text(
+    world, member
+):
+    result, _ = research("How does SQLite WAL mode work?", "--engine", "extractive")
+    project = Project.objects.get(pk=result["project_id"])
+    old = ledger_of(project)
+    cited = next(c.quote_source for c in old if c.quote_source and c.status == "supported")
+    old_version = project.reports.get(is_current=True)
+    path = "/" + cited.url.split("/", 3)[3]
+    world.web.add(path, render_article(article("an-unrelated-page-about-gardening")).encode())
+    project = run_inline(lambda: reruns.refetch_source(cited, user=member), project)
+    assert project.status == ProjectStatus.DONE
+    cited.refresh_from_db()
+    assert cited.generation == 1 and "gardening" in cited.text
+    recheck = StepRun.objects.get(project=project, key__startswith=f"claims:{old_version.pk}:re")
+    assert recheck.status == StepStatus.DONE
+    rechecked = [c for c in old_version.claims.all() if cited.n in c.citations]
+    assert rechecked and all(c.generations[str(cited.n)] == 1 for c in rechecked)
+    assert_quotes_verbatim(list(old_version.claims.select_related("quote_source")))
+    before = {c.position: c.status for c in old if cited.n in c.citations}
+    assert any(before[c.position] != c.status for c in rechecked)  # its support changed
+    untouched = {c.pk for c in old if cited.n not in c.citations}
+    assert untouched <= set(old_version.claims.values_list("pk", flat=True))
+    project = run_inline(lambda: reruns.recheck_claims(project, user=member), project)
+    assert StepRun.objects.filter(project=project, key__contains=":recheck:").count() == 1
 
 
 def test_checking_the_claims_again_is_a_step_after_which_the_project_is_done_again(world, member):

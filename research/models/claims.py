@@ -74,6 +74,11 @@ class Claim(models.Model):
         User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     reviewed_at = models.DateTimeField(null=True, blank=True)
+    generations = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The generation of each cited source ({n: generation}) when it was checked.",
+    )
 
     objects = ClaimQuerySet.as_manager()
 
@@ -85,3 +90,8 @@ class Claim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_status_display()}: {self.sentence[:60]}"
+
+    def stale(self, generations: dict[int, int]) -> bool:
+        """Whether a source it cites was refetched or resummarised since it was checked
+        (`generations`: each source's current generation, by its number)."""
+        return any(self.generations.get(str(n), 0) != generations.get(n, 0) for n in self.citations)

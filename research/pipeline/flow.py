@@ -15,11 +15,13 @@ downloads wait on the network at the same time.
   ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
                                                   (+ read ahead)
          -> per section: reflect (bounded rounds; new queries go through the same steps)
-         -> report -> check its claims
+         -> report -> check its claims (and again, in every version, those citing a source
+                      that was refetched or resummarised since they were checked)
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -285,7 +287,20 @@ def _claims_checked(plan: Plan) -> bool:
     if current is None:
         return True
     status = plan.need(Stage.CLAIMS, claims_key(current), params={"report_id": current})
-    return status not in OPEN
+    return status not in OPEN and _rechecked(plan)
+
+
+def _rechecked(plan: Plan) -> bool:
+    """Whether every version's claims that cite a refetched or resummarised source were checked
+    again against its new text and quotes (a step per version and change), enqueueing those
+    checks when missing: the ledger of every version follows the stored sources."""
+    done = True
+    for report_id, changed in state.stale_claims(plan.project.pk).items():
+        tag = hashlib.sha1(repr(changed).encode()).hexdigest()[:12]
+        key = f"{claims_key(report_id)}:recheck:{tag}"
+        status = plan.need(Stage.CLAIMS, key, params={"report_id": report_id, "stale": True})
+        done = done and status not in OPEN
+    return done
 
 
 def _set_status(project: Project, old: ProjectStatus, new: ProjectStatus) -> None:

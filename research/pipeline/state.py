@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from django.db import connection
 
-from research.models import QueryOrigin, QueryStatus
+from research.models import Claim, QueryOrigin, QueryStatus, Source
 
 
 class QueryRef(NamedTuple):
@@ -106,3 +106,24 @@ def current_report(project_id: int) -> int | None:
     """The current report version's id, if there is one."""
     rows = _rows(CURRENT_REPORT, [project_id, True])
     return rows[0][0] if rows else None
+
+
+def stale_claims(project_id: int) -> dict[int, list[tuple[int, int]]]:
+    """Report versions with claims checked before a source they cite was refetched or
+    resummarised: report id -> those sources' (n, generation). Read once a version's claims are
+    checked (not after every step), so through the ORM."""
+    generations = dict(
+        Source.objects.filter(project_id=project_id, generation__gt=0).values_list(
+            "n", "generation"
+        )
+    )
+    if not generations:
+        return {}
+    stale: dict[int, set[tuple[int, int]]] = {}
+    claims = Claim.objects.filter(report__project_id=project_id, citations__isnull=False)
+    for claim in claims.only("report_id", "citations", "generations"):
+        if claim.stale(generations):
+            stale.setdefault(claim.report_id, set()).update(
+                (n, generations[n]) for n in claim.citations if n in generations
+            )
+    return {report: sorted(pairs) for report, pairs in stale.items()}

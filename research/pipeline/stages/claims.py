@@ -10,9 +10,12 @@ the lexical verdicts are kept and the step says so.
 Reads:    one Report version (the step's `report_id`), the stored text and the summaries' quotes
           of every source of the project (a claim found only in a source it does not cite is
           misattributed), and with the LLM engine the model's context window. With a
-          `source_n` parameter, only the claims citing that source.
-Replaces: the Claims of that report version (or those citing `source_n`); members' reviews of
-          a sentence that is still there are kept.
+          `source_n` parameter, only the claims citing that source; with `stale`, only those
+          checked before a source they cite was refetched or resummarised (the scheduler asks
+          for that in every version once the rerun's new version is checked).
+Replaces: the Claims of that report version (or those chosen above), each with the
+          generation of the sources it cites; members' reviews of a sentence that is still
+          there are kept.
 """
 
 from __future__ import annotations
@@ -69,7 +72,18 @@ def _lexical(
     only = ctx.param("source_n")
     if only is not None:
         split = [c for c in split if int(only) in c.citations]
+    if ctx.param("stale"):
+        split = _stale(report, split)
     return report, split, {c.position: claims.align(c, indexes) for c in split}, indexes
+
+
+def _stale(report: Report, split: list[SplitClaim]) -> list[SplitClaim]:
+    """The claims checked before a source they cite was refetched or resummarised."""
+    generations = dict(
+        Source.objects.filter(project=report.project_id).values_list("n", "generation")
+    )
+    stored = {c.position: c for c in Claim.objects.filter(report=report)}
+    return [c for c in split if c.position not in stored or stored[c.position].stale(generations)]
 
 
 def _indexes(project: Project) -> dict[int, SourceIndex]:
@@ -166,7 +180,8 @@ def _finish(
     verdicts: dict[int, Verdict],
     checked: set[int],
 ) -> None:
-    _save(report, split, verdicts, checked, ctx.param("source_n"))
+    partial = ctx.param("source_n") is not None or bool(ctx.param("stale"))
+    _save(report, split, verdicts, checked, partial)
     counts: dict[str, int] = {}
     for verdict in verdicts.values():
         counts[verdict.status] = counts.get(verdict.status, 0) + 1
@@ -180,18 +195,24 @@ def _save(
     split: list[SplitClaim],
     verdicts: dict[int, Verdict],
     checked: set[int],
-    only: int | None,
+    partial: bool,
 ) -> None:
-    numbers = dict(Source.objects.filter(project=report.project_id).values_list("n", "pk"))
+    """Replace the version's claims (only those in `split`, when `partial`), keeping members'
+    reviews of the sentences that are still there."""
+    rows_of = Source.objects.filter(project=report.project_id).values_list("n", "pk", "generation")
+    numbers = {n: pk for n, pk, _ in rows_of}
+    generations = {n: generation for n, _, generation in rows_of}
     with transaction.atomic():
         old = Claim.objects.filter(report=report)
-        if only is not None:
+        if partial:
             old = old.filter(position__in=[c.position for c in split])
         reviews = {(c.position, c.sentence): c for c in old}
         old.delete()
         rows = [
             _row(report, c, verdicts[c.position], c.position in checked, numbers) for c in split
         ]
+        for row in rows:
+            row.generations = {str(n): generations[n] for n in row.citations if n in generations}
         for row in rows:
             kept = reviews.get((row.position, row.sentence))
             if kept is not None:
