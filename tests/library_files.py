@@ -86,10 +86,15 @@ def pptx(slides: list[tuple[str, str, str]]) -> bytes:
 
 
 def epub(
-    chapters: list[tuple[str, list[str]]], *, title: str = "Book", reverse: bool = False
+    chapters: list[tuple[str, list[str]]],
+    *,
+    title: str = "Book",
+    reverse: bool = False,
+    encrypted: tuple[str, ...] = (),
 ) -> bytes:
     """An EPUB of XHTML chapters; `reverse` stores the files in the opposite order to the
-    spine, so a reader that follows the files instead of the spine gets them backwards."""
+    spine, so a reader that follows the files instead of the spine gets them backwards;
+    `encrypted` lists the parts META-INF/encryption.xml says are encrypted (as DRM does)."""
     out = io.BytesIO()
     names = [f"c{i}.xhtml" for i in range(len(chapters))]
     with zipfile.ZipFile(out, "w") as book:
@@ -105,6 +110,18 @@ def epub(
             for i, name in enumerate(names)
         )
         spine = "".join(f'<itemref idref="c{i}"/>' for i in range(len(chapters)))
+        if encrypted:
+            references = "".join(
+                "<enc:EncryptedData><enc:CipherData><enc:CipherReference "
+                f'URI="{uri}"/></enc:CipherData></enc:EncryptedData>'
+                for uri in encrypted
+            )
+            book.writestr(
+                "META-INF/encryption.xml",
+                '<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:'
+                f'container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">{references}'
+                "</encryption>",
+            )
         book.writestr(
             "OEBPS/content.opf",
             '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'

@@ -117,6 +117,24 @@ def test_csv_rows_become_labelled_lines_in_runs_of_rows(tmp_path):
     assert doc.blocks[0].text.splitlines()[0] == "name: person 0; city: town 0"
 
 
+def test_an_epub_whose_chapters_are_encrypted_is_refused_as_drm_protected(tmp_path):
+    body = files.epub([("One", ["Secret words."])], encrypted=("OEBPS/c0.xhtml",))
+    assert "protected by DRM" in refusal(tmp_path, "locked.epub", body)
+
+
+def test_an_epub_with_only_obfuscated_fonts_is_read(tmp_path):
+    body = files.epub([("One", ["Open words."])], encrypted=("OEBPS/fonts/serif.otf",))
+    assert "Open words." in read(tmp_path, "fonts.epub", body).blocks[0].text
+
+
+def test_html_after_a_byte_order_mark_is_told_by_its_content(tmp_path):
+    styles = "<style>" + "p { margin: 0 }\n" * 400 + "</style>"  # <body> starts after 4 KiB
+    page = f"\ufeff<!DOCTYPE html><html><head><title>Minutes</title>{styles}</head><body><article>"
+    page += "<p>The board met on Tuesday and agreed the budget for the coming year.</p>" * 3
+    doc = read(tmp_path, "minutes", (page + "</article></body></html>").encode())
+    assert doc.kind == "html" and "<p>" not in doc.blocks[0].text
+
+
 def test_an_epub_is_read_in_spine_order(tmp_path):
     body = files.epub([("Opening", ["First words."]), ("Ending", ["Last words."])], reverse=True)
     doc = read(tmp_path, "book.epub", body)

@@ -40,7 +40,7 @@ def detect_kind(path: Path, filename: str) -> str:
         )
     if suffix in TEXT_SUFFIXES:
         return TEXT_SUFFIXES[suffix]
-    lowered = head.lstrip().lower()
+    lowered = head.removeprefix(b"\xef\xbb\xbf").lstrip().lower()  # after a UTF-8 BOM
     if lowered.startswith((b"<!doctype html", b"<html")) or b"<body" in lowered:
         return "html"
     return "text"

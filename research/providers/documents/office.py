@@ -10,6 +10,7 @@ import posixpath
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import unquote
 
 from lxml import etree, html
 
@@ -146,7 +147,9 @@ def read_epub(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
             opf_path = _rootfile(book)
             opf = etree.fromstring(book.read(opf_path), _SAFE_XML)
             title = opf.findtext(f".//{_DC}title") or ""
-            chapters = [_chapter(book, name, n) for n, name in enumerate(_spine(opf, opf_path), 1)]
+            spine = _spine(opf, opf_path)
+            _refuse_drm(book, spine, filename)
+            chapters = [_chapter(book, name, n) for n, name in enumerate(spine, 1)]
     except DocumentUnreadable:
         raise
     except (zipfile.BadZipFile, KeyError, etree.XMLSyntaxError, OSError, ValueError):
@@ -160,6 +163,23 @@ def _rootfile(book: zipfile.ZipFile) -> str:
     if rootfile is None or not rootfile.get("full-path"):
         raise KeyError("rootfile")
     return str(rootfile.get("full-path"))
+
+
+def _refuse_drm(book: zipfile.ZipFile, spine: list[str], filename: str) -> None:
+    """META-INF/encryption.xml lists a book's encrypted parts: obfuscated fonts are harmless,
+    encrypted chapters are DRM, which the library cannot read."""
+    if "META-INF/encryption.xml" not in book.namelist():
+        return
+    listing = etree.fromstring(book.read("META-INF/encryption.xml"), _SAFE_XML)
+    encrypted = {
+        posixpath.normpath(unquote(str(reference.get("URI") or "")))
+        for reference in listing.iter("{*}CipherReference")
+    }
+    if encrypted & set(spine):
+        raise DocumentUnreadable(
+            f'"{filename}" is protected by DRM: its chapters are encrypted. '
+            "Upload a copy without DRM."
+        )
 
 
 def _spine(opf, opf_path: str) -> list[str]:
