@@ -8,7 +8,10 @@ class ResearchConfig(AppConfig):
     def ready(self) -> None:
         from django_q.signals import post_spawn
 
-        from research import tasks
+        from research import questions, tasks
+        from research.models import status_changed
 
         # Each django-q2 worker process runs steps on its own pool of threads.
         post_spawn.connect(tasks.start_step_pool, dispatch_uid="research.step_pool")
+        # A question researched further is answered again once its project is done.
+        status_changed.connect(questions.on_status_changed, dispatch_uid="research.questions")

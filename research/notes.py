@@ -1,5 +1,5 @@
-"""Notes: any member annotates a project or one of its queries, sources, summaries or reports;
-only the author edits or deletes a note."""
+"""Notes: any member annotates a project or one of its queries, sources, summaries, reports or
+questions; only the author edits or deletes a note."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from research.errors import BadInput, Forbidden, NotFound
 from research.limits import NOTE_MAX
-from research.models import Note, Project, Query, Report, Source, Summary
+from research.models import Note, Project, Query, Question, Report, Source, Summary
+from research.models.reports import NOTE_TARGETS
 
-TARGET_KINDS = ("project", "query", "source", "summary", "report")
+TARGET_KINDS = ("project", "query", "source", "summary", "report", "question")
 
 
 @dataclass(frozen=True)
@@ -36,12 +37,13 @@ class Target:
         return f"{self.kind}:{self.id}"
 
 
-_MODELS: dict[str, type[Project | Query | Source | Summary | Report]] = {
+_MODELS: dict[str, type[Project | Query | Source | Summary | Report | Question]] = {
     "project": Project,
     "query": Query,
     "source": Source,
     "summary": Summary,
     "report": Report,
+    "question": Question,
 }
 
 
@@ -86,7 +88,7 @@ def delete_note(note: Note, *, user) -> None:
 
 
 def target_of(note: Note) -> Target:
-    for kind in ("query", "source", "summary", "report"):
+    for kind in NOTE_TARGETS:
         if getattr(note, f"{kind}_id"):
             return Target(kind, getattr(note, f"{kind}_id"))
     return Target("project", note.project_id)

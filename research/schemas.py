@@ -56,17 +56,9 @@ ProjectStatusName = Literal[
 ]
 StepStatusName = Literal["queued", "running", "done", "failed", "cancelled"]
 StageName = Literal[
-    "ground",
-    "plan",
-    "search",
-    "rank",
-    "prefetch",
-    "fetch",
-    "summarize",
-    "reflect",
-    "report",
-    "claims",
-]
+    "ground", "plan", "search", "rank", "prefetch", "fetch", "summarize", "reflect", "report",
+    "claims", "answer",
+]  # fmt: skip
 ExportFormat = Literal["md", "pdf", "zip"]
 FetchStatusName = Literal["pending", "fetched", "failed", "skipped", "blocked"]
 
@@ -471,9 +463,9 @@ def _target(value: str) -> str:
 TargetName = Annotated[
     str,
     Field(
-        pattern=r"^(project|query|source|summary|report):[0-9]{1,15}$",
+        pattern=r"^(project|query|source|summary|report|question):[0-9]{1,15}$",
         description="What the note is about, as in `source:12`: project, query, source, "
-        "summary or report, and an id.",
+        "summary, report or question, and an id.",
     ),
     AfterValidator(_target),
 ]

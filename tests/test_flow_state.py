@@ -118,10 +118,12 @@ def test_added_sources_are_the_ones_a_member_added_and_did_not_exclude(project):
     assert len(expected) == 2
 
 
-def test_section_ids_are_the_outline_in_order(project):
+def test_reflecting_sections_are_the_outline_in_order_without_a_questions_section(project):
     expected = list(project.sections.values_list("pk", flat=True))
-    assert state.section_ids(project.pk) == expected
+    assert state.reflecting_sections(project.pk) == expected
     assert len(expected) == 3
+    project.sections.filter(pk=expected[1]).update(reflects=False)
+    assert state.reflecting_sections(project.pk) == [expected[0], expected[2]]
 
 
 def test_follow_ups_are_the_sections_and_rounds_a_reflection_asked_in_failed_ones_too(project):

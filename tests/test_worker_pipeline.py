@@ -161,3 +161,40 @@ def test_a_worker_stopped_gracefully_finishes_its_running_steps_first(world, sta
     wait_for(lambda: settled(project), 180, second, "the project to finish")
     assert project.status == ProjectStatus.DONE, project.error
     _assert_no_duplicates(project)
+
+
+def _answered(question_id: int, rounds: int = 1):
+    from research.models import Question
+
+    question = Question.objects.get(pk=question_id)
+    return question if question.rounds == rounds and not question.is_open else None
+
+
+def test_the_worker_answers_a_follow_up_question_from_the_stored_sources(world, worker, member):
+    from research import questions
+
+    project = _start(member)
+    wait_for(lambda: settled(project), 120, worker, "the project to finish")
+    asked = questions.ask(project, text="How do checkpoints work in WAL mode?", user=member)
+    question = wait_for(lambda: _answered(asked.pk), 60, worker, "the answer")
+    assert (question.status, question.covered) == ("done", True), question.error
+    numbers = dict(project.sources.values_list("n", "pk"))
+    assert question.citations and all(numbers[c["n"]] == c["source_id"] for c in question.citations)
+
+
+def test_the_worker_researches_an_uncovered_question_and_answers_it_again(world, worker, member):
+    from research import questions
+
+    project = _start(member)
+    wait_for(lambda: settled(project), 120, worker, "the project to finish")
+    versions = project.reports.count()
+    text = "What do beekeepers feed honeybees during winter?"
+    asked = questions.ask(project, text=text, user=member)
+    question = wait_for(lambda: _answered(asked.pk), 60, worker, "the first answer")
+    assert question.covered is False
+    questions.research(question, user=member)
+    question = wait_for(lambda: _answered(asked.pk, rounds=2), 120, worker, "the second answer")
+    assert (question.status, question.covered) == ("done", True), question.error
+    project.refresh_from_db()
+    assert project.status == ProjectStatus.DONE and project.reports.count() == versions
+    assert question.section is not None and question.section.queries.exists()

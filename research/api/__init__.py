@@ -8,7 +8,17 @@ research_site/api.py turns into JSON `{"detail": ...}` with each kind's HTTP sta
 
 from ninja import Router
 
-from research.api import claims, library, members, notes, projects, queries, reports, sources
+from research.api import (
+    claims,
+    library,
+    members,
+    notes,
+    projects,
+    queries,
+    questions,
+    reports,
+    sources,
+)
 
 router = Router()
 for routes in (
@@ -19,6 +29,7 @@ for routes in (
     sources.router,
     reports.router,
     claims.router,
+    questions.router,
     notes.router,
     library.router,
 ):

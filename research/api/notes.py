@@ -14,7 +14,7 @@ router = Router(tags=["notes"])
 @router.get("/notes", response=answers({200: list[NoteOut]}, 404))
 @paginate(Pagination)
 def list_notes(request, filters: Query[NoteFilter]):
-    """The notes on a project, query, source, summary or report, oldest first."""
+    """The notes on a project, query, source, summary, report or question, oldest first."""
     target = notes.Target.parse(filters.target)
     notes.resolve(target)
     return notes.notes_on(target).order_by("created_at", "id")

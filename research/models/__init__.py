@@ -4,6 +4,7 @@ statuses.py   every status and choice (TextChoices) and the project status table
 projects.py   projects, sections, queries, and the one door for status changes
 sources.py    the page cache, sources, search results, summaries
 reports.py    report versions and notes
+questions.py  follow-up questions on a project, answered from its sources
 claims.py     the claim ledger: each report sentence checked against its sources
 steps.py      one row per execution of a pipeline step
 accounts.py   API tokens
@@ -20,6 +21,7 @@ from research.models.claims import Claim, ClaimMethod, ClaimReview, ClaimStatus
 from research.models.library import Collection, Document, Passage, PassageEmbedding
 from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
+from research.models.questions import Question
 from research.models.reports import Note, Report
 from research.models.sources import PageSnapshot, QuerySource, Source, Summary
 from research.models.statuses import (
@@ -31,6 +33,7 @@ from research.models.statuses import (
     ProjectStatus,
     QueryOrigin,
     QueryStatus,
+    QuestionStatus,
     ReportStyle,
     Stage,
     StepStatus,
@@ -61,6 +64,8 @@ __all__ = [
     "Project",
     "ProjectStatus",
     "Query",
+    "Question",
+    "QuestionStatus",
     "QueryOrigin",
     "QuerySource",
     "QueryStatus",

@@ -206,6 +206,9 @@ class Section(models.Model):
     title = models.CharField(max_length=HEADING_MAX)
     goal = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
+    reflects = models.BooleanField(
+        default=True, help_text="Reflection may add queries (not to a question's section)."
+    )
 
     objects = ProjectPartQuerySet.as_manager()
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from research.limits import LANGUAGE_MAX
 from research.models.projects import Project, ProjectPartQuerySet, Query
+from research.models.questions import Question
 from research.models.sources import Source, Summary
 from research.models.statuses import Method, ReportStyle
 
@@ -62,8 +66,12 @@ class Report(models.Model):
         return f"{self.project} v{self.version}"
 
 
+NOTE_TARGETS = ("query", "source", "summary", "report", "question")  # or only the project
+
+
 class Note(models.Model):
-    """A member's note on a project or on one of its queries, sources, summaries or reports."""
+    """A member's note on a project or on one of its queries, sources, summaries, reports or
+    questions."""
 
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="notes")
     query = models.ForeignKey(
@@ -78,6 +86,9 @@ class Note(models.Model):
     report = models.ForeignKey(
         Report, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
     )
+    question = models.ForeignKey(
+        Question, on_delete=models.CASCADE, null=True, blank=True, related_name="notes"
+    )
     author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="notes")
     text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
@@ -89,11 +100,12 @@ class Note(models.Model):
         ordering = ["created_at", "id"]
         constraints = [
             models.CheckConstraint(
-                condition=(
-                    Q(query__isnull=True, source__isnull=True, summary__isnull=True)
-                    | Q(query__isnull=True, source__isnull=True, report__isnull=True)
-                    | Q(query__isnull=True, summary__isnull=True, report__isnull=True)
-                    | Q(source__isnull=True, summary__isnull=True, report__isnull=True)
+                condition=reduce(
+                    or_,
+                    (
+                        Q(**{f"{kind}__isnull": True for kind in NOTE_TARGETS if kind != kept})
+                        for kept in NOTE_TARGETS
+                    ),
                 ),
                 name="note_at_most_one_target",
             ),

@@ -83,6 +83,7 @@ class Stage(models.TextChoices):
     REFLECT = "reflect", "Reflect"
     REPORT = "report", "Write report"
     CLAIMS = "claims", "Check claims"
+    ANSWER = "answer", "Answer a question"
 
 
 class StepStatus(models.TextChoices):
@@ -141,3 +142,10 @@ class DocumentKind(models.TextChoices):
     TEXT = "text", "Plain text"
     CSV = "csv", "CSV"
     EPUB = "epub", "EPUB"
+
+
+class QuestionStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"

@@ -246,7 +246,7 @@ def _advance_reflection(plan: Plan) -> None:
         return
     asked = state.follow_ups(project.pk)
     reached = project.reflection_round
-    for section_id in state.section_ids(project.pk):
+    for section_id in state.reflecting_sections(project.pk):
         for round_ in range(1, rounds + 1):
             key = f"reflect:sec{section_id}:r{round_}"
             if plan.state(key) is None and section_id in plan.busy_sections:

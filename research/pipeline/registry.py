@@ -4,6 +4,7 @@
                                                   (+ read ahead)
          -> per section: reflect (bounded rounds; new queries go through the same steps)
          -> report -> check its claims
+  beside the run, at any time: answer a follow-up question from the stored sources
 
 This is the one module that knows every stage. Each stage declares its contract in its own
 module (pipeline/stages/); the engine below (runner, flow) knows stages only by their name, and
@@ -22,6 +23,7 @@ from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
 from research.pipeline import flow, runner
 from research.pipeline.context import StageSpec, StepContext
 from research.pipeline.stages import (
+    answer,
     claims,
     fetch,
     ground,
@@ -49,6 +51,7 @@ STAGES: dict[Stage, StageSpec] = {
         reflect.STAGE,
         report.STAGE,
         claims.STAGE,
+        answer.STAGE,
     )
 }
 
@@ -65,8 +68,12 @@ def run_claimed(step: StepRun) -> str:
     """Entry point of every claimed step: run its stage, record the outcome on its StepRun, and
     advance the project. Returns what happened, for logs."""
     project = step.project
-    if project.status not in ProjectStatus.running():
-        runner.finish(step, StepStatus.CANCELLED, f"The project is {project.get_status_display()}.")
+    detached = STAGES[Stage(step.stage)].detached
+    if project.deleted_at is not None or (
+        not detached and project.status not in ProjectStatus.running()
+    ):
+        state = "in the trash" if project.deleted_at else project.get_status_display().lower()
+        runner.finish(step, StepStatus.CANCELLED, f"The project is {state}.")
         return "cancelled"
     ctx = StepContext(step=step, project=project)
     try:
@@ -107,7 +114,7 @@ def fail_target(step: StepRun, exc: BaseException) -> None:
     as its stage says."""
     spec = STAGES[Stage(step.stage)]
     reason = f"{spec.stage.label} failed: {reason_of(exc)}"
-    if spec.fatal or (isinstance(exc, DossierError) and exc.stops_run):
+    if not spec.detached and (spec.fatal or (isinstance(exc, DossierError) and exc.stops_run)):
         Project.objects.fail(step.project_id, reason)
     elif spec.on_failure is not None:
         spec.on_failure(step, reason)

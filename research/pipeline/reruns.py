@@ -27,8 +27,9 @@ RERUNNABLE = {
 }
 
 
-def reopen(project: Project, user) -> None:
-    """Take new work into a project: it researches again and then writes a new report version.
+def reopen(project: Project, user, *, new_version: bool = True) -> None:
+    """Take new work into a project: it researches again and then writes a new report version
+    (without `new_version`, the project is done again once the work is: a question's research).
     While it is still planning, the new work simply joins the run. Both go through the status
     door, so a rerun cannot bring back a project that was cancelled a moment before."""
     if project.status not in RERUNNABLE | {ProjectStatus.PLANNING}:
@@ -37,7 +38,9 @@ def reopen(project: Project, user) -> None:
         )
     if project.opts.uses_llm:
         check_configured()
-    bump = {"updated_by": user, "report_generation": F("report_generation") + 1}
+    bump: dict = {"updated_by": user}
+    if new_version:
+        bump["report_generation"] = F("report_generation") + 1
     with transaction.atomic():
         if Project.objects.hold(project.pk, [ProjectStatus.PLANNING]):
             Project.objects.filter(pk=project.pk).update(**bump)

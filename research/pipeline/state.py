@@ -53,7 +53,9 @@ ADDED = """
 """
 
 
-SECTIONS = "SELECT id FROM research_section WHERE project_id = %s ORDER BY position, id"
+SECTIONS = """
+    SELECT id FROM research_section WHERE project_id = %s AND reflects = %s ORDER BY position, id
+"""
 
 FOLLOW_UPS = """
     SELECT DISTINCT section_id, reflection_round FROM research_query
@@ -92,9 +94,9 @@ def added_sources(project_id: int) -> list[SourceRef]:
     return [SourceRef(*row) for row in _rows(ADDED, [project_id, False])]
 
 
-def section_ids(project_id: int) -> list[int]:
-    """The outline's sections, in order."""
-    return [row[0] for row in _rows(SECTIONS, [project_id])]
+def reflecting_sections(project_id: int) -> list[int]:
+    """The outline's sections that reflect (all but those added for a question), in order."""
+    return [row[0] for row in _rows(SECTIONS, [project_id, True])]
 
 
 def follow_ups(project_id: int) -> set[tuple[int, int]]:

@@ -27,6 +27,7 @@ from research.prompts.outputs import (
     ClaimVerdicts,
     MergedSummary,
     PlanOutput,
+    QuestionAnswer,
     RankOutput,
     ReflectOutput,
     ReportFrame,
@@ -131,6 +132,9 @@ REPORT_FRAME = _prompt(
 )
 
 CLAIMS = _prompt("claims", ClaimVerdicts, "question", "section", "claims")
+ANSWER = _prompt(
+    "answer", QuestionAnswer, "today", "language", "project_question", "question", "passages"
+)
 
 PROMPTS: dict[str, Prompt[Any]] = {
     prompt.name: prompt
@@ -144,6 +148,7 @@ PROMPTS: dict[str, Prompt[Any]] = {
         REPORT_SECTION,
         REPORT_FRAME,
         CLAIMS,
+        ANSWER,
     )
 }
 

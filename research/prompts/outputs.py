@@ -115,3 +115,22 @@ class ClaimVerdicts(Answer):
     """claims.md: a verdict on every claim of one report section, from the quotes given."""
 
     verdicts: list[ClaimVerdict]
+
+
+class QuestionAnswer(Answer):
+    """answer.md: a follow-up question answered from the project's passages only."""
+
+    covered: bool = Field(description="False when the passages do not answer the question.")
+    answer: str = Field(
+        "", description="The answer in Markdown, each fact followed by its source's [n]."
+    )
+    queries: list[str] = Field(
+        default_factory=list,
+        max_length=5,
+        description="When not covered: up to three web searches that would find the answer.",
+    )
+
+    @field_validator("queries")
+    @classmethod
+    def _clean_queries(cls, value: list[str]) -> list[str]:
+        return [q.strip()[:QUERY_MAX] for q in value if q and q.strip()][:3]

@@ -18,6 +18,8 @@ INJECTED_URL = re.compile(r"cite (https?://\S+?)[\s.]", re.I)
 CLAIM_BLOCK = re.compile(r'<claim id="(\d+)"[^>]*>\n(.*?)</claim>', re.S)
 NEGATION = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't")
 NOT_IN_PAGE = "This sentence appears nowhere in the page at all."
+PASSAGE = re.compile(r'<passage source="(\d+)"[^>]*>\n(.*?)\n</passage>', re.S)
+WORD = re.compile(r"[a-z]{4,}")
 
 
 def schema_name(request: dict[str, Any]) -> str:
@@ -154,6 +156,29 @@ class Researcher:
                 status, why = "unsupported", "no quote says it"
             verdicts.append({"id": int(claim_id), "status": status, "reason": why})
         return {"verdicts": verdicts}
+
+    def answer_QuestionAnswer(self, prompt: str) -> dict:
+        """Covered when a passage holds half the question's longer words: its first sentence,
+        cited, and one invented citation a careless model adds; otherwise a search to run."""
+        question = _found(r"<question>\n(.*?)\n</question>", prompt, re.S).strip()
+        wanted = set(WORD.findall(question.lower()))
+        hits = [
+            (n, text)
+            for n, text in PASSAGE.findall(prompt)
+            if len(wanted & set(WORD.findall(text.lower()))) * 2 >= max(1, len(wanted))
+        ]
+        if not hits:
+            return {
+                "covered": False,
+                "answer": "The passages do not say.",
+                "queries": [f"{question.rstrip('?')} evidence"],
+            }
+        cited = " ".join(f"{_first_sentence(text)} [{n}]" for n, text in hits[:2])
+        return {
+            "covered": True,
+            "answer": f"{cited} See also [{self.invalid_citation}].",
+            "queries": [],
+        }
 
     def answer_text(self, prompt: str) -> str:
         numbers = SOURCE_N.findall(prompt)

@@ -1,0 +1,73 @@
+"""Retrieval for follow-up questions: the passages of a project's stored sources nearest a
+question, by BM25 over their terms (stemmed words and CJK character pairs).
+
+A source offers three kinds of passage: the verbatim quotes its summaries kept, the summaries
+themselves, and windows of a few sentences of its stored text. Quotes and text windows are
+verbatim parts of the source's text; a summary is what the model wrote about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from research.providers.extractive.scoring import bm25, coverage
+from research.providers.extractive.sentences import sentences
+from research.providers.extractive.terms import terms
+
+WINDOW = 3  # sentences of stored text a window holds
+PER_SOURCE = 3  # passages of one source at most among those kept
+COVERED = 0.5  # the best passage holds at least this share of the question's terms
+
+
+@dataclass(frozen=True)
+class Passage:
+    n: int  # the source's number in the project
+    kind: str  # "quote", "summary" or "text"
+    text: str
+
+
+@dataclass(frozen=True)
+class Found:
+    passage: Passage
+    score: float  # BM25
+    coverage: float  # the share of the question's distinct terms it holds
+
+
+def passages_of(
+    n: int, text: str, summaries: Sequence[str] = (), quotes: Sequence[str] = ()
+) -> list[Passage]:
+    """One source's passages: its quotes, its summaries, and its text in windows."""
+    found = [Passage(n, "quote", q) for q in dict.fromkeys(quotes) if q.strip()]
+    found += [Passage(n, "summary", s) for s in dict.fromkeys(summaries) if s.strip()]
+    pieces = sentences(text) if text.strip() else []
+    for i in range(0, len(pieces), WINDOW):
+        first, last = pieces[i], pieces[min(i + WINDOW, len(pieces)) - 1]
+        found.append(Passage(n, "text", text[first.start : last.start + len(last.text)]))
+    return found
+
+
+def retrieve(question: str, passages: Sequence[Passage], limit: int) -> list[Found]:
+    """The `limit` passages that best match the question, at most PER_SOURCE from one source,
+    best first; none that shares no term with it."""
+    wanted = terms(question)
+    bags = [terms(p.text) for p in passages]
+    scores = bm25(wanted, bags)
+    ranked = sorted(range(len(passages)), key=lambda i: -scores[i])
+    kept: list[Found] = []
+    per_source: dict[int, int] = {}
+    for i in ranked:
+        passage = passages[i]
+        if scores[i] <= 0 or len(kept) >= limit:
+            break
+        if per_source.get(passage.n, 0) >= PER_SOURCE:
+            continue
+        per_source[passage.n] = per_source.get(passage.n, 0) + 1
+        kept.append(Found(passage, scores[i], coverage(wanted, bags[i])))
+    return kept
+
+
+def covers(found: Sequence[Found]) -> bool:
+    """Whether the passages found answer the question, as far as words can tell: one of them
+    holds most of its terms."""
+    return any(f.coverage >= COVERED for f in found)
