@@ -10,8 +10,7 @@ from django.utils import timezone
 
 from research.errors import BadInput, Forbidden, NotFound
 from research.limits import NOTE_MAX
-from research.models import Note, Project, Query, Question, Report, Source, Summary
-from research.models.reports import NOTE_TARGETS
+from research.models import NOTE_TARGETS, Note, Project, Query, Question, Report, Source, Summary
 
 TARGET_KINDS = ("project", "query", "source", "summary", "report", "question")
 

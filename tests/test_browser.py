@@ -219,3 +219,44 @@ def test_a_member_uploads_documents_the_worker_reads_them_and_search_finds_them(
     page.locator("a[href*='#passage-']").first.click()
     page.wait_for_url(re.compile(r"/library/documents/\d+/#passage-\d+$"))
     assert "Checkpoints copy the write-ahead log" in page.locator(":target").inner_text()
+
+
+def test_a_member_asks_a_follow_up_question_and_checks_the_claims_of_the_report(
+    page, world, start_worker, member
+):
+    """On a finished project the question box's answer appears without a reload (the block
+    polls while the worker answers), its [n] linking to the source; on the claims page,
+    focusing a sentence shows its quote and source."""
+    from research.models import ProjectStatus
+    from research.pipeline import control
+    from tests.factories import make_project
+
+    start_worker()
+    project = make_project(
+        member,
+        status=ProjectStatus.DRAFT,
+        question="How does SQLite WAL mode work?",
+        options={"engine": "extractive", "queries": 2, "sources_per_query": 2},
+    )
+    control.start(project, member)
+    sign_in(page)
+    page.goto(f"/projects/{project.pk}/")
+    wait_until_done(page)
+    page.evaluate("window.notReloaded = true")
+    page.fill("#question-text", "How do checkpoints work in WAL mode?")
+    page.click("#questions button:has-text('Ask')")
+    page.wait_for_url(re.compile(r"/projects/\d+/#questions$"))
+    page.evaluate("window.notReloaded = true")
+    answer = page.locator("#questions article.question .answer a.cite").first
+    answer.wait_for(timeout=60_000)
+    assert page.evaluate("window.notReloaded") is True  # the block was replaced in place
+    shot(page, "11-question-answered")
+    answer.click()
+    page.wait_for_url(re.compile(r"/sources/\d+/"))
+    page.goto(f"/projects/{project.pk}/report/claims/")
+    sentence = page.locator("span.claim").first
+    evidence = page.locator(".claim-evidence").first
+    assert not evidence.is_visible()
+    sentence.focus()
+    assert evidence.is_visible() and "“" in evidence.inner_text()
+    shot(page, "12-claims-focused")

@@ -22,7 +22,7 @@ from research.models.library import Collection, Document, Passage, PassageEmbedd
 from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
 from research.models.questions import Question
-from research.models.reports import Note, Report
+from research.models.reports import NOTE_TARGETS, Note, Report
 from research.models.sources import PageSnapshot, QuerySource, Source, Summary
 from research.models.statuses import (
     TRANSITIONS,
@@ -42,6 +42,7 @@ from research.models.statuses import (
 from research.models.steps import StepRun
 
 __all__ = [
+    "NOTE_TARGETS",
     "TRANSITIONS",
     "ActivityAction",
     "ActivityEntry",

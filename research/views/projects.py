@@ -15,13 +15,23 @@ from research import projects as domain
 from research import trash
 from research.errors import NotFound
 from research.forms import ProjectFilterForm, ProjectForm
-from research.models import ActivityEntry, ModelProfile, Note, Project, Query, Section, StepRun
+from research.models import (
+    NOTE_TARGETS,
+    ActivityEntry,
+    ModelProfile,
+    Note,
+    Project,
+    Query,
+    Section,
+    StepRun,
+)
 from research.pipeline import control
 from research.progress import progress
 from research.providers.llm import LLMNotConfigured, check_configured
 from research.providers.llm.profile import Profile
 from research.providers.search import available_providers, describe
 from research.views.access import get_project
+from research.views.questions import questions_context
 from research.views.reports import report_context
 
 PAGE_SIZE = 25
@@ -125,9 +135,9 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
         if not Project.objects.trashed().filter(pk=project_id).exists():
             raise
         return _in_trash(request, project_id)
-    notes = Note.objects.filter(
-        project=project, query=None, source=None, summary=None, report=None
-    ).select_related("author")
+    notes = Note.objects.filter(project=project, **dict.fromkeys(NOTE_TARGETS)).select_related(
+        "author"
+    )
     context = {
         "project": project,
         "opts": project.opts,
@@ -138,6 +148,7 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
         "activity": _activity(project),
         "counts": domain.with_counts(Project.objects.filter(pk=project.pk)).get(),
         **report_context(project, request.GET.get("version")),
+        **questions_context(project),
     }
     return render(request, "research/project_detail.html", context)
 

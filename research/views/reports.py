@@ -60,7 +60,13 @@ def passages(project: Project) -> dict[int, tuple[int, list[tuple[str, str]]]]:
 
 
 def render_report(report: Report) -> str:
-    found = passages(report.project)
+    return render_cited(report.project, report.markdown)
+
+
+def render_cited(project: Project, markdown: str) -> str:
+    """Markdown citing the project's [n] as safe HTML, each [n] linked to the passage of its
+    source that the sentence draws on (a report, or an answer to a question)."""
+    found = passages(project)
 
     def source_link(n: int, sentence: str) -> str | None:
         if n not in found:
@@ -70,7 +76,7 @@ def render_report(report: Report) -> str:
         best = rendering.best_passage(sentence, [q for _, q in quotes])
         return f"{url}#{quotes[best][0]}" if best is not None else url
 
-    return mark_safe(rendering.render_report(report.markdown, source_link=source_link))  # noqa: S308 - sanitised by nh3
+    return mark_safe(rendering.render_report(markdown, source_link=source_link))  # noqa: S308 - sanitised by nh3
 
 
 def report_context(project: Project, version: str | None) -> dict:

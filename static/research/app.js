@@ -5,9 +5,11 @@
 (function () {
   const POLL_MS = 2000;
 
+  // A block with data-poll (the progress, the questions being answered) is fetched again every
+  // 2 s and replaced by the element of the same id in the answer.
   function replaceProgress(current, html) {
     const doc = new DOMParser().parseFromString(html, "text/html");
-    const fresh = doc.getElementById("progress");
+    const fresh = doc.getElementById(current.id);
     if (!fresh) return current;
     current.replaceWith(fresh);
     return fresh;
@@ -217,8 +219,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    const block = document.getElementById("progress");
-    if (block) poll(block);
+    document.querySelectorAll("[data-poll]").forEach(poll);
     confirmForms();
     greyStylesWithoutLLM();
     uploadThroughTheAPI();
