@@ -58,11 +58,14 @@ SAMPLES: dict[str, Any] = {
             "quotes": [{"n": 3, "text": "Readers do not block writers."}],
         }
     ],
+    "project_question": "How does SQLite WAL mode work?",
+    "passages": [{"n": 3, "kind": "quote", "text": "Readers do not block writers."}],
 }
 # here `parts` is a count, not a list; a claim's section is its heading
 SAMPLES_FOR: dict[str, dict[str, Any]] = {
     "summarize": {"parts": 2},
     "claims": {"section": "How WAL works"},
+    "answer": {"question": "Do readers block writers in WAL mode?"},
 }
 
 
