@@ -10,8 +10,11 @@ class ResearchConfig(AppConfig):
 
         from research import questions, tasks
         from research.models import status_changed
+        from research.pipeline import refresh
 
         # Each django-q2 worker process runs steps on its own pool of threads.
         post_spawn.connect(tasks.start_step_pool, dispatch_uid="research.step_pool")
         # A question researched further is answered again once its project is done.
         status_changed.connect(questions.on_status_changed, dispatch_uid="research.questions")
+        # A refresh ends with its project's run.
+        status_changed.connect(refresh.close_refresh, dispatch_uid="research.refresh")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from research import library, trash
-from research.pipeline import pool, registry, semantic, sweeper
+from research.pipeline import pool, refresh, registry, semantic, sweeper
 from research.pipeline.warmup import warm_up
 
 EMBED_PER_SWEEP = 256  # passages the watchdog embeds per run; `manage.py embed_library`: all
@@ -51,3 +51,18 @@ def sweep() -> str:
     )
     embedded = semantic.embed_missing(EMBED_PER_SWEEP)
     return done + (f", {embedded.count} passages embedded" if embedded.count else "")
+
+
+def refresh_project(project_id: int) -> str:
+    """A scheduled refresh (django-q2 Schedule); one that cannot start says why in the log."""
+    from research.errors import DossierError
+    from research.models import Project
+
+    project = Project.objects.live().filter(pk=project_id).first()
+    if project is None:
+        return f"project {project_id} is gone or in the trash"
+    try:
+        started = refresh.start_refresh(project, scheduled=True)
+    except DossierError as exc:
+        return f"not refreshed: {exc.reason}"
+    return f"refresh {started.pk} started"

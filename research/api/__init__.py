@@ -16,6 +16,7 @@ from research.api import (
     projects,
     queries,
     questions,
+    refreshes,
     reports,
     sources,
 )
@@ -30,6 +31,7 @@ for routes in (
     reports.router,
     claims.router,
     questions.router,
+    refreshes.router,
     notes.router,
     library.router,
 ):

@@ -4,6 +4,7 @@ statuses.py   every status and choice (TextChoices) and the project status table
 projects.py   projects, sections, queries, and the one door for status changes
 sources.py    the page cache, sources, search results, summaries
 reports.py    report versions and notes
+refreshes.py  refreshes of a finished project, and what each found of every page
 questions.py  follow-up questions on a project, answered from its sources
 claims.py     the claim ledger: each report sentence checked against its sources
 steps.py      one row per execution of a pipeline step
@@ -22,6 +23,7 @@ from research.models.library import Collection, Document, Passage, PassageEmbedd
 from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
 from research.models.questions import Question
+from research.models.refreshes import Refresh, SourceCheck
 from research.models.reports import NOTE_TARGETS, Note, Report
 from research.models.sources import PageSnapshot, QuerySource, Source, Summary
 from research.models.statuses import (
@@ -30,10 +32,12 @@ from research.models.statuses import (
     DocumentStatus,
     FetchStatus,
     Method,
+    PageCheck,
     ProjectStatus,
     QueryOrigin,
     QueryStatus,
     QuestionStatus,
+    RefreshStatus,
     ReportStyle,
     Stage,
     StepStatus,
@@ -66,6 +70,10 @@ __all__ = [
     "ProjectStatus",
     "Query",
     "Question",
+    "Refresh",
+    "SourceCheck",
+    "PageCheck",
+    "RefreshStatus",
     "QuestionStatus",
     "QueryOrigin",
     "QuerySource",

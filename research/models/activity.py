@@ -22,6 +22,7 @@ class ActivityAction(models.TextChoices):
     RESTORED = "restored", "Restored from the trash"
     PURGED = "purged", "Deleted for good"
     CLAIM_REVIEWED = "claim_reviewed", "Reviewed a claim"
+    REFRESHED = "refreshed", "Refreshed"
 
 
 class ActivityEntryQuerySet(models.QuerySet):

@@ -111,6 +111,9 @@ class Project(models.Model):
         User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     tokens_prompt = models.PositiveBigIntegerField(default=0)
+    tokens_base = models.PositiveBigIntegerField(
+        default=0, help_text="Tokens used before the latest refresh, which has its own budget."
+    )
     tokens_completion = models.PositiveBigIntegerField(default=0)
     tokens_reserved = models.BigIntegerField(
         default=0, help_text="Held by LLM calls in flight, so parallel calls respect the budget."

@@ -33,6 +33,8 @@ class PageSnapshot(models.Model):
     http_status = models.PositiveSmallIntegerField(null=True, blank=True)
     content_type = models.CharField(max_length=CONTENT_TYPE_MAX, blank=True)
     content_hash = models.CharField(max_length=64, blank=True)
+    etag = models.CharField(max_length=300, blank=True, help_text="For a conditional GET.")
+    last_modified = models.CharField(max_length=100, blank=True, help_text="Ditto.")
     title = models.CharField(max_length=SOURCE_TITLE_MAX, blank=True)
     text = models.TextField(blank=True)
     published = models.DateField(null=True, blank=True)

@@ -84,6 +84,9 @@ class Stage(models.TextChoices):
     REPORT = "report", "Write report"
     CLAIMS = "claims", "Check claims"
     ANSWER = "answer", "Answer a question"
+    RECHECK = "recheck", "Recheck a page"
+    DISCOVER = "discover", "Look for new results"
+    CHANGES = "changes", "Compare with the last version"
 
 
 class StepStatus(models.TextChoices):
@@ -149,3 +152,15 @@ class QuestionStatus(models.TextChoices):
     RUNNING = "running", "Running"
     DONE = "done", "Done"
     FAILED = "failed", "Failed"
+
+
+class RefreshStatus(models.TextChoices):
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class PageCheck(models.TextChoices):
+    UNCHANGED = "unchanged", "Unchanged"
+    CHANGED = "changed", "Changed"
+    GONE = "gone", "Gone"

@@ -71,7 +71,8 @@ class TokenMeter:
 
     def __init__(self, project: Project):
         self.project = project
-        self.budget = project.opts.token_budget
+        # Each refresh has its own budget: what was used before it does not count.
+        self.budget = project.opts.token_budget + project.tokens_base
         self.prompt = self.completion = self.calls = 0  # calls may run on several threads
         self._lock = threading.Lock()
 

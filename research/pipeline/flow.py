@@ -47,6 +47,7 @@ from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
 AHEAD = f"{Stage.PREFETCH.value}:"  # keys of steps that nothing waits for
+BESIDE = (AHEAD, f"{Stage.ANSWER.value}:")  # ... and of steps beside the run (a question's)
 
 
 def query_key(query: Query | QueryRef) -> str:
@@ -170,7 +171,7 @@ def _decide(plan: Plan) -> None:
     _mark_queries_done(plan)
     _advance_reflection(plan)
     if plan.busy or any(
-        status in OPEN for key, status in plan.steps.items() if not key.startswith(AHEAD)
+        status in OPEN for key, status in plan.steps.items() if not key.startswith(BESIDE)
     ):
         return
     _advance_report(plan)
@@ -265,15 +266,35 @@ def _advance_reflection(plan: Plan) -> None:
 
 def _advance_report(plan: Plan) -> None:
     project = plan.project
-    key = f"report:auto:{project.report_generation}"
-    state = plan.state(key)
+    report = _report_to_write(plan)
+    if report is None:
+        return
+    key, params = report
+    state = plan.state(key) if key else StepStatus.DONE
     if state is None:
         _set_status(project, ProjectStatus.RESEARCHING, ProjectStatus.WRITING)
-        plan.need(Stage.REPORT, key)
+        plan.need(Stage.REPORT, key, params=params)
     elif state == StepStatus.DONE and _claims_checked(plan):
         Project.objects.transition(
             project.pk, ProjectStatus.DONE, finished_at=timezone.now(), error=""
         )
+
+
+def _report_to_write(plan: Plan) -> tuple[str, dict] | None:
+    """The report step this run ends with: its key and parameters; ("", {}) when it writes
+    none (a refresh that found nothing new); None while a refresh is still comparing."""
+    project = plan.project
+    refresh = state.running_refresh(project.pk)
+    if refresh is None:
+        return f"report:auto:{project.report_generation}", {}
+    refresh_id, _ = refresh
+    compare = f"{Stage.CHANGES.value}:r{refresh_id}"
+    status = plan.need(Stage.CHANGES, compare, params={"refresh_id": refresh_id})
+    if status in OPEN:
+        return None
+    if status == StepStatus.DONE and state.running_refresh(project.pk) == (refresh_id, True):
+        return f"report:refresh:{refresh_id}", {"refresh_id": refresh_id}
+    return "", {}
 
 
 def claims_key(report_id: int) -> str:

@@ -5,6 +5,8 @@
          -> per section: reflect (bounded rounds; new queries go through the same steps)
          -> report -> check its claims
   beside the run, at any time: answer a follow-up question from the stored sources
+  a refresh: per known page: recheck; per query: discover (-> fetch -> summarise the new)
+         -> compare -> (only when something changed) report -> check its claims
 
 This is the one module that knows every stage. Each stage declares its contract in its own
 module (pipeline/stages/); the engine below (runner, flow) knows stages only by their name, and
@@ -24,11 +26,14 @@ from research.pipeline import flow, runner
 from research.pipeline.context import StageSpec, StepContext
 from research.pipeline.stages import (
     answer,
+    changes,
     claims,
+    discover,
     fetch,
     ground,
     plan,
     rank,
+    recheck,
     reflect,
     report,
     search,
@@ -52,6 +57,9 @@ STAGES: dict[Stage, StageSpec] = {
         report.STAGE,
         claims.STAGE,
         answer.STAGE,
+        recheck.STAGE,
+        discover.STAGE,
+        changes.STAGE,
     )
 }
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from django.db import connection
 
-from research.models import Claim, QueryOrigin, QueryStatus, Source
+from research.models import Claim, QueryOrigin, QueryStatus, Refresh, Source
 
 
 class QueryRef(NamedTuple):
@@ -129,3 +129,10 @@ def stale_claims(project_id: int) -> dict[int, list[tuple[int, int]]]:
                 (n, generations[n]) for n in claim.citations if n in generations
             )
     return {report: sorted(pairs) for report, pairs in stale.items()}
+
+
+def running_refresh(project_id: int) -> tuple[int, bool | None] | None:
+    """The refresh under way, if any: its id and whether it found a change (None until it
+    compared). Read once the run's other work is done, so through the ORM."""
+    row = Refresh.objects.running().filter(project_id=project_id).values_list("pk", "changed")
+    return row.first()

@@ -73,10 +73,16 @@ class BlockedURL(FetchError):
 class Fetched:
     url: str
     final_url: str
-    status_code: int
+    status_code: int  # 304: not modified since the validators sent (the body is empty)
     content_type: str
     charset: str | None
     body: bytes
+    etag: str = ""
+    last_modified: str = ""
+
+    @property
+    def not_modified(self) -> bool:
+        return self.status_code == 304
 
 
 # --- SSRF guard ------------------------------------------------------------------------------
@@ -280,33 +286,49 @@ def _client(transport: httpx.BaseTransport | None) -> httpx.Client:
 # --- Fetching --------------------------------------------------------------------------------
 
 
-def fetch(url: str, *, transport: httpx.BaseTransport | None = None) -> Fetched:
+def fetch(
+    url: str,
+    *,
+    etag: str = "",
+    last_modified: str = "",
+    transport: httpx.BaseTransport | None = None,
+) -> Fetched:
     """GET a page, following up to MAX_REDIRECTS redirects, each checked by the SSRF guard.
 
+    With `etag` or `last_modified` (from an earlier fetch) the GET is conditional: a server
+    whose page did not change answers 304, returned as such with an empty body.
     `transport` is for tests (e.g. `httpx.MockTransport`); the guard still runs on every hop,
     but pinning to the checked address is the default transport's job.
     """
     deadline = time.monotonic() + TOTAL_TIMEOUT
     current = _parse_url(url)
+    validators = {"If-None-Match": etag, "If-Modified-Since": last_modified}
+    conditional = {name: value for name, value in validators.items() if value}
     with _client(transport) as client:
         for _ in range(MAX_REDIRECTS + 1):
-            result = _fetch_hop(client, current, deadline)
+            result = _fetch_hop(client, current, deadline, conditional)
             if isinstance(result, httpx.URL):
                 current = result
                 continue
-            status_code, content_type, charset, body = result
-            return Fetched(url, str(current), status_code, content_type, charset, body)
+            return Fetched(url, str(current), *result)
     raise FetchError(f"too many redirects (more than {MAX_REDIRECTS})")
 
 
-_Page = tuple[int, str, str | None, bytes]
+# (status, content type, charset, body, etag, last modified)
+_Page = tuple[int, str, str | None, bytes, str, str]
 
 
-def _fetch_hop(client: httpx.Client, url: httpx.URL, deadline: float) -> httpx.URL | _Page:
-    """One request: the redirect target, or (status, content type, charset, body)."""
+def _fetch_hop(
+    client: httpx.Client, url: httpx.URL, deadline: float, conditional: dict[str, str]
+) -> httpx.URL | _Page:
+    """One request: the redirect target, or the page (see _Page)."""
     addresses = check_url(url)
     request = client.build_request(
-        "GET", url, timeout=_timeout(deadline), extensions={PIN_EXTENSION: addresses}
+        "GET",
+        url,
+        headers=conditional,
+        timeout=_timeout(deadline),
+        extensions={PIN_EXTENSION: addresses},
     )
     with _translate_errors(url):
         response = client.send(request, stream=True)
@@ -323,11 +345,15 @@ def _read_response(response: httpx.Response, url: httpx.URL, deadline: float) ->
             return url.join(location.strip())
         except httpx.InvalidURL:
             raise FetchError(f"redirected to an invalid URL: {location[:200]}") from None
+    validators = response.headers.get("etag", ""), response.headers.get("last-modified", "")
+    if response.status_code == 304:
+        return 304, "", None, b"", *validators
     if not response.is_success:
         reason = f"HTTP {response.status_code} {response.reason_phrase}".strip()
         raise FetchError(reason, status_code=response.status_code)
     content_type, charset = parse_content_type(response.headers.get("content-type", ""))
-    return response.status_code, content_type, charset, _read_body(response, deadline)
+    body = _read_body(response, deadline)
+    return response.status_code, content_type, charset, body, *validators
 
 
 def _read_body(response: httpx.Response, deadline: float) -> bytes:

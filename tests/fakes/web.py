@@ -217,6 +217,8 @@ class FakeWeb(FakeServer):
         super().__init__(latency=latency, host=host)
         self.routes: dict[str, Route] = {**fault_routes(huge_bytes), **(routes or {})}
         self.requests: list[RecordedRequest] = []
+        self.validators = True  # ETags on pages, 304 to a matching If-None-Match
+        self.not_modified = 0  # 304s answered
 
     def add(
         self,
@@ -240,6 +242,9 @@ class FakeWeb(FakeServer):
         self.requests.append(request)
 
     def answer(self, request: RecordedRequest) -> Reply:
+        return self._conditional(request, self._reply(request))
+
+    def _reply(self, request: RecordedRequest) -> Reply:
         route = self.routes.get(request.path)
         if route is not None:
             return route.reply()
@@ -247,3 +252,14 @@ class FakeWeb(FakeServer):
         if request.path.startswith("/page/") and slug and "/" not in slug:
             return Reply(200, {"Content-Type": HTML}, render_article(article(slug)).encode())
         return Route(404, {"Content-Type": HTML}, NOT_FOUND).reply()
+
+    def _conditional(self, request: RecordedRequest, reply: Reply) -> Reply:
+        """As real servers do (when `validators` is on): a 200 page carries an ETag, and a GET
+        that sends it back (If-None-Match) for the same page gets 304 Not Modified, no body."""
+        if not self.validators or reply.status != 200 or not isinstance(reply.body, bytes):
+            return reply
+        etag = f'"{hashlib.sha256(reply.body).hexdigest()[:20]}"'
+        if request.headers.get("if-none-match") == etag:
+            self.not_modified += 1
+            return Reply(304, {"ETag": etag}, b"")
+        return Reply(reply.status, {**reply.headers, "ETag": etag}, reply.body)

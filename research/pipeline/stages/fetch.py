@@ -16,17 +16,14 @@ Replaces: nothing but the page cache (adds PageSnapshots): no Source changes, so
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urlsplit
 
 from django.db import connection
-from django.utils import timezone
 
-from research.limits import CONTENT_TYPE_MAX, FETCH_REASON_MAX, SOURCE_TITLE_MAX
+from research.limits import SOURCE_TITLE_MAX
 from research.models import FetchStatus, PageSnapshot, Source, Stage
-from research.pipeline import library
+from research.pipeline import library, pages
 from research.pipeline.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
@@ -63,50 +60,11 @@ def _page(ctx: StepContext, source: Source) -> PageSnapshot:
 
 
 def _download(url: str, source: Source | None = None) -> PageSnapshot:
-    """The page, downloaded and extracted into the page cache; a failure is recorded on
-    `source`, when there is one, and raised."""
-    try:
-        with slots.fetch_slot(urlsplit(url).hostname or ""):
-            page = http.fetch(url)
-        text = extractor.extract(page.body, page.content_type, page.charset, page.final_url)
-    except http.FetchError as exc:
-        status = FetchStatus.BLOCKED if exc.blocked else FetchStatus.FAILED
-        if source is not None:
-            _record_failure(source, status, exc.reason, exc.status_code)
-        raise
-    except extractor.ExtractError as exc:
-        if source is not None:
-            _record_failure(
-                source, FetchStatus.FAILED, exc.reason, page.status_code, page.content_type
-            )
-        raise
-    return PageSnapshot.objects.create(
-        url=url,
-        final_url=page.final_url,
-        fetched_at=timezone.now(),
-        http_status=page.status_code,
-        content_type=page.content_type,
-        content_hash=hashlib.sha256(page.body).hexdigest(),
-        title=text.title[:SOURCE_TITLE_MAX],
-        text=text.text,
-        published=text.published,
-        extractor=text.extractor,
-    )
-
-
-def _record_failure(
-    source: Source,
-    status: FetchStatus,
-    reason: str,
-    http_status: int | None = None,
-    content_type: str = "",
-) -> None:
-    Source.objects.filter(pk=source.pk).update(
-        fetch_status=status,
-        fetch_reason=reason[:FETCH_REASON_MAX],
-        http_status=http_status,
-        content_type=content_type[:CONTENT_TYPE_MAX],
-    )
+    """The page, downloaded and extracted into the page cache (a failure is recorded on
+    `source`, when there is one, and raised)."""
+    snapshot = pages.download(url, source)
+    assert snapshot is not None  # only a conditional GET is answered "not modified"
+    return snapshot
 
 
 # --- Reading ahead -----------------------------------------------------------------------

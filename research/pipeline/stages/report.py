@@ -2,7 +2,8 @@
 
 Reads:    the relevant Summaries of every source not excluded, the Sections, the options (or the
           style and language this step was asked for), and the model's context window: when
-          the findings do not fit it, the report is written section by section.
+          the findings do not fit it, the report is written section by section. With a
+          `refresh_id`, what that refresh found, as a closing "What changed since vN" section.
 Replaces: the Report version this step wrote (a redelivered step replaces its own, never adds a
           second); that version becomes the current one.
 """
@@ -19,11 +20,11 @@ from django.db import connection, transaction
 from django.db.models import Count, Max, Prefetch
 
 from research.errors import MissingInput
-from research.models import Method, Project, Report, Source, Stage, Summary
+from research.models import Method, Project, Refresh, Report, Source, Stage, Summary
 from research.pipeline.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
-from research.providers import citations
+from research.providers import changes, citations
 from research.providers.extractive.scoring import bm25, jaccard, mmr
 from research.providers.extractive.terms import LANGUAGE_NAMES, language_of, terms
 from research.providers.llm import Written, messages_tokens
@@ -244,8 +245,13 @@ def _save(
     note: str = "",
 ) -> Report:
     project = ctx.project
-    cited = list(Source.objects.filter(project=project, n__in=cleaned.cited).order_by("n"))
-    body = cleaned.markdown + (f"\n\n_{note}_" if note else "") + "\n\n"
+    body, numbers = cleaned.markdown, list(cleaned.cited)
+    if ctx.param("refresh_id"):
+        what = _what_changed(ctx)
+        body += "\n\n" + what.markdown
+        numbers = sorted(set(numbers) | set(what.cited))
+    cited = list(Source.objects.filter(project=project, n__in=numbers).order_by("n"))
+    body += (f"\n\n_{note}_" if note else "") + "\n\n"
     body += citations.references(cited)
     with transaction.atomic():
         existing = Report.objects.filter(project=project).filter(
@@ -272,6 +278,13 @@ def _save(
         report.cited_sources.set(cited)
         ctx.save_output({"report_id": report.pk, "version": version})
     return report
+
+
+def _what_changed(ctx: StepContext) -> citations.Cleaned:
+    """The refresh's "What changed since vN" section, its [n] checked like the body's."""
+    refresh = Refresh.objects.get(pk=ctx.param("refresh_id"), project=ctx.project)
+    known = set(ctx.project.sources.values_list("n", flat=True))
+    return citations.clean(changes.section(refresh.changes), known)
 
 
 # --- Without a language model ------------------------------------------------------------

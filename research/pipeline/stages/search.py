@@ -10,17 +10,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from research.limits import SOURCE_TITLE_MAX
-from research.models import Project, Query, QuerySource, QueryStatus, Source, Stage
+from research.models import Query, QuerySource, QueryStatus, Stage
 from research.pipeline import library
+from research.pipeline import results as results_
 from research.pipeline.context import StageSpec, StepContext, fail_query
 from research.providers import slots
 from research.providers.search import SearchResult
-
-
-def results_wanted(sources_per_query: int) -> int:
-    """Ask for enough results that ranking has a real choice."""
-    return min(20, max(8, sources_per_query * 2))
 
 
 def run(ctx: StepContext) -> None:
@@ -30,7 +25,7 @@ def run(ctx: StepContext) -> None:
     with slots.search_slot():
         results = provider.search(
             query.text,
-            max_results=results_wanted(ctx.opts.sources_per_query),
+            max_results=results_.wanted(ctx.opts.sources_per_query),
             time_range=ctx.opts.time_range,
             language=ctx.opts.language,
         )
@@ -44,36 +39,14 @@ def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -
     New URLs get citation numbers from the project's counter. Two queries storing the same URL
     at once is harmless: the insert that loses is ignored and both link to the one Source.
     """
-    project = ctx.project
-    urls = [r.url for r in results]
     with transaction.atomic():
         query.results.all().delete()
         query.summaries.all().delete()
-        known = set(project.sources.filter(url__in=urls).values_list("url", flat=True))
-        new = [r for r in results if r.url not in known]
-        numbers = project.allocate_source_numbers(len(new)) if new else range(0)
-        Source.objects.bulk_create(
-            [_source(project, r, n) for r, n in zip(new, numbers, strict=True)],
-            ignore_conflicts=True,
-        )
-        by_url = {s.url: s for s in project.sources.filter(url__in=urls)}
+        by_url = results_.ensure_sources(ctx.project, results)
         QuerySource.objects.bulk_create(
             QuerySource(query=query, source=by_url[r.url], rank=rank, engine=r.engine)
             for rank, r in enumerate(results, start=1)
         )
-
-
-def _source(project: Project, result: SearchResult, n: int) -> Source:
-    fields = {
-        "url": result.url,
-        "domain": Source.domain_of(result.url),
-        "title": result.title[:SOURCE_TITLE_MAX],
-        "snippet": result.snippet,
-        "published": result.published,
-    }
-    if result.passage_id:
-        fields |= library.source_fields(result.passage_id)
-    return Source(project=project, n=n, **fields)
 
 
 STAGE = StageSpec(stage=Stage.SEARCH, run=run, on_failure=fail_query)

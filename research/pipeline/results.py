@@ -1,0 +1,41 @@
+"""Search results into Sources: what the search and discover stages share."""
+
+from __future__ import annotations
+
+from research.limits import SOURCE_TITLE_MAX
+from research.models import Project, Source
+from research.pipeline import library
+from research.providers.search import SearchResult
+
+
+def wanted(sources_per_query: int) -> int:
+    """Ask for enough results that ranking has a real choice."""
+    return min(20, max(8, sources_per_query * 2))
+
+
+def ensure_sources(project: Project, results: list[SearchResult]) -> dict[str, Source]:
+    """The project's Source for each result's URL, by URL; a URL it lacks gets a new Source
+    with the next citation number. Two steps storing the same URL at once is harmless: the
+    insert that loses is ignored and both get the one Source. Call it inside a transaction."""
+    urls = [r.url for r in results]
+    known = set(project.sources.filter(url__in=urls).values_list("url", flat=True))
+    new = list({r.url: r for r in results if r.url not in known}.values())
+    numbers = project.allocate_source_numbers(len(new)) if new else range(0)
+    Source.objects.bulk_create(
+        [_source(project, r, n) for r, n in zip(new, numbers, strict=True)],
+        ignore_conflicts=True,
+    )
+    return {s.url: s for s in project.sources.filter(url__in=urls)}
+
+
+def _source(project: Project, result: SearchResult, n: int) -> Source:
+    fields = {
+        "url": result.url,
+        "domain": Source.domain_of(result.url),
+        "title": result.title[:SOURCE_TITLE_MAX],
+        "snippet": result.snippet,
+        "published": result.published,
+    }
+    if result.passage_id:
+        fields |= library.source_fields(result.passage_id)
+    return Source(project=project, n=n, **fields)

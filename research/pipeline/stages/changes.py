@@ -1,0 +1,100 @@
+"""A refresh's last step, compare: what changed since the version it started from.
+
+New sources (found by its searches, fetched and found relevant), changed and vanished ones (its
+rechecks), and the claims of that version whose support changed with their sources' text: each
+claim citing a changed page is aligned (lexically, no tokens) with the page as it was and as it
+is. When nothing changed the refresh ends here, with one line in the activity log and no new
+version; otherwise the scheduler has a new version written, closing with these changes.
+
+Reads:    the step's Refresh, its SourceChecks, the project's Sources found since it started,
+          and the Claims of the version it started from.
+Replaces: the Refresh's `changes` and `changed`; an activity-log line when nothing changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from research.models import (
+    ActivityAction,
+    ActivityEntry,
+    Claim,
+    FetchStatus,
+    PageCheck,
+    Refresh,
+    Source,
+    SourceCheck,
+    Stage,
+)
+from research.pipeline.context import StageSpec, StepContext
+from research.providers import claims
+from research.providers.claims import SourceIndex, SplitClaim
+
+
+def run(ctx: StepContext) -> None:
+    refresh = Refresh.objects.select_related("since").get(pk=ctx.param("refresh_id"))
+    checks = list(SourceCheck.objects.filter(refresh=refresh).select_related("source", "previous"))
+    changed = [c for c in checks if c.outcome == PageCheck.CHANGED]
+    gone = [c for c in checks if c.outcome == PageCheck.GONE]
+    new = (
+        Source.objects.filter(
+            project=ctx.project,
+            created_at__gte=refresh.started_at,
+            fetch_status=FetchStatus.FETCHED,
+            summaries__relevant=True,
+        )
+        .distinct()
+        .order_by("n")
+    )
+    found: dict[str, Any] = {
+        "since": refresh.since.version if refresh.since else None,
+        "new": [_brief(s) for s in new],
+        "changed": [_brief(c.source) for c in changed],
+        "gone": [_brief(c.source, c.detail) for c in gone],
+        "claims": _claims_changed(refresh, changed),
+        "rechecked": len(checks),
+    }
+    is_changed = bool(found["new"] or found["changed"] or found["gone"])
+    Refresh.objects.filter(pk=refresh.pk).update(changes=found, changed=is_changed)
+    tally = f"{len(found['new'])} new, {len(changed)} changed, {len(gone)} gone"
+    if not is_changed:
+        since = f" since v{found['since']}" if found["since"] else ""
+        ActivityEntry.objects.record(
+            ActivityAction.REFRESHED,
+            ctx.project,
+            refresh.requested_by,
+            f"Nothing changed{since}: {len(checks)} pages rechecked, no new source found.",
+        )
+    ctx.note(f"{tally} of {len(checks)} rechecked" + ("" if is_changed else "; no new version"))
+
+
+def _brief(source: Source, detail: str = "") -> dict[str, Any]:
+    return {"n": source.n, "title": source.title, "url": source.url, "detail": detail}
+
+
+def _claims_changed(refresh: Refresh, changed: list[SourceCheck]) -> list[dict[str, str]]:
+    """The claims of the version the refresh started from, citing a changed page, whose
+    lexical support differs between the page as it was and as it is."""
+    if refresh.since is None or not changed:
+        return []
+    pages = {c.source.n: c for c in changed if c.previous is not None}
+    found = []
+    before = {
+        n: SourceIndex.build(n, c.previous.text if c.previous else "") for n, c in pages.items()
+    }
+    after = {n: SourceIndex.build(n, c.source.text) for n, c in pages.items()}
+    rows = Claim.objects.filter(report=refresh.since, sources__n__in=list(pages)).distinct()
+    for claim in rows.order_by("position"):
+        split = SplitClaim(
+            position=claim.position,
+            sentence=claim.sentence,
+            citations=tuple(claim.citations),
+            section="",
+        )
+        old, new = claims.align(split, before), claims.align(split, after)
+        if old.status != new.status:
+            found.append({"sentence": split.text, "old": old.status, "new": new.status})
+    return found
+
+
+STAGE = StageSpec(stage=Stage.CHANGES, run=run)

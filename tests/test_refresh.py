@@ -1,0 +1,173 @@
+"""Refreshing a finished project: pages rechecked with conditional GETs, new results looked
+for since the last run, only what changed summarised again, and a new version only when
+something changed, closing with what did."""
+
+from __future__ import annotations
+
+import pytest
+
+from research.models import (
+    ActivityAction,
+    ActivityEntry,
+    PageCheck,
+    Project,
+    ProjectStatus,
+    Refresh,
+    SourceCheck,
+    Stage,
+    StepRun,
+)
+from research.pipeline import refresh
+from tests.fakes.web import article, render_article
+from tests.test_pipeline_run import research, run_inline
+
+pytest_plugins = ["tests.api_fixtures"]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_passwords")]
+
+
+def finished(*args: str) -> Project:
+    result, code = research("How does SQLite WAL mode work?", *args)
+    assert code == 0, result
+    return Project.objects.get(pk=result["project_id"])
+
+
+def refreshed(api, project: Project) -> tuple[Project, dict]:
+    started: dict = {}
+
+    def post() -> None:
+        response = api.post(f"/api/projects/{project.pk}/refresh")
+        assert response.status_code == 202, response.content
+        started.update(response.json())
+
+    project = run_inline(post, project)
+    return project, started
+
+
+def summaries_asked(world) -> int:
+    return world.llm.responder.kinds.count("ChunkSummary")
+
+
+def test_a_refresh_that_finds_nothing_new_makes_no_version_and_spends_no_summary_tokens(world, api):
+    project = finished()
+    versions, summaries = project.reports.count(), summaries_asked(world)
+    searches = len(world.searx.requests)
+    project, started = refreshed(api, project)
+    assert started["status"] == "running" and started["since_version"] == 1
+    assert started["time_range"] == "day"  # the project finished moments ago
+    assert project.status == ProjectStatus.DONE and project.reports.count() == versions
+    assert summaries_asked(world) == summaries  # 0 summary tokens
+    checks = SourceCheck.objects.filter(refresh_id=started["id"])
+    fetched = project.sources.filter(fetch_status="fetched").count()
+    assert checks.count() == fetched and {c.outcome for c in checks} == {PageCheck.UNCHANGED}
+    assert world.web.not_modified == fetched  # every page answered 304 to its ETag
+    new_searches = world.searx.requests[searches:]
+    assert len(new_searches) == project.queries.count()
+    assert {r.get("time_range") for r in new_searches} == {"day"}
+    line = ActivityEntry.objects.get(project=project, action=ActivityAction.REFRESHED)
+    assert line.detail.startswith("Nothing changed since v1:")
+    listed = api.get(f"/api/projects/{project.pk}/refreshes").json()
+    assert [(r["status"], r["changed"]) for r in listed] == [("done", False)]
+
+
+def test_a_refresh_where_one_page_changed_writes_a_version_saying_so_and_resummarises_it_alone(
+    world, api
+):
+    project = finished()
+    cited = project.reports.get().cited_sources.order_by("n").first()
+    path = "/" + cited.url.split("/", 3)[3]
+    world.web.add(path, render_article(article("tidal-energy-in-norway")).encode())
+    selected_by = cited.results.filter(selected=True).count()
+    summaries = summaries_asked(world)
+    project, started = refreshed(api, project)
+    assert project.status == ProjectStatus.DONE
+    report = project.reports.get(is_current=True)
+    assert report.version == 2
+    section = report.markdown.split("## What changed since v1", 1)[1]
+    assert "**Changed sources** (1):" in section and f"[{cited.n}]" in section
+    assert "New sources" not in section and "disappeared" not in section.split("## Ref")[0]
+    assert summaries_asked(world) - summaries == selected_by  # only the changed page again
+    cited.refresh_from_db()
+    assert cited.generation == 1 and "tidal energy" in cited.text
+    check = SourceCheck.objects.get(refresh_id=started["id"], source=cited)
+    assert check.outcome == PageCheck.CHANGED and "tidal" not in check.previous.text
+    done = Refresh.objects.get(pk=started["id"])
+    assert (done.status, done.changed) == ("done", True)
+    assert [c["n"] for c in done.changes["changed"]] == [cited.n]
+    assert StepRun.objects.filter(project=project, stage=Stage.CLAIMS).count() >= 2
+
+
+def test_a_page_without_validators_is_compared_by_its_text_and_a_vanished_one_is_listed(world, api):
+    project = finished("--engine", "extractive")
+    world.web.validators = False  # no ETag: each page is downloaded and its text compared
+    gone = project.reports.get().cited_sources.order_by("n").last()
+    world.web.add("/" + gone.url.split("/", 3)[3], b"Not here", status=404)
+    project, started = refreshed(api, project)
+    checks = {c.source_id: c for c in SourceCheck.objects.filter(refresh_id=started["id"])}
+    assert checks[gone.pk].outcome == PageCheck.GONE and "404" in checks[gone.pk].detail
+    others = [c for pk, c in checks.items() if pk != gone.pk]
+    assert others and {c.detail for c in others} == {"the same text"}
+    report = project.reports.get(is_current=True)
+    assert report.version == 2 and "**Sources that disappeared** (1):" in report.markdown
+
+
+def test_a_new_result_since_the_last_run_is_fetched_summarised_and_listed_as_new(world, api):
+    project = finished()
+    plain = world.searx.results_for
+
+    def with_news(query: str) -> list[dict]:
+        results = plain(query)
+        news = dict(results[0], url=world.web.page_url("sqlite-wal-news-2026"))
+        news["title"] = f"News on {query}"
+        return [news, *results]
+
+    world.searx.results_for = with_news
+    summaries = summaries_asked(world)
+    project, _ = refreshed(api, project)
+    new = project.sources.get(url=world.web.page_url("sqlite-wal-news-2026"))
+    assert new.fetch_status == "fetched" and new.summaries.filter(relevant=True).exists()
+    assert summaries_asked(world) - summaries == new.results.filter(selected=True).count()
+    report = project.reports.get(is_current=True)
+    assert "**New sources** (1):" in report.markdown and f"[{new.n}]" in report.markdown
+
+
+def test_a_refresh_is_refused_while_the_project_runs_or_another_refresh_is_under_way(
+    world, api, member
+):
+    from tests.factories import make_project
+
+    draft = make_project(member, status=ProjectStatus.DRAFT)
+    response = api.post(f"/api/projects/{draft.pk}/refresh")
+    assert response.status_code == 409 and "Only a finished project" in response.json()["detail"]
+    project = finished()
+    refresh.start_refresh(project, user=member)  # nothing runs it: it stays under way
+    response = api.post(f"/api/projects/{project.pk}/refresh")
+    assert response.status_code == 409
+    assert "already under way" in response.json()["detail"]
+    assert Refresh.objects.filter(project=project).count() == 1
+
+
+def test_a_refresh_has_its_own_token_budget(world, api):
+    budget = 34000
+    project = finished("--token-budget", str(budget))
+    used = project.tokens
+    cited = project.reports.get().cited_sources.order_by("n")
+    for source in cited[:2]:  # two changed pages: more to summarise than the budget has left
+        path = "/" + source.url.split("/", 3)[3]
+        world.web.add(path, render_article(article(f"tidal-energy-{source.n}")).encode())
+    project, started = refreshed(api, project)
+    assert project.status == ProjectStatus.DONE, project.error
+    assert project.tokens_base == used
+    assert project.tokens - used > budget - used  # what the first run left would not do
+
+
+def test_the_search_range_is_the_smallest_covering_the_time_since_the_last_run():
+    from datetime import datetime, timedelta
+
+    now = datetime(2026, 11, 23, 12, 0)
+    since = refresh.time_range_since
+    assert since(now - timedelta(hours=3), now) == "day"
+    assert since(now - timedelta(days=3), now) == "week"
+    assert since(now - timedelta(days=20), now) == "month"
+    assert since(now - timedelta(days=200), now) == "year"
+    assert since(now - timedelta(days=800), now) == ""
+    assert since(None, now) == ""
