@@ -28,7 +28,7 @@ def _choices(name: str, *values: str) -> None:
     register_converter(converter, name)
 
 
-_choices("project_verb", "start", "cancel", "resume", "approve", "delete")
+_choices("project_verb", "start", "cancel", "resume", "approve", "delete", "refresh")
 _choices("source_verb", "refetch", "resummarize", "exclude", "include", "pin", "unpin")
 _choices("section_verb", "add", "edit", "delete", "up", "down")
 _choices("direction", "up", "down")

@@ -172,3 +172,16 @@ def test_the_search_range_is_the_smallest_covering_the_time_since_the_last_run()
     assert since(now - timedelta(days=200), now) == "year"
     assert since(now - timedelta(days=800), now) == ""
     assert since(None, now) == ""
+
+
+def test_the_project_page_refreshes_and_says_what_the_last_refresh_found(world, member_client):
+    project = finished("--engine", "extractive")
+    page = member_client.get(f"/projects/{project.pk}/").content.decode()
+    assert f'action="/projects/{project.pk}/refresh/"' in page
+
+    def press() -> None:
+        assert member_client.post(f"/projects/{project.pk}/refresh/").status_code == 302
+
+    project = run_inline(press, project)
+    page = member_client.get(f"/projects/{project.pk}/").content.decode()
+    assert "nothing changed." in page and "Nothing changed since v1" in page

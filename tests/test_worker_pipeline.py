@@ -198,3 +198,45 @@ def test_the_worker_researches_an_uncovered_question_and_answers_it_again(world,
     project.refresh_from_db()
     assert project.status == ProjectStatus.DONE and project.reports.count() == versions
     assert question.section is not None and question.section.queries.exists()
+
+
+def _refreshed(project: Project):
+    from research.models import Refresh
+
+    last = Refresh.objects.filter(project=project).first()
+    return last if last is not None and last.status != "running" else None
+
+
+def test_the_worker_refreshes_a_project_where_nothing_changed_without_a_new_version(
+    world, worker, member
+):
+    from research.models import ActivityEntry
+    from research.pipeline import refresh
+
+    project = _start(member)
+    wait_for(lambda: settled(project), 120, worker, "the project to finish")
+    summaries = world.llm.responder.kinds.count("ChunkSummary")
+    refresh.start_refresh(project, user=member)
+    done = wait_for(lambda: _refreshed(project), 120, worker, "the refresh")
+    assert (done.status, done.changed) == ("done", False)
+    assert project.reports.count() == 1
+    assert world.llm.responder.kinds.count("ChunkSummary") == summaries
+    assert ActivityEntry.objects.filter(project=project, action="refreshed").count() == 1
+
+
+def test_the_worker_refreshes_a_project_where_one_page_changed_into_a_version_saying_so(
+    world, worker, member
+):
+    from research.pipeline import refresh
+    from tests.fakes.web import article, render_article
+
+    project = _start(member)
+    wait_for(lambda: settled(project), 120, worker, "the project to finish")
+    cited = project.reports.get().cited_sources.order_by("n")[0]
+    world.web.add("/" + cited.url.split("/", 3)[3], render_article(article("tidal-power")).encode())
+    refresh.start_refresh(project, user=member)
+    done = wait_for(lambda: _refreshed(project), 120, worker, "the refresh")
+    assert (done.status, done.changed) == ("done", True)
+    report = project.reports.get(is_current=True)
+    assert report.version == 2 and "## What changed since v1" in report.markdown
+    assert f"[{cited.n}]" in report.markdown.split("**Changed sources** (1):")[1]

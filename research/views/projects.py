@@ -25,7 +25,7 @@ from research.models import (
     Section,
     StepRun,
 )
-from research.pipeline import control
+from research.pipeline import control, refresh
 from research.progress import progress
 from research.providers.llm import LLMNotConfigured, check_configured
 from research.providers.llm.profile import Profile
@@ -176,11 +176,16 @@ def project_progress(request: HttpRequest, project_id: int) -> HttpResponse:
     )
 
 
+def _refresh(project: Project, user) -> None:
+    refresh.start_refresh(project, user=user)
+
+
 ACTIONS = {
     "start": control.start,
     "cancel": control.cancel,
     "resume": control.resume,
     "approve": control.approve,
+    "refresh": _refresh,
 }
 
 
