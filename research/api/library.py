@@ -218,7 +218,8 @@ def _hit_out(hit) -> dict:
 
 
 @router.post(
-    "/sources/{source_id}/library", response=answers({201: UploadOut, 200: UploadOut}, *ACTION)
+    "/sources/{source_id}/library",
+    response=answers({201: UploadOut, 200: UploadOut}, *ACTION, BODY),
 )
 def save_source(request, source_id: Id, payload: SaveToLibraryIn):
     """Save a fetched web source into a collection, with its URL and fetch time."""

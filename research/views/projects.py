@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -180,7 +183,7 @@ def _refresh(project: Project, user) -> None:
     refresh.start_refresh(project, user=user)
 
 
-ACTIONS = {
+ACTIONS: dict[str, Callable[[Project, Any], object]] = {
     "start": control.start,
     "cancel": control.cancel,
     "resume": control.resume,
