@@ -70,6 +70,9 @@ def serve_fakes(conn, latency: tuple[float, float, float], hosts: list[str]) -> 
                 "search_peak": searx.peak_concurrency,
                 "page_peak_host": max(w.peak_concurrency for w in webs),
                 "page_peak_sum": sum(w.peak_concurrency for w in webs),
+                "page_requests": sum(len(w.requests) for w in webs),
+                "not_modified": sum(w.not_modified for w in webs),
+                "searches": len(searx.requests),
             }
             if command == "stats"
             else {}
