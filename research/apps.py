@@ -8,7 +8,7 @@ class ResearchConfig(AppConfig):
     def ready(self) -> None:
         from django_q.signals import post_spawn
 
-        from research import questions, tasks
+        from research import questions, tasks, watching
         from research.models import status_changed
         from research.pipeline import refresh
 
@@ -18,3 +18,5 @@ class ResearchConfig(AppConfig):
         status_changed.connect(questions.on_status_changed, dispatch_uid="research.questions")
         # A refresh ends with its project's run.
         status_changed.connect(refresh.close_refresh, dispatch_uid="research.refresh")
+        # A new version is announced to the project's watchers and webhook.
+        status_changed.connect(watching.on_status_changed, dispatch_uid="research.watching")

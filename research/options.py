@@ -14,6 +14,7 @@ TimeRangeName = Literal["", "day", "week", "month", "year"]
 SearchProviderName = Literal["", "duckduckgo", "searxng", "tavily", "brave", "serper"]
 EngineName = Literal["llm", "extractive"]
 SourceKindName = Literal["web", "library"]
+RefreshName = Literal["", "daily", "weekly", "monthly"]
 
 
 def default_engine() -> EngineName:
@@ -61,6 +62,9 @@ class ProjectOptions(BaseModel):
         True,
         description="When an LLM step fails for good, do it with the extractive engine instead, "
         "and say so on the step and in the report.",
+    )
+    refresh: RefreshName = Field(
+        "", description="Refresh the finished project on this schedule; empty for never."
     )
     token_budget: int = Field(
         default_factory=lambda: settings.DEFAULT_TOKEN_BUDGET,

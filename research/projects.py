@@ -7,10 +7,13 @@ strings.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django_q.models import Schedule
 from pydantic import ValidationError
 
 from research.errors import BadInput, NotAllowed
@@ -47,9 +50,58 @@ def create_project(*, question: str, options: dict, user, start: bool) -> Projec
     project = Project.objects.create(
         question=question, owner=user, options=opts.model_dump(), updated_by=user
     )
+    sync_schedule(project)
     if start:
         project = control.start(project, user)
     return project
+
+
+CHANGEABLE_AFTER_START = frozenset({"refresh"})
+
+
+def update_options(project: Project, options: dict, *, user) -> Project:
+    """Change some options: any of a draft's, only `refresh` once it has started. The stored
+    options with these merged in are validated as a whole (422 naming the field)."""
+    if project.status != ProjectStatus.DRAFT:
+        fixed = sorted(set(options) - CHANGEABLE_AFTER_START)
+        if fixed:
+            raise BadInput(
+                f"options.{fixed[0]}: only {', '.join(sorted(CHANGEABLE_AFTER_START))} can "
+                "change once the project has started; start a new project for other options.",
+                field=f"options.{fixed[0]}",
+            )
+    opts = _options({**project.options, **options})
+    Project.objects.filter(pk=project.pk).update(options=opts.model_dump(), updated_by=user)
+    project.refresh_from_db()
+    sync_schedule(project)
+    return project
+
+
+SCHEDULES = {"daily": Schedule.DAILY, "weekly": Schedule.WEEKLY, "monthly": Schedule.MONTHLY}
+PERIODS = {"daily": timedelta(days=1), "weekly": timedelta(days=7), "monthly": timedelta(days=30)}
+
+
+def schedule_name(project: Project) -> str:
+    return f"refresh-project-{project.pk}"
+
+
+def sync_schedule(project: Project) -> None:
+    """The django-q2 Schedule that refreshes the project as its `refresh` option says (none
+    when it is empty). Its task refreshes only a finished project not in the trash."""
+    every = project.opts.refresh
+    if not every:
+        Schedule.objects.filter(name=schedule_name(project)).delete()
+        return
+    Schedule.objects.update_or_create(
+        name=schedule_name(project),
+        defaults={
+            "func": "research.tasks.refresh_project",
+            "args": str(project.pk),
+            "schedule_type": SCHEDULES[every],
+            "repeats": -1,
+            "next_run": timezone.now() + PERIODS[every],
+        },
+    )
 
 
 def _options(options: dict) -> ProjectOptions:

@@ -57,7 +57,7 @@ ProjectStatusName = Literal[
 StepStatusName = Literal["queued", "running", "done", "failed", "cancelled"]
 StageName = Literal[
     "ground", "plan", "search", "rank", "prefetch", "fetch", "summarize", "reflect", "report",
-    "claims", "answer",
+    "claims", "answer", "recheck", "discover", "changes", "notify",
 ]  # fmt: skip
 ExportFormat = Literal["md", "pdf", "zip"]
 FetchStatusName = Literal["pending", "fetched", "failed", "skipped", "blocked"]

@@ -12,6 +12,7 @@ from research.views import (
     reports,
     sources,
     trash,
+    watching,
 )
 
 
@@ -133,6 +134,8 @@ urlpatterns = [
         questions.question_research,
         name="question-research",
     ),
+    path("projects/<int:project_id>/watch/", watching.watch_toggle, name="project-watch"),
+    path("projects/<int:project_id>/webhook/", watching.webhook_set, name="project-webhook"),
     path("notes/add/", notes.note_add, name="note-add"),
     path("notes/<int:note_id>/edit/", notes.note_edit, name="note-edit"),
     path("notes/<int:note_id>/delete/", notes.note_delete, name="note-delete"),

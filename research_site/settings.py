@@ -251,6 +251,25 @@ if TRUST_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     USE_X_FORWARDED_HOST = True
 
+# Notifications of new report versions: email to watchers, a signed POST to a project's webhook.
+# SITE_URL is how links in them start. EMAIL_HOST set: mail goes out by SMTP; else to the console.
+SITE_URL = envurl("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+EMAIL_HOST = envstr("EMAIL_HOST")
+EMAIL_BACKEND = envstr(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = envint("EMAIL_PORT", 587, minimum=1, maximum=65535)
+EMAIL_HOST_USER = envstr("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = envstr("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", 20, minimum=1)
+DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "dossier@localhost")
+WEBHOOK_ATTEMPTS = envint("WEBHOOK_ATTEMPTS", 3, minimum=1, maximum=10)
+WEBHOOK_BACKOFF_SECONDS = envfloat("WEBHOOK_BACKOFF_SECONDS", 2.0)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

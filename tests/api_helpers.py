@@ -30,6 +30,9 @@ class ApiClient:
     def patch(self, path: str, body=None):
         return self._send("patch", path, body)
 
+    def put(self, path: str, body=None):
+        return self._send("put", path, body)
+
     def _send(self, method: str, path: str, body):
         data = json.dumps(body) if body is not None else ""
         send = getattr(self.client, method)

@@ -19,6 +19,7 @@ from research.api import (
     refreshes,
     reports,
     sources,
+    watching,
 )
 
 router = Router()
@@ -34,5 +35,6 @@ for routes in (
     refreshes.router,
     notes.router,
     library.router,
+    watching.router,
 ):
     router.add_router("", routes)

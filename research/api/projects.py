@@ -30,6 +30,7 @@ from research.schemas import (
     TrashedProjectOut,
     TrashOut,
 )
+from research.watching_schemas import ProjectPatchIn
 
 router = Router(tags=["projects"])
 
@@ -68,6 +69,14 @@ def create_project(request, payload: ProjectIn):
 @router.get("/projects/{project_id}", response=answers({200: ProjectOut}, 404))
 def get_project(request, project_id: Id):
     return load_project_out(project_id)
+
+
+@router.patch("/projects/{project_id}", response=answers({200: ProjectOut}, 404, BODY))
+def update_project(request, project_id: Id, payload: ProjectPatchIn):
+    """Change options: a draft's, or a started project's `refresh` schedule ("", "daily",
+    "weekly" or "monthly"), which a django-q2 schedule then keeps."""
+    project = projects.update_options(load_project(project_id), payload.options, user=request.auth)
+    return load_project_out(project.pk)
 
 
 @router.delete("/projects/{project_id}", response=answers({200: TrashOut}, *ACTION))

@@ -4,6 +4,7 @@ statuses.py   every status and choice (TextChoices) and the project status table
 projects.py   projects, sections, queries, and the one door for status changes
 sources.py    the page cache, sources, search results, summaries
 reports.py    report versions and notes
+watching.py   watchers, a project's webhook, and each notification sent
 refreshes.py  refreshes of a finished project, and what each found of every page
 questions.py  follow-up questions on a project, answered from its sources
 claims.py     the claim ledger: each report sentence checked against its sources
@@ -44,6 +45,13 @@ from research.models.statuses import (
     TimeRange,
 )
 from research.models.steps import StepRun
+from research.models.watching import (
+    Delivery,
+    DeliveryChannel,
+    DeliveryStatus,
+    Watch,
+    Webhook,
+)
 
 __all__ = [
     "NOTE_TARGETS",
@@ -71,6 +79,11 @@ __all__ = [
     "Query",
     "Question",
     "Refresh",
+    "Delivery",
+    "DeliveryChannel",
+    "DeliveryStatus",
+    "Watch",
+    "Webhook",
     "SourceCheck",
     "PageCheck",
     "RefreshStatus",

@@ -87,6 +87,7 @@ class Stage(models.TextChoices):
     RECHECK = "recheck", "Recheck a page"
     DISCOVER = "discover", "Look for new results"
     CHANGES = "changes", "Compare with the last version"
+    NOTIFY = "notify", "Notify watchers"
 
 
 class StepStatus(models.TextChoices):

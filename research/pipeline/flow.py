@@ -47,7 +47,8 @@ from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
 AHEAD = f"{Stage.PREFETCH.value}:"  # keys of steps that nothing waits for
-BESIDE = (AHEAD, f"{Stage.ANSWER.value}:")  # ... and of steps beside the run (a question's)
+# ... and the keys of steps beside the run: a question's answer, a version's notification
+BESIDE = (AHEAD, f"{Stage.ANSWER.value}:", f"{Stage.NOTIFY.value}:")
 
 
 def query_key(query: Query | QueryRef) -> str:

@@ -5,6 +5,7 @@
          -> per section: reflect (bounded rounds; new queries go through the same steps)
          -> report -> check its claims
   beside the run, at any time: answer a follow-up question from the stored sources
+  beside the run, once a new version is done: notify its watchers and its webhook
   a refresh: per known page: recheck; per query: discover (-> fetch -> summarise the new)
          -> compare -> (only when something changed) report -> check its claims
 
@@ -31,6 +32,7 @@ from research.pipeline.stages import (
     discover,
     fetch,
     ground,
+    notify,
     plan,
     rank,
     recheck,
@@ -60,6 +62,7 @@ STAGES: dict[Stage, StageSpec] = {
         recheck.STAGE,
         discover.STAGE,
         changes.STAGE,
+        notify.STAGE,
     )
 }
 

@@ -314,6 +314,37 @@ def fetch(
     raise FetchError(f"too many redirects (more than {MAX_REDIRECTS})")
 
 
+def post(
+    url: str,
+    body: bytes,
+    headers: dict[str, str],
+    *,
+    transport: httpx.BaseTransport | None = None,
+) -> int:
+    """POST `body` (a webhook's): the same SSRF guard and address pinning as a fetch, no
+    redirect followed, the answer's body read no further. Returns the 2xx status; raises
+    FetchError (BlockedURL for a refused address) saying why otherwise."""
+    deadline = time.monotonic() + TOTAL_TIMEOUT
+    url_ = _parse_url(url)
+    addresses = check_url(url_)
+    with _client(transport) as client:
+        request = client.build_request(
+            "POST",
+            url_,
+            content=body,
+            headers=headers,
+            timeout=_timeout(deadline),
+            extensions={PIN_EXTENSION: addresses},
+        )
+        with _translate_errors(url_):
+            response = client.send(request, stream=True)
+            response.close()  # the status is the answer; its body is not read
+    if not response.is_success:
+        reason = f"HTTP {response.status_code} {response.reason_phrase}".strip()
+        raise FetchError(reason, status_code=response.status_code)
+    return response.status_code
+
+
 # (status, content type, charset, body, etag, last modified)
 _Page = tuple[int, str, str | None, bytes, str, str]
 

@@ -15,18 +15,20 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from research import health as health_checks
 from research import projects as domain
-from research import trash
+from research import trash, watching
 from research.errors import NotFound
 from research.forms import ProjectFilterForm, ProjectForm
 from research.models import (
     NOTE_TARGETS,
     ActivityEntry,
+    Delivery,
     ModelProfile,
     Note,
     Project,
     Query,
     Section,
     StepRun,
+    Webhook,
 )
 from research.pipeline import control, refresh
 from research.progress import progress
@@ -152,6 +154,11 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
         "counts": domain.with_counts(Project.objects.filter(pk=project.pk)).get(),
         **report_context(project, request.GET.get("version")),
         **questions_context(project),
+        "watching": watching.is_watching(project, request.user),
+        "webhook": Webhook.objects.filter(project=project).first(),
+        "deliveries": Delivery.objects.filter(report__project=project).select_related("report")[
+            :10
+        ],
     }
     return render(request, "research/project_detail.html", context)
 
