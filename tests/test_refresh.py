@@ -102,11 +102,16 @@ def test_a_page_without_validators_is_compared_by_its_text_and_a_vanished_one_is
     world.web.validators = False  # no ETag: each page is downloaded and its text compared
     gone = project.reports.get().cited_sources.order_by("-n")[0]
     world.web.add("/" + gone.url.split("/", 3)[3], b"Not here", status=404)
+    stamped = project.reports.get().cited_sources.order_by("n")[0]
+    slug = stamped.url.rsplit("/", 1)[1]
+    page = render_article(article(slug)) + "<!-- served at 12:00 -->"  # other bytes, same text
+    world.web.add(f"/page/{slug}", page.encode())
     project, started = refreshed(api, project)
     checks = {c.source_id: c for c in SourceCheck.objects.filter(refresh_id=started["id"])}
     assert checks[gone.pk].outcome == PageCheck.GONE and "404" in checks[gone.pk].detail
-    others = [c for pk, c in checks.items() if pk != gone.pk]
-    assert others and {c.detail for c in others} == {"the same text"}
+    assert (checks[stamped.pk].outcome, checks[stamped.pk].detail) == ("unchanged", "the same text")
+    others = [c for pk, c in checks.items() if pk not in (gone.pk, stamped.pk)]
+    assert others and {c.detail for c in others} == {"the same bytes (sha256)"}
     report = project.reports.get(is_current=True)
     assert report.version == 2 and "**Sources that disappeared** (1):" in report.markdown
 

@@ -1,9 +1,9 @@
 """A refresh's step 1, recheck: ask for a known page again, and keep it unless it changed.
 
 The GET is conditional (the ETag and Last-Modified its last download gave): a 304 means the
-page did not change. A page downloaded in full is compared by its extracted text (the bytes of
-a page often change with nothing a reader sees), so that only a real change is summarised
-again: the source's generation is bumped, and the scheduler fetches (from the page cache) and
+page did not change. A page downloaded in full is compared by the sha256 of its bytes, then by
+its extracted text (the bytes of a page often change with nothing a reader sees: a date, an
+advert), so that only a real change is summarised again: the source's generation is bumped, and the scheduler fetches (from the page cache) and
 summarises it again for every query that selected it. A page that cannot be read any more is
 recorded as gone; its stored text stays what the report cited.
 
@@ -38,6 +38,8 @@ def run(ctx: StepContext) -> None:
         return
     if new is None:
         _check(ctx, source, PageCheck.UNCHANGED, 304, "not modified (304)")
+    elif old.content_hash and new.content_hash == old.content_hash:
+        _check(ctx, source, PageCheck.UNCHANGED, new.http_status, "the same bytes (sha256)")
     elif new.text.strip() == old.text.strip():
         _check(ctx, source, PageCheck.UNCHANGED, new.http_status, "the same text")
     else:
