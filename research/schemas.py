@@ -7,17 +7,14 @@ from ninja import Field, Schema
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
 from research import trash
-from research.errors import BadInput
 from research.limits import (
     GOAL_MAX,
     HEADING_MAX,
     LANGUAGE_MAX,
-    NOTE_MAX,
     QUERY_MAX,
     QUESTION_MAX,
     URL_MAX,
 )
-from research.notes import Target, target_of
 from research.options import ProjectOptions, ReportStyleName
 
 # The largest id the API accepts: bigger numbers cannot be row ids in any supported database.
@@ -445,62 +442,3 @@ class StepOut(Schema):
     @staticmethod
     def resolve_tokens(obj) -> dict:
         return _tokens(obj)
-
-
-# --- Notes -------------------------------------------------------------------------------
-
-
-def _target(value: str) -> str:
-    try:
-        target = Target.parse(value)
-    except BadInput as exc:
-        raise ValueError(exc.reason) from None
-    if target.id > MAX_ID:
-        raise ValueError(f"the id is at most {MAX_ID}")
-    return str(target)
-
-
-TargetName = Annotated[
-    str,
-    Field(
-        pattern=r"^(project|query|source|summary|report|question):[0-9]{1,15}$",
-        description="What the note is about, as in `source:12`: project, query, source, "
-        "summary, report or question, and an id.",
-    ),
-    AfterValidator(_target),
-]
-
-
-class NoteFilter(Schema):
-    target: TargetName
-
-
-class NoteIn(InSchema):
-    target: TargetName
-    text: NonEmpty = Field(..., min_length=1, max_length=NOTE_MAX)
-
-
-class NoteEditIn(InSchema):
-    text: NonEmpty = Field(..., min_length=1, max_length=NOTE_MAX)
-
-
-class NoteOut(Schema):
-    id: int
-    project_id: int
-    target: str = Field(..., description="What the note is about, as in `source:12`.")
-    author: str
-    text: str
-    created_at: datetime
-    edited_at: datetime | None
-
-    @staticmethod
-    def resolve_target(obj) -> str:
-        return str(target_of(obj))
-
-    @staticmethod
-    def resolve_author(obj) -> str:
-        return obj.author.get_username()
-
-
-class WhoAmIOut(Schema):
-    username: str

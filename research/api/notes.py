@@ -6,7 +6,8 @@ from ninja.responses import Status
 
 from research import notes
 from research.api.common import BODY, Pagination, answers, load_note
-from research.schemas import Id, NoteEditIn, NoteFilter, NoteIn, NoteOut
+from research.note_schemas import NoteEditIn, NoteFilter, NoteIn, NoteOut
+from research.schemas import Id
 
 router = Router(tags=["notes"])
 

@@ -3,8 +3,9 @@
 The GET is conditional (the ETag and Last-Modified its last download gave): a 304 means the
 page did not change. A page downloaded in full is compared by the sha256 of its bytes, then by
 its extracted text (the bytes of a page often change with nothing a reader sees: a date, an
-advert), so that only a real change is summarised again: the source's generation is bumped, and the scheduler fetches (from the page cache) and
-summarises it again for every query that selected it. A page that cannot be read any more is
+advert), so that only a real change is summarised again: the source's generation is bumped,
+and the scheduler fetches it (from the page cache) and summarises it again for every query
+that selected it. A page that cannot be read any more is
 recorded as gone; its stored text stays what the report cited.
 
 Reads:    one fetched Source, its page snapshot's text and validators; the step's refresh.

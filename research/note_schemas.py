@@ -1,0 +1,68 @@
+"""The notes API's explicit schemas, and who the caller is."""
+
+from datetime import datetime
+from typing import Annotated
+
+from ninja import Field, Schema
+from pydantic import AfterValidator
+
+from research.errors import BadInput
+from research.limits import NOTE_MAX
+from research.notes import Target, target_of
+from research.schemas import MAX_ID, InSchema, NonEmpty
+
+
+def _target(value: str) -> str:
+    try:
+        target = Target.parse(value)
+    except BadInput as exc:
+        raise ValueError(exc.reason) from None
+    if target.id > MAX_ID:
+        raise ValueError(f"the id is at most {MAX_ID}")
+    return str(target)
+
+
+TargetName = Annotated[
+    str,
+    Field(
+        pattern=r"^(project|query|source|summary|report|question):[0-9]{1,15}$",
+        description="What the note is about, as in `source:12`: project, query, source, "
+        "summary, report or question, and an id.",
+    ),
+    AfterValidator(_target),
+]
+
+
+class NoteFilter(Schema):
+    target: TargetName
+
+
+class NoteIn(InSchema):
+    target: TargetName
+    text: NonEmpty = Field(..., min_length=1, max_length=NOTE_MAX)
+
+
+class NoteEditIn(InSchema):
+    text: NonEmpty = Field(..., min_length=1, max_length=NOTE_MAX)
+
+
+class NoteOut(Schema):
+    id: int
+    project_id: int
+    target: str = Field(..., description="What the note is about, as in `source:12`.")
+    author: str
+    text: str
+    created_at: datetime
+    edited_at: datetime | None
+
+    @staticmethod
+    def resolve_target(obj) -> str:
+        return str(target_of(obj))
+
+    @staticmethod
+    def resolve_author(obj) -> str:
+        return obj.author.get_username()
+
+
+class WhoAmIOut(Schema):
+    username: str
