@@ -63,8 +63,9 @@ def tokens(project_id: int, stages: list[str] | None = None, since_step: int = 0
 
 
 def measure(fakes: Fakes) -> dict[str, dict]:
-    from research.models import Project, StepRun
+    from research.models import PageSnapshot, Project, StepRun
 
+    PageSnapshot.objects.all().delete()  # each first run starts with an empty page cache
     before = fakes.stats()
     first_wall, project_id = run_once(OPTIONS)
     middle = fakes.stats()
@@ -106,14 +107,14 @@ def main() -> None:
     print(f"{results[0]['refresh']['sources']} fetched sources; {args.runs} runs")
     print(
         f"{'':10} {'wall s':>7} {'LLM calls':>9} {'tokens':>7} {'summary':>7} "
-        f"{'searches':>8} {'pages':>5} {'304':>4}"
+        f"{'searches':>8} {'page GETs':>9} {'304':>4} {'downloaded':>10}"
     )
     for i, result in enumerate(results, start=1):
         for name, row in result.items():
             print(
                 f"{name + ' ' + str(i):10} {row['wall']:7.2f} {row['calls']:9} "
                 f"{row['tokens']:7} {row['summary']:7} {row['searches']:8} "
-                f"{row['pages']:5} {row['304']:4}"
+                f"{row['pages']:9} {row['304']:4} {row['pages'] - row['304']:10}"
             )
     ratios = [r["refresh"]["wall"] / r["first run"]["wall"] for r in results]
     summary = max(r["refresh"]["summary"] for r in results)
