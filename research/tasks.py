@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django_q.models import Schedule
+
 from research import library, trash
 from research.pipeline import pool, refresh, registry, semantic, sweeper
 from research.pipeline.warmup import warm_up
@@ -60,7 +62,10 @@ def refresh_project(project_id: int) -> str:
 
     project = Project.objects.live().filter(pk=project_id).first()
     if project is None:
-        return f"project {project_id} is gone or in the trash"
+        if not Project.objects.filter(pk=project_id).exists():  # deleted for good
+            Schedule.objects.filter(name=f"refresh-project-{project_id}").delete()
+            return f"project {project_id} is deleted; its schedule is removed"
+        return f"project {project_id} is in the trash; not refreshed"
     try:
         started = refresh.start_refresh(project, scheduled=True)
     except DossierError as exc:

@@ -169,3 +169,14 @@ def test_a_member_watches_and_sets_the_webhook_from_the_project_page(world, memb
     assert "The webhook URL is refused" in refused.content.decode()
     member_client.post(f"/projects/{project.pk}/webhook/", {"url": ""})
     assert not Webhook.objects.filter(project=project).exists()
+
+
+def test_the_schedule_of_a_project_deleted_for_good_removes_itself(api, member):
+    from research.projects import sync_schedule
+
+    project = make_project(member, options={"refresh": "daily"})
+    sync_schedule(project)
+    project_id = project.pk
+    project.delete()
+    assert tasks.refresh_project(project_id).endswith("its schedule is removed")
+    assert not Schedule.objects.filter(name=f"refresh-project-{project_id}").exists()
