@@ -123,7 +123,6 @@ def run_once(options: dict | None = None) -> tuple[float, int]:
 
     from research.models import ProjectStatus
     from research.pipeline import control
-    from research.pipeline.registry import inline_dispatch
     from research.pipeline.warmup import warm_up
     from tests.factories import make_project
 
@@ -135,9 +134,18 @@ def run_once(options: dict | None = None) -> tuple[float, int]:
         question="How does SQLite WAL mode work?",
         options=options or {},
     )
+    return timed(lambda: control.start(project, owner), project, "run"), project.pk
+
+
+def timed(action: Callable[[], object], project: Any, what: str) -> float:
+    """Seconds from `action` until the project has settled, its steps run on threads here;
+    the project must end done."""
+    from research.models import ProjectStatus
+    from research.pipeline.registry import inline_dispatch
+
     started = time.monotonic()
     with inline_dispatch() as dispatcher:
-        control.start(project, owner)
+        action()
         while True:
             project.refresh_from_db()
             if project.status not in ProjectStatus.running() and dispatcher.idle.is_set():
@@ -145,8 +153,8 @@ def run_once(options: dict | None = None) -> tuple[float, int]:
             dispatcher.idle.wait(timeout=0.05)
     wall = time.monotonic() - started
     if project.status != ProjectStatus.DONE:
-        raise SystemExit(f"run ended {project.status}: {project.error}")
-    return wall, project.pk
+        raise SystemExit(f"{what} ended {project.status}: {project.error}")
+    return wall
 
 
 WAITS_BY_STAGE = {"ground": "search", "search": "search", "fetch": "page", "prefetch": "page"}

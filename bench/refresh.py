@@ -18,35 +18,22 @@ import argparse
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.pipeline import Fakes, configure, run_once  # noqa: E402
+from bench.pipeline import Fakes, configure, run_once, timed  # noqa: E402
 
 OPTIONS = {"queries": 4, "sources_per_query": 4, "reflection_rounds": 0}
 
 
 def refresh_once(project_id: int) -> float:
-    from research.models import Project, ProjectStatus
+    from research.models import Project
     from research.pipeline import refresh
-    from research.pipeline.registry import inline_dispatch
 
     project = Project.objects.get(pk=project_id)
-    started = time.monotonic()
-    with inline_dispatch() as dispatcher:
-        refresh.start_refresh(project)
-        while True:
-            project.refresh_from_db()
-            if project.status not in ProjectStatus.running() and dispatcher.idle.is_set():
-                break
-            dispatcher.idle.wait(timeout=0.05)
-    wall = time.monotonic() - started
-    if project.status != ProjectStatus.DONE:
-        raise SystemExit(f"refresh ended {project.status}: {project.error}")
-    return wall
+    return timed(lambda: refresh.start_refresh(project), project, "refresh")
 
 
 def tokens(project_id: int, stages: list[str] | None = None, since_step: int = 0) -> tuple:
