@@ -197,3 +197,20 @@ def test_members_add_notes_to_a_question(world, api):
     assert response.status_code == 201, response.content
     listed = api.get("/api/notes", {"target": target}).json()
     assert [n["text"] for n in listed["items"]] == ["Check the second quote."]
+
+
+def test_cancelling_or_resuming_a_run_leaves_a_question_being_answered_alone(world, member):
+    from research import questions
+    from research.pipeline import control, reruns
+    from research.pipeline.registry import run_step
+
+    project = finished("extractive")
+    reruns.rerun_query(project.queries.first(), user=member)  # a run, with nobody to work it
+    question = questions.ask(project, text="How do checkpoints work in WAL mode?", user=member)
+    control.cancel(Project.objects.get(pk=project.pk), member)
+    step = StepRun.objects.get(project=project, stage=Stage.ANSWER)
+    assert step.status == StepStatus.QUEUED  # not the run's to cancel
+    assert StepRun.objects.filter(project=project, status=StepStatus.CANCELLED).exists()
+    run_step(step.pk)
+    question.refresh_from_db()
+    assert question.status == QuestionStatus.DONE and question.covered

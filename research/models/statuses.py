@@ -89,6 +89,12 @@ class Stage(models.TextChoices):
     CHANGES = "changes", "Compare with the last version"
     NOTIFY = "notify", "Notify watchers"
 
+    @classmethod
+    def beside_run(cls) -> list[Stage]:
+        """Stages whose steps are not part of a run (a question's answer, a version's notice):
+        a run neither waits for them nor cancels or resumes them."""
+        return [cls.ANSWER, cls.NOTIFY]
+
 
 class StepStatus(models.TextChoices):
     QUEUED = "queued", "Queued"

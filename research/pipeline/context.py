@@ -48,9 +48,12 @@ class StageSpec:
     # The same work without a language model, writing the same rows: the extractive engine's,
     # and the fallback of a step whose LLM failed for good. None: the stage uses no LLM.
     extractive: Callable[[StepContext], None] | None = None
-    # It runs beside the project's run, whatever the project's status (not in the trash), and
-    # its failure is its own: it never fails the project (a follow-up question's answer).
-    detached: bool = False
+
+    @property
+    def detached(self) -> bool:
+        """Its steps run beside the project's run (Stage.beside_run), whatever the project's
+        status (not in the trash), and their failure is their own: never the project's."""
+        return self.stage in Stage.beside_run()
 
 
 def fail_query(step: StepRun, reason: str) -> None:

@@ -48,7 +48,7 @@ from research.pipeline.state import QueryRef, SourceRef
 OPEN = set(StepStatus.open())
 AHEAD = f"{Stage.PREFETCH.value}:"  # keys of steps that nothing waits for
 # ... and the keys of steps beside the run: a question's answer, a version's notification
-BESIDE = (AHEAD, f"{Stage.ANSWER.value}:", f"{Stage.NOTIFY.value}:")
+BESIDE = (AHEAD, *(f"{stage.value}:" for stage in Stage.beside_run()))
 
 
 def query_key(query: Query | QueryRef) -> str:

@@ -167,7 +167,7 @@ def requeue_failed(project_id: int) -> int:
     """Put the project's failed and cancelled steps back in the queue (resume)."""
     rows = StepRun.objects.filter(
         project_id=project_id, status__in=[StepStatus.FAILED, StepStatus.CANCELLED]
-    )
+    ).exclude(stage__in=Stage.beside_run())
     step_ids = list(rows.values_list("pk", flat=True))
     rows.filter(pk__in=step_ids).update(
         status=StepStatus.QUEUED, lease_until=None, finished_at=None
@@ -178,8 +178,10 @@ def requeue_failed(project_id: int) -> int:
 
 
 def cancel_queued(project_id: int, reason: str) -> int:
-    """Cancel the project's steps that have not started; running ones finish."""
-    return StepRun.objects.filter(project_id=project_id, status=StepStatus.QUEUED).update(
+    """Cancel the project's steps that have not started; running ones finish. Steps beside
+    the run (a question's answer) are not the run's to cancel."""
+    rows = StepRun.objects.filter(project_id=project_id, status=StepStatus.QUEUED)
+    return rows.exclude(stage__in=Stage.beside_run()).update(
         status=StepStatus.CANCELLED, error=reason, finished_at=timezone.now()
     )
 

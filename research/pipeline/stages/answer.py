@@ -6,7 +6,7 @@ source numbers; a number it was not given is dropped. The extractive engine answ
 passages themselves, quoted and cited. When the passages do not cover the question, the answer
 says so, and the question offers "research this" with the searches that would cover it.
 
-This stage runs beside the project's run, whatever the project's status (`detached`): asking
+This stage runs beside the project's run (Stage.beside_run), whatever its status: asking
 never changes the project, and its failure is the question's alone.
 
 Reads:    one Question (the step's `question_id`); the stored text, summaries and quotes of
@@ -141,5 +141,4 @@ STAGE = StageSpec(
     run=run,
     extractive=run_extractive,
     on_failure=fail_question,
-    detached=True,
 )

@@ -1,6 +1,6 @@
 """Notify: tell a project's watchers (by email) and its webhook that a report version is made.
 
-It runs beside the run (`detached`), once per version, after the project is done. Each address
+It runs beside the run (Stage.beside_run), once per version, after the project is done. Each address
 gets one Delivery row saying what happened. A webhook is POSTed through the one HTTP choke point
 (the SSRF guard checks its address again at every send), signed with HMAC-SHA256, and tried
 WEBHOOK_ATTEMPTS times with a growing pause; one that still fails is recorded as failed, with
@@ -130,4 +130,4 @@ def _record(
     )
 
 
-STAGE = StageSpec(stage=Stage.NOTIFY, run=run, detached=True)
+STAGE = StageSpec(stage=Stage.NOTIFY, run=run)
