@@ -205,7 +205,7 @@ def test_cancelling_or_resuming_a_run_leaves_a_question_being_answered_alone(wor
     from research.pipeline.registry import run_step
 
     project = finished("extractive")
-    reruns.rerun_query(project.queries.first(), user=member)  # a run, with nobody to work it
+    reruns.rerun_query(project.queries.all()[0], user=member)  # a run, with nobody to work it
     question = questions.ask(project, text="How do checkpoints work in WAL mode?", user=member)
     control.cancel(Project.objects.get(pk=project.pk), member)
     step = StepRun.objects.get(project=project, stage=Stage.ANSWER)
