@@ -81,8 +81,8 @@ SCHEDULES = {"daily": Schedule.DAILY, "weekly": Schedule.WEEKLY, "monthly": Sche
 PERIODS = {"daily": timedelta(days=1), "weekly": timedelta(days=7), "monthly": timedelta(days=30)}
 
 
-def schedule_name(project: Project) -> str:
-    return f"refresh-project-{project.pk}"
+def schedule_name(project_id: int) -> str:
+    return f"refresh-project-{project_id}"
 
 
 def sync_schedule(project: Project) -> None:
@@ -90,10 +90,10 @@ def sync_schedule(project: Project) -> None:
     when it is empty). Its task refreshes only a finished project not in the trash."""
     every = project.opts.refresh
     if not every:
-        Schedule.objects.filter(name=schedule_name(project)).delete()
+        Schedule.objects.filter(name=schedule_name(project.pk)).delete()
         return
     Schedule.objects.update_or_create(
-        name=schedule_name(project),
+        name=schedule_name(project.pk),
         defaults={
             "func": "research.tasks.refresh_project",
             "args": str(project.pk),

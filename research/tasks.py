@@ -6,7 +6,9 @@ from typing import Any
 
 from django_q.models import Schedule
 
-from research import library, trash
+from research import library, projects, trash
+from research.errors import DossierError
+from research.models import Project
 from research.pipeline import pool, refresh, registry, semantic, sweeper
 from research.pipeline.warmup import warm_up
 
@@ -57,13 +59,10 @@ def sweep() -> str:
 
 def refresh_project(project_id: int) -> str:
     """A scheduled refresh (django-q2 Schedule); one that cannot start says why in the log."""
-    from research.errors import DossierError
-    from research.models import Project
-
     project = Project.objects.live().filter(pk=project_id).first()
     if project is None:
         if not Project.objects.filter(pk=project_id).exists():  # deleted for good
-            Schedule.objects.filter(name=f"refresh-project-{project_id}").delete()
+            Schedule.objects.filter(name=projects.schedule_name(project_id)).delete()
             return f"project {project_id} is deleted; its schedule is removed"
         return f"project {project_id} is in the trash; not refreshed"
     try:

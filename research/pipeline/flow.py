@@ -288,12 +288,12 @@ def _report_to_write(plan: Plan) -> tuple[str, dict] | None:
     refresh = state.running_refresh(project.pk)
     if refresh is None:
         return f"report:auto:{project.report_generation}", {}
-    refresh_id, _ = refresh
+    refresh_id, changed = refresh  # `changed` is set by the compare step, read after it
     compare = f"{Stage.CHANGES.value}:r{refresh_id}"
     status = plan.need(Stage.CHANGES, compare, params={"refresh_id": refresh_id})
     if status in OPEN:
         return None
-    if status == StepStatus.DONE and state.running_refresh(project.pk) == (refresh_id, True):
+    if status == StepStatus.DONE and changed:
         return f"report:refresh:{refresh_id}", {"refresh_id": refresh_id}
     return "", {}
 

@@ -71,21 +71,19 @@ def _webhook(report: Report, hook: Webhook) -> bool:
     if _delivered(report, DeliveryChannel.WEBHOOK, hook.url):
         return True
     body, headers = signed(report, hook.secret)
-    reason = ""
-    attempts = settings.WEBHOOK_ATTEMPTS
-    for attempt in range(1, attempts + 1):
+    attempt = 1
+    while True:
         try:
             http.post(hook.url, body, headers)
         except http.FetchError as exc:
-            reason = exc.reason
-            if exc.blocked or attempt == attempts:
-                _record(report, DeliveryChannel.WEBHOOK, hook.url, attempt, reason)
+            if exc.blocked or attempt == settings.WEBHOOK_ATTEMPTS:
+                _record(report, DeliveryChannel.WEBHOOK, hook.url, attempt, exc.reason)
                 return False
             time.sleep(settings.WEBHOOK_BACKOFF_SECONDS * 2 ** (attempt - 1))
+            attempt += 1
             continue
         _record(report, DeliveryChannel.WEBHOOK, hook.url, attempt)
         return True
-    return False
 
 
 def signed(report: Report, secret: str) -> tuple[bytes, dict[str, str]]:
