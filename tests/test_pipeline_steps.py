@@ -194,6 +194,17 @@ def test_reading_ahead_fills_the_page_cache_and_leaves_the_sources_as_they_were(
     assert fetched.detail == "from the page cache"
 
 
+def test_a_read_ahead_that_ends_leaves_the_scheduler_alone(project):
+    """Nothing waits for it, so there is nothing new to decide (a search's end, by contrast,
+    has the scheduler queue the project's first steps)."""
+    query = Query.objects.create(project=project, text="sqlite wal mode")
+    done = run(project, Stage.PREFETCH, "prefetch:x", query=query)
+    assert done.status == StepStatus.DONE, done.error
+    assert list(project.steps.values_list("key", flat=True)) == ["prefetch:x"]
+    run(project, Stage.SEARCH, f"search:{query.pk}", query=query)
+    assert project.steps.filter(key="ground").exists()
+
+
 @pytest.mark.parametrize(
     "path,expected",
     [

@@ -55,6 +55,25 @@ def test_within_a_project_a_later_stage_goes_first(projects):
     assert runner.fair_order() == [summary.pk, fetches[0].pk, fetches[1].pk]
 
 
+def test_a_ranking_goes_before_the_read_ahead_made_beside_it(projects):
+    """Nothing waits for a read-ahead; the ranking is on the way to the report."""
+    search = _queued(projects[0], 1, "search")[0]
+    prefetch = _queued(projects[0], 1, "prefetch")[0]
+    rank = _queued(projects[0], 1, "rank")[0]
+    assert runner.fair_order() == [rank.pk, prefetch.pk, search.pk]
+
+
+def test_a_claim_with_steps_waiting_behind_it_asks_for_another_thread(projects):
+    _queued(projects[0], 2)
+    woken: list[int] = []
+    assert runner.claim_next(more=lambda: woken.append(1)) is not None
+    assert woken == [1]
+    assert runner.claim_next(more=lambda: woken.append(2)) is not None
+    assert woken == [1]  # it took the last one: no thread is woken for nothing
+    assert runner.claim_next(more=lambda: woken.append(3)) is None
+    assert woken == [1]
+
+
 def test_claim_next_takes_the_fairest_step_and_leases_it(projects, settings):
     big, small = projects
     _queued(big, 5)

@@ -48,6 +48,9 @@ class StageSpec:
     # The same work without a language model, writing the same rows: the extractive engine's,
     # and the fallback of a step whose LLM failed for good. None: the stage uses no LLM.
     extractive: Callable[[StepContext], None] | None = None
+    # Nothing waits for its steps (reading ahead): when one ends, the scheduler has nothing
+    # new to decide, so it is not asked.
+    ahead: bool = False
 
     @property
     def detached(self) -> bool:

@@ -87,8 +87,9 @@ def run_claimed(step: StepRun) -> str:
         runner.finish(step, StepStatus.CANCELLED, f"The project is {state}.")
         return "cancelled"
     ctx = StepContext(step=step, project=project)
+    spec = STAGES[Stage(step.stage)]
     try:
-        run_stage(ctx, STAGES[Stage(step.stage)])
+        run_stage(ctx, spec)
     except Exception as exc:  # every failure is recorded on the step and shown
         reason = reason_of(exc)
         if not isinstance(exc, DossierError):
@@ -98,7 +99,8 @@ def run_claimed(step: StepRun) -> str:
         flow.advance(project.pk)
         return f"failed: {reason}"
     runner.finish(step, StepStatus.DONE, detail=ctx.detail, counters=ctx.meter.step_counters())
-    flow.advance(project.pk)
+    if not spec.ahead:
+        flow.advance(project.pk)
     return "done"
 
 

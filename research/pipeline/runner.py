@@ -203,8 +203,11 @@ OPEN_STEPS = """
 """
 
 # Within a project, a step of a later stage goes first: it finishes work already begun (a page
-# fetched waits for its summary) instead of starting more.
-DEPTH = {stage.value: depth for depth, stage in enumerate(Stage)}
+# fetched waits for its summary) instead of starting more. Reading ahead goes just after the
+# ranking made with it: nothing waits for the read-ahead, and the ranking is on the way to the
+# report.
+DEPTH: dict[str, float] = {stage.value: depth for depth, stage in enumerate(Stage)}
+DEPTH[Stage.PREFETCH.value] = DEPTH[Stage.RANK.value] - 0.5
 
 
 def claim(step_id: int) -> StepRun | None:
@@ -230,15 +233,19 @@ def claim(step_id: int) -> StepRun | None:
 _claiming = threading.Lock()
 
 
-def claim_next() -> StepRun | None:
-    """Claim the claimable step that is fairest to run next, or None when there is none.
+def claim_next(more: Callable[[], object] = lambda: None) -> StepRun | None:
+    """Claim the claimable step that is fairest to run next, or None when there is none; when
+    other steps wait after it, call `more` (the pool wakes another thread for them).
 
     A process's threads take turns: racing each other for the same step would only turn into
     refused UPDATEs, each waiting for the database's write lock."""
     with _claiming:
-        for step_id in fair_order():
+        order = fair_order()
+        for n, step_id in enumerate(order):
             step = claim(step_id)
             if step is not None:
+                if n + 1 < len(order):
+                    more()
                 return step
     return None
 

@@ -106,4 +106,4 @@ def _read_ahead(url: str) -> str:
 
 
 STAGE = StageSpec(stage=Stage.FETCH, run=run)
-PREFETCH = StageSpec(stage=Stage.PREFETCH, run=read_ahead)
+PREFETCH = StageSpec(stage=Stage.PREFETCH, run=read_ahead, ahead=True)
