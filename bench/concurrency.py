@@ -4,11 +4,13 @@ Starts the loopback fakes (LLM, search and pages each answering after 300 ms by 
 pages spread over 32 loopback sites, since unrelated questions lead to different sites while
 FETCH_MAX_PER_HOST keeps each site to two fetches at once) and a real worker cluster
 (`manage.py qcluster`, WORKER_PROCESSES and WORKER_THREADS as configured), then, on the same
-cluster, runs one default project alone and N default projects started together, and prints
-each wall time, their ratio, each stage's median wait and run, and the cluster's peak memory
-(RSS summed over its processes, and PSS, which counts pages they share once).
+cluster, runs rounds of one default project alone then N default projects started together, and
+prints each round's wall times, CPU and ratio, the median ratio (the figure: one round's ratio
+varies by 0.1 or more on a shared machine), for the last round each stage's median wait and run
+and where the critical path spent its time, and the cluster's peak memory (RSS summed over its
+processes, and PSS, which counts pages they share once).
 
-    .venv/bin/python bench/concurrency.py [--projects 6] [--latency 0.3] [--hosts 32]
+    .venv/bin/python bench/concurrency.py [--projects 6] [--latency 0.3] [--hosts 32] [--rounds 3]
 
 It uses a throwaway SQLite file; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL.
 """
@@ -16,6 +18,7 @@ It uses a throwaway SQLite file; BENCH_DATABASE_URL=postgres://... runs it on Po
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import threading
@@ -77,6 +80,49 @@ def waits(project_ids: list[int]) -> str:
     )
 
 
+def critical_path(project_ids: list[int]) -> str:
+    """The chain that ended each project, walked back from its last step: each step's
+    predecessor is the one that finished last before it was made. Summed over the chain (and
+    averaged over the projects): the time from a step's end to the next step's creation (the
+    scheduler), from creation to start (waiting for a thread) and running."""
+    from research.models import StepRun
+
+    totals = [0.0, 0.0, 0.0]
+    for project_id in project_ids:
+        steps = [
+            s
+            for s in StepRun.objects.filter(project=project_id).order_by("finished_at")
+            if s.started_at and s.finished_at
+        ]
+        step = steps[-1]
+        while step is not None:
+            totals[1] += (step.started_at - step.created_at).total_seconds()
+            totals[2] += (step.finished_at - step.started_at).total_seconds()
+            before = [s for s in steps if s.finished_at <= step.created_at]
+            if before:
+                totals[0] += (step.created_at - before[-1].finished_at).total_seconds()
+            step = before[-1] if before else None
+    n = len(project_ids)
+    return (
+        f"scheduling {totals[0] / n:.2f} s, waiting {totals[1] / n:.2f} s, "
+        f"running {totals[2] / n:.2f} s"
+    )
+
+
+def machine_cpu() -> tuple[float, float]:
+    """(seconds since boot the machine's CPUs were busy, summed over CPUs; seconds of wall)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    ticks = os.sysconf("SC_CLK_TCK")
+    idle = fields[3] + fields[4]  # idle and iowait
+    return (sum(fields[:8]) - idle) / ticks, time.monotonic()
+
+
+def busy_since(mark: tuple[float, float]) -> str:
+    """How busy the machine was since `mark`, in CPUs (of os.cpu_count())."""
+    busy, wall = machine_cpu()
+    return f"{(busy - mark[0]) / (wall - mark[1]):.2f} of {os.cpu_count()} CPUs busy"
+
+
 def run_together(count: int, offset: int) -> tuple[float, list[int]]:
     """Start `count` default projects at once; seconds until the last one is done."""
     from django.contrib.auth import get_user_model
@@ -107,11 +153,31 @@ def run_together(count: int, offset: int) -> tuple[float, list[int]]:
     return wall, ids
 
 
+def one_round(cluster: Cluster, projects: int, offset: int) -> dict:
+    """One project alone, then `projects` together: wall times, CPU, and the steps' ids."""
+    cpu, mark = cluster.cpu_seconds(), machine_cpu()
+    one, one_ids = run_together(1, offset=offset)
+    busy_one, mark = busy_since(mark), machine_cpu()
+    cpu_one, cpu = cluster.cpu_seconds() - cpu, cluster.cpu_seconds()
+    many, many_ids = run_together(projects, offset=offset + 1)
+    busy_many = busy_since(mark)
+    cpu_many = cluster.cpu_seconds() - cpu
+    print(
+        f"1 project {one:.2f} s (worker CPU {cpu_one:.1f} s; machine {busy_one}); "
+        f"{projects} together {many:.2f} s (worker CPU {cpu_many:.1f} s; machine "
+        f"{busy_many}); ratio {many / one:.2f}"
+    )
+    return {"ratio": many / one, "one_ids": one_ids, "many_ids": many_ids}
+
+
 def main() -> None:
+    from statistics import median
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--projects", type=int, default=6)
     parser.add_argument("--latency", type=float, default=0.3)
     parser.add_argument("--hosts", type=int, default=32, help="web sites the pages are spread on")
+    parser.add_argument("--rounds", type=int, default=3, help="the ratio printed is their median")
     args = parser.parse_args()
     fakes = Fakes(llm=args.latency, search=args.latency, page=args.latency, hosts=args.hosts)
     with tempfile.TemporaryDirectory() as data_dir:
@@ -128,18 +194,18 @@ def main() -> None:
             )
             run_together(1, offset=100)  # warm: first pages, first connections
             peak = Peak(cluster)
-            cpu = cluster.cpu_seconds()
-            one, one_ids = run_together(1, offset=0)
-            cpu_one, cpu = cluster.cpu_seconds() - cpu, cluster.cpu_seconds()
-            many, many_ids = run_together(args.projects, offset=1)
-            cpu_many = cluster.cpu_seconds() - cpu
+            rounds = [
+                one_round(cluster, args.projects, offset=n * (args.projects + 1))
+                for n in range(args.rounds)
+            ]
             peak.stop()
             stats = fakes.stats()
-            print(f"1 project: {one:.2f} s (worker CPU {cpu_one:.1f} s)")
-            print(f"{args.projects} projects together: {many:.2f} s (worker CPU {cpu_many:.1f} s)")
-            print(f"ratio: {many / one:.2f} (goal: at most 1.5)")
-            print(f"median ms waiting+running, 1 project: {waits(one_ids)}")
-            print(f"median ms waiting+running, {args.projects} projects: {waits(many_ids)}")
+            ratio = median(r["ratio"] for r in rounds)
+            print(f"ratio, median of {args.rounds} rounds: {ratio:.2f} (goal: at most 1.5)")
+            last = rounds[-1]
+            for label, ids in (("1 project", last["one_ids"]), ("together", last["many_ids"])):
+                print(f"last round, {label}: median ms waiting+running per stage: {waits(ids)}")
+                print(f"last round, {label}: on the critical path: {critical_path(ids)}")
             print(
                 f"peak worker memory: RSS {peak.rss:.0f} MiB summed, PSS {peak.pss:.0f} MiB "
                 f"(goal: at most 1024 MiB)"
