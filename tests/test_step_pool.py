@@ -66,12 +66,31 @@ def test_a_ranking_goes_before_the_read_ahead_made_beside_it(projects):
 def test_a_claim_with_steps_waiting_behind_it_asks_for_another_thread(projects):
     _queued(projects[0], 2)
     woken: list[int] = []
-    assert runner.claim_next(more=lambda: woken.append(1)) is not None
+    assert len(runner.claim_next(more=lambda: woken.append(1))) == 1
     assert woken == [1]
-    assert runner.claim_next(more=lambda: woken.append(2)) is not None
+    assert len(runner.claim_next(more=lambda: woken.append(2))) == 1
     assert woken == [1]  # it took the last one: no thread is woken for nothing
-    assert runner.claim_next(more=lambda: woken.append(3)) is None
+    assert runner.claim_next(more=lambda: woken.append(3)) == []
     assert woken == [1]
+
+
+def test_one_claim_takes_a_step_for_each_idle_thread_in_the_fair_order(projects):
+    first, second = projects
+    a, b = _queued(first, 3), _queued(second, 2)
+    taken = runner.claim_next(limit=3)
+    assert [step.pk for step in taken] == [a[0].pk, b[0].pk, a[1].pk]
+    assert all(step.status == StepStatus.RUNNING and step.attempt == 1 for step in taken)
+    assert taken[0].project == first  # with what the stage reads, as a single claim has
+    assert [step.pk for step in runner.claim_next(limit=3)] == [b[1].pk, a[2].pk]
+
+
+def test_a_step_claimed_but_never_started_goes_back_to_the_queue_unspent(projects):
+    _queued(projects[0], 1)
+    [step] = runner.claim_next()
+    runner.unclaim([step])
+    step.refresh_from_db()
+    assert (step.status, step.attempt, step.lease_until) == (StepStatus.QUEUED, 0, None)
+    assert runner.claim(step.pk) is not None
 
 
 def test_claim_next_takes_the_fairest_step_and_leases_it(projects, settings):
@@ -82,8 +101,8 @@ def test_claim_next_takes_the_fairest_step_and_leases_it(projects, settings):
     StepRun.objects.filter(project=big).exclude(key__endswith=".4").update(
         status=StepStatus.RUNNING, lease_until=timezone.now() + timedelta(seconds=30)
     )
-    step = runner.claim_next()
-    assert step is not None and step.pk == late.pk
+    [step] = runner.claim_next()
+    assert step.pk == late.pk
     assert step.lease_until is not None
     lease = (step.lease_until - timezone.now()).total_seconds()
     assert settings.STEP_LEASE_SECONDS - 5 < lease <= settings.STEP_LEASE_SECONDS

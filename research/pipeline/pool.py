@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 
 from django.conf import settings
@@ -43,6 +44,7 @@ class StepPool:
         self._cond = threading.Condition()
         self._idle = 0
         self._wakes = 0  # wake-ups not yet taken by a thread
+        self._claimed: deque[StepRun] = deque()  # claimed for a thread that was woken for it
         self._stopping = False
         self._threads = [
             threading.Thread(target=self._work, name=f"step-{n}") for n in range(threads)
@@ -69,6 +71,9 @@ class StepPool:
         deadline = time.monotonic() + timeout
         for thread in self._threads:
             thread.join(max(0.0, deadline - time.monotonic()))
+        with self._cond:
+            unstarted, self._claimed = list(self._claimed), deque()
+        runner.unclaim(unstarted)
 
     def _wait_for_wake(self) -> bool:
         with self._cond:
@@ -95,15 +100,31 @@ class StepPool:
         while not self._stopping:
             try:
                 close_old_connections()  # as Django does around a request
-                # When more steps wait, the next idle thread is woken for them: a burst of new
-                # steps (a ranking's fetches) spreads over the idle threads at once, whichever
-                # process made it, instead of one step per thread finishing or per poll.
-                step = runner.claim_next(more=self.wake)
+                step = self._next()
                 if step is None:
                     return
                 self._run(step)
             except Exception:  # a bug in a step must not kill the thread silently
                 log.exception("a step crashed its thread")
+
+    def _next(self) -> StepRun | None:
+        """A step claimed for this thread by another, else one claimed now: with a step for
+        each idle thread, handed to them. When more steps wait, the next idle thread is woken
+        for them: a burst of new steps (a ranking's fetches) spreads over the idle threads at
+        once, whichever process made it, instead of one step per thread finishing or per poll.
+        (A step handed over but not started when the process dies waits for its lease.)"""
+        with self._cond:
+            if self._claimed:
+                return self._claimed.popleft()
+            idle = max(0, self._idle - self._wakes)
+        steps = runner.claim_next(limit=1 + idle, more=self.wake)
+        with self._cond:
+            if not steps:  # another thread may have claimed the last ones for this one
+                return self._claimed.popleft() if self._claimed else None
+            self._claimed.extend(steps[1:])
+        for _ in steps[1:]:
+            self.wake()
+        return steps[0]
 
     def _watch(self) -> None:
         """Every `poll` seconds, wake a thread if steps wait that nobody woke one for; every
@@ -122,7 +143,9 @@ class StepPool:
                 break
             try:
                 close_old_connections()
-                if self._idle > self._wakes and StepRun.objects.claimable().exists():
+                if self._idle > self._wakes and (
+                    self._claimed or StepRun.objects.claimable().exists()
+                ):
                     self.wake()
                 if self._tend and time.monotonic() - tended > settings.STEP_LEASE_SECONDS:
                     tended = time.monotonic()

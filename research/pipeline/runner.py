@@ -194,7 +194,8 @@ CLAIM = """
     UPDATE research_steprun
     SET status = %s, started_at = %s, finished_at = NULL, lease_until = %s,
         attempt = attempt + 1, error = '', claimed_by = %s
-    WHERE id = %s AND (status = %s OR (status = %s AND lease_until < %s AND attempt < %s))
+    WHERE id IN ({ids}) AND (status = %s OR (status = %s AND lease_until < %s AND attempt < %s))
+    RETURNING id
 """
 
 OPEN_STEPS = """
@@ -213,41 +214,69 @@ DEPTH[Stage.PREFETCH.value] = DEPTH[Stage.RANK.value] - 0.5
 def claim(step_id: int) -> StepRun | None:
     """Compare-and-set: queued (or running under an expired lease) becomes running, here, under
     a lease this process's heartbeat renews until the step finishes."""
+    claimed = claim_many([step_id])
+    return claimed[0] if claimed else None
+
+
+def claim_many(step_ids: list[int]) -> list[StepRun]:
+    """`claim` for several steps in one statement (one wait for the database's write lock
+    instead of one per step): those still claimable, in the order given."""
+    if not step_ids:
+        return []
     now = timezone.now()
     lease = now + timedelta(seconds=settings.STEP_LEASE_SECONDS)
     at = connection.ops.adapt_datetimefield_value
     queued, running = StepStatus.QUEUED.value, StepStatus.RUNNING.value
+    sql = CLAIM.format(ids=", ".join(["%s"] * len(step_ids)))
     with connection.cursor() as cursor:
         cursor.execute(
-            CLAIM,
-            [running, at(now), at(lease), worker_name(), step_id]
+            sql,
+            [running, at(now), at(lease), worker_name(), *step_ids]
             + [queued, running, at(now), settings.WORKER_MAX_ATTEMPTS],
         )
-        if cursor.rowcount != 1:
-            return None
-    step = StepRun.objects.select_related("project", "query", "source", "section").get(pk=step_id)
-    leases.hold(step)
-    return step
+        won = {row[0] for row in cursor.fetchall()}
+    if not won:
+        return []
+    related = StepRun.objects.select_related("project", "query", "source", "section")
+    found = related.in_bulk(won)
+    steps = [found[step_id] for step_id in step_ids if step_id in found]
+    for step in steps:
+        leases.hold(step)
+    return steps
+
+
+def unclaim(steps: list[StepRun]) -> None:
+    """Claimed steps that never started go back to the queue, their claim not counted as an
+    attempt (a pool stopping with steps handed to threads that did not take them); a watcher
+    with an idle thread finds them."""
+    for step in steps:
+        leases.release(step)
+        StepRun.objects.filter(pk=step.pk, attempt=step.attempt, status=StepStatus.RUNNING).update(
+            status=StepStatus.QUEUED, attempt=F("attempt") - 1, lease_until=None, started_at=None
+        )
 
 
 _claiming = threading.Lock()
 
 
-def claim_next(more: Callable[[], object] = lambda: None) -> StepRun | None:
-    """Claim the claimable step that is fairest to run next, or None when there is none; when
-    other steps wait after it, call `more` (the pool wakes another thread for them).
+def claim_next(limit: int = 1, more: Callable[[], object] = lambda: None) -> list[StepRun]:
+    """Claim up to `limit` claimable steps, the fairest to run next (none when there is none);
+    when other steps wait after them, call `more` (the pool wakes another thread for them).
 
     A process's threads take turns: racing each other for the same step would only turn into
-    refused UPDATEs, each waiting for the database's write lock."""
+    refused UPDATEs, each waiting for the database's write lock. When several threads are idle,
+    one claim takes a step for each of them, in one statement: in a burst (a ranking's fetches,
+    many projects at once) claims one by one would each wait for the write lock in turn."""
     with _claiming:
         order = fair_order()
-        for n, step_id in enumerate(order):
-            step = claim(step_id)
-            if step is not None:
-                if n + 1 < len(order):
+        while order:
+            batch, order = order[:limit], order[limit:]
+            steps = claim_many(batch)
+            if steps:
+                if order:
                     more()
-                return step
-    return None
+                return steps
+    return []
 
 
 def fair_order(window: int = 500) -> list[int]:
