@@ -238,7 +238,8 @@ def claim_many(step_ids: list[int]) -> list[StepRun]:
     if not won:
         return []
     related = StepRun.objects.select_related("project", "query", "source", "section")
-    found = related.in_bulk(won)
+    # Unordered: the model's default ordering costs a third of this read (SQL built per claim)
+    found = {step.pk: step for step in related.filter(pk__in=won).order_by()}
     steps = [found[step_id] for step_id in step_ids if step_id in found]
     for step in steps:
         leases.hold(step)
