@@ -71,9 +71,16 @@ class StepPool:
         deadline = time.monotonic() + timeout
         for thread in self._threads:
             thread.join(max(0.0, deadline - time.monotonic()))
+
+    def _release_unstarted(self) -> None:
+        """Steps handed to this pool's threads that none started go back to the queue: a
+        stopping pool (stop(), or the process's main thread gone) takes no new step."""
         with self._cond:
             unstarted, self._claimed = list(self._claimed), deque()
-        runner.unclaim(unstarted)
+        try:
+            runner.unclaim(unstarted)
+        except Exception:  # the database away: their leases run out instead
+            log.warning("could not put unstarted steps back in the queue", exc_info=True)
 
     def _wait_for_wake(self) -> bool:
         with self._cond:
@@ -93,6 +100,7 @@ class StepPool:
             while self._wait_for_wake():
                 self._drain()
         finally:
+            self._release_unstarted()  # the pool is stopping
             connections.close_all()
 
     def _drain(self) -> None:
