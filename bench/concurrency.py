@@ -153,19 +153,21 @@ def run_together(count: int, offset: int) -> tuple[float, list[int]]:
     return wall, ids
 
 
-def one_round(cluster: Cluster, projects: int, offset: int) -> dict:
-    """One project alone, then `projects` together: wall times, CPU, and the steps' ids."""
-    cpu, mark = cluster.cpu_seconds(), machine_cpu()
+def one_round(cluster: Cluster, fakes: Fakes, projects: int, offset: int) -> dict:
+    """One project alone, then `projects` together: wall times, CPU (the workers', and the
+    fakes' that share the machine with them), and the steps' ids."""
+    cpu, fake, mark = cluster.cpu_seconds(), fakes.stats()["cpu"], machine_cpu()
     one, one_ids = run_together(1, offset=offset)
     busy_one, mark = busy_since(mark), machine_cpu()
     cpu_one, cpu = cluster.cpu_seconds() - cpu, cluster.cpu_seconds()
+    fake_one, fake = fakes.stats()["cpu"] - fake, fakes.stats()["cpu"]
     many, many_ids = run_together(projects, offset=offset + 1)
     busy_many = busy_since(mark)
-    cpu_many = cluster.cpu_seconds() - cpu
+    cpu_many, fake_many = cluster.cpu_seconds() - cpu, fakes.stats()["cpu"] - fake
     print(
-        f"1 project {one:.2f} s (worker CPU {cpu_one:.1f} s; machine {busy_one}); "
-        f"{projects} together {many:.2f} s (worker CPU {cpu_many:.1f} s; machine "
-        f"{busy_many}); ratio {many / one:.2f}"
+        f"1 project {one:.2f} s (CPU: workers {cpu_one:.1f} s, fakes {fake_one:.1f} s; machine "
+        f"{busy_one}); {projects} together {many:.2f} s (CPU: workers {cpu_many:.1f} s, fakes "
+        f"{fake_many:.1f} s; machine {busy_many}); ratio {many / one:.2f}"
     )
     return {"ratio": many / one, "one_ids": one_ids, "many_ids": many_ids}
 
@@ -195,7 +197,7 @@ def main() -> None:
             run_together(1, offset=100)  # warm: first pages, first connections
             peak = Peak(cluster)
             rounds = [
-                one_round(cluster, args.projects, offset=n * (args.projects + 1))
+                one_round(cluster, fakes, args.projects, offset=n * (args.projects + 1))
                 for n in range(args.rounds)
             ]
             peak.stop()

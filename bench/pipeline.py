@@ -6,10 +6,11 @@ command's thread pool, the same runner the worker uses) and prints per run: the 
 longest chain of waits in the run as it happened (each step waited for the step whose end let
 the scheduler create it), in seconds and in network waits ("depth"); the ratio of wall time to
 that chain; with `--latency`, the effective depth, wall time / L: how many waits of one
-latency the run took; LLM calls and tokens. Then the medians, the stages on the longest chain,
-and the peak concurrency per kind. Every run starts with an empty page cache. Pages are spread
-over eight loopback hosts, as real results are spread over sites, and the fakes run in their own
-process, as real servers would.
+latency the run took; the same three for the moment the report could be read (its step's
+end: members read it while its claims are checked); LLM calls and tokens. Then the medians,
+the stages on the longest chain, and the peak concurrency per kind. Every run starts with an
+empty page cache. Pages are spread over eight loopback hosts, as real results are spread over
+sites, and the fakes run in their own process, as real servers would.
 
     .venv/bin/python bench/pipeline.py [--runs N] [--latency L] [--reflections R]
 
@@ -22,6 +23,7 @@ import argparse
 import itertools
 import math
 import multiprocessing
+import resource
 import statistics
 import sys
 import tempfile
@@ -73,6 +75,7 @@ def serve_fakes(conn, latency: tuple[float, float, float], hosts: list[str]) -> 
                 "page_requests": sum(len(w.requests) for w in webs),
                 "not_modified": sum(w.not_modified for w in webs),
                 "searches": len(searx.requests),
+                "cpu": sum(resource.getrusage(resource.RUSAGE_SELF)[:2]),
             }
             if command == "stats"
             else {}
@@ -160,9 +163,13 @@ def timed(action: Callable[[], object], project: Any, what: str) -> float:
 WAITS_BY_STAGE = {"ground": "search", "search": "search", "fetch": "page", "prefetch": "page"}
 
 
-def chain(project_id: int, latency: dict[str, float]) -> tuple[int, float, list[str]]:
+def chain(
+    project_id: int, latency: dict[str, float]
+) -> tuple[int, float, list[str], dict[str, float]]:
     """The longest chain of waits in the run as it happened: its network waits, their seconds
-    at `latency` (per kind: llm, search, page) and its steps' stages, first to last.
+    at `latency` (per kind: llm, search, page) and its steps' stages, first to last; and when
+    the report could be read (its step's end, before its claims are checked): the network
+    waits of the chain that ended there, and the seconds from the run's first step.
 
     Each step waited for the step whose end let the scheduler create it: of the steps it can
     depend on (`triggers`), the last one to finish before it was created (or, for a page read
@@ -202,7 +209,15 @@ def chain(project_id: int, latency: dict[str, float]) -> tuple[int, float, list[
     while at is not None:
         path.append(by_pk[at].stage)
         at = parent[at]
-    return waits[last], seconds[last], path[::-1]
+    report = [s for s in steps if s.stage == "report" and s.finished_at]
+    readable = {}
+    if report:
+        first = report[0]
+        readable = {
+            "depth": waits[first.pk],
+            "seconds": (first.finished_at - steps[0].created_at).total_seconds(),
+        }
+    return waits[last], seconds[last], path[::-1], readable
 
 
 def _triggers(steps: list) -> Callable[[Any], list]:
@@ -237,6 +252,14 @@ def _triggers(steps: list) -> Callable[[Any], list]:
     return triggers
 
 
+def _columns(row: tuple[float, ...] | list[float]) -> str:
+    wall, seconds, ratio, depth, effective, report_s, report_depth, report_effective = row
+    return (
+        f"{wall:7.2f} {seconds:7.2f} {ratio:6.2f} {depth:5.0f} {effective:6.2f} "
+        f"{report_s:8.2f} {report_depth:5.0f} {report_effective:5.2f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -266,7 +289,8 @@ def main() -> None:
         )
         print(
             f"{'run':>3} {'wall s':>7} {'chain s':>7} {'ratio':>6} {'depth':>5} "
-            f"{'wall/L':>6} {'LLM calls':>9} {'tokens':>7} {'queries':>7} {'fetched':>7}"
+            f"{'wall/L':>6} {'report s':>8} {'depth':>5} {'s/L':>5} {'LLM calls':>9} "
+            f"{'tokens':>7} {'queries':>7} {'fetched':>7}"
         )
         options = {} if args.reflections is None else {"reflection_rounds": args.reflections}
         rows: list[tuple[float, ...]] = []
@@ -275,19 +299,29 @@ def main() -> None:
             PageSnapshot.objects.all().delete()  # every run downloads its pages
             calls_before = fakes.stats()["llm_calls"]
             wall, project_id = run_once(options)
-            depth, seconds, path = chain(project_id, latency)
+            depth, seconds, path, readable = chain(project_id, latency)
             project = Project.objects.get(pk=project_id)
             fetched = project.sources.fetched().count()
             calls = fakes.stats()["llm_calls"] - calls_before
-            rows.append((wall, seconds, wall / seconds, depth, wall / same if same else math.nan))
+            report_s = readable.get("seconds", math.nan)
+            rows.append(
+                (
+                    wall,
+                    seconds,
+                    wall / seconds,
+                    depth,
+                    wall / same if same else math.nan,
+                    report_s,
+                    readable.get("depth", math.nan),
+                    report_s / same if same else math.nan,
+                )
+            )
             print(
-                f"{run:>3} {wall:7.2f} {seconds:7.2f} {wall / seconds:6.2f} {depth:>5} "
-                f"{rows[-1][4]:6.2f} {calls:>9} {project.tokens:>7} "
+                f"{run:>3} " + _columns(rows[-1]) + f" {calls:>9} {project.tokens:>7} "
                 f"{project.queries.count():>7} {fetched:>7}"
             )
         medians = [statistics.median(column) for column in zip(*rows, strict=True)]
-        wall, seconds, ratio, depth, effective = medians
-        print(f"{'med':>3} {wall:7.2f} {seconds:7.2f} {ratio:6.2f} {depth:5.0f} {effective:6.2f}")
+        print(f"{'med':>3} " + _columns(medians))
         print("longest chain (last run): " + " > ".join(path))
         stats = fakes.stats()
         print(
