@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django_q.models import Schedule
@@ -179,7 +179,7 @@ def add_query(project: Project, *, text: str, user, section: Section | None = No
     text = _query_text(text)
     if project.status in (ProjectStatus.CANCELLED,):
         raise NotAllowed("The project is cancelled; resume it before adding queries.")
-    position = (project.queries.aggregate(m=Max("position"))["m"] or 0) + 1
+    position = project.queries.next_position()
     with transaction.atomic():
         query = Query.objects.create(
             project=project,
@@ -282,7 +282,7 @@ def set_source_flags(
 
 def add_section(project: Project, *, title: str, goal: str = "", user=None) -> Section:
     title = _section_title(title)
-    position = (project.sections.aggregate(m=Max("position"))["m"] or 0) + 1
+    position = project.sections.next_position()
     return Section.objects.create(
         project=project, title=title[:HEADING_MAX], goal=goal.strip(), position=position
     )

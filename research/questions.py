@@ -10,7 +10,6 @@ the project is done (or failed) again.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
 
 from research.errors import BadInput, NotAllowed, NotFound
 from research.limits import HEADING_MAX, QUERY_MAX, QUESTION_MAX
@@ -107,22 +106,21 @@ def research(question: Question, *, user) -> Question:
 def _section_for(question: Question) -> Section:
     """A section named after the question, with its searches; it does not reflect."""
     project = question.project
-    sections = project.sections.aggregate(m=Max("position"))["m"] or 0
     section = Section.objects.create(
         project=project,
         title=question.text[:HEADING_MAX],
         goal=question.text,
-        position=sections + 1,
+        position=project.sections.next_position(),
         reflects=False,
     )
-    position = project.queries.aggregate(m=Max("position"))["m"] or 0
-    for i, text in enumerate(dict.fromkeys(question.queries or [question.text]), start=1):
+    first = project.queries.next_position()
+    for i, text in enumerate(dict.fromkeys(question.queries or [question.text])):
         Query.objects.create(
             project=project,
             section=section,
             text=text[:QUERY_MAX],
             origin=QueryOrigin.USER,
-            position=position + i,
+            position=first + i,
             edited_by=question.author,
         )
     return section

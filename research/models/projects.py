@@ -17,7 +17,7 @@ from typing import Any, Self
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -202,6 +202,10 @@ class ProjectPartQuerySet(models.QuerySet):
 
     def live(self) -> Self:
         return self.filter(**{f"{self.project_field}__deleted_at__isnull": True})
+
+    def next_position(self) -> int:
+        """The position after the last of these rows (1 when there is none)."""
+        return (self.aggregate(last=Max("position"))["last"] or 0) + 1
 
 
 class Section(models.Model):

@@ -9,7 +9,6 @@ Replaces: the Section's follow-up Query of this reflection round (at most one); 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
 
 from research.models import Query, QueryOrigin, Stage, Summary
 from research.pipeline.context import StageSpec, StepContext
@@ -79,7 +78,7 @@ def _replace_follow_up(
             return False
         if ctx.project.queries.filter(text__iexact=answer.query).exists():
             return False  # another section's reflection of this round asked it already
-        last = ctx.project.queries.aggregate(m=Max("position"))["m"] or 0
+        position = ctx.project.queries.next_position()
         parent = section.queries.order_by("-position").first()
         Query.objects.create(
             project=ctx.project,
@@ -88,7 +87,7 @@ def _replace_follow_up(
             text=answer.query,
             origin=QueryOrigin.REFLECTION,
             reflection_round=round_,
-            position=last + 1,
+            position=position,
         )
     return True
 
