@@ -5,7 +5,9 @@ two default projects, kills the cluster with SIGKILL at a random moment while st
 a new cluster at once, and prints: the seconds from the kill to the next finished step, the
 seconds until every step the kill interrupted has finished again, the seconds until both
 projects are done, and the duplicate rows found (sources, summaries, query links, reports).
-STEP_LEASE_SECONDS (default 30) bounds the wait; WORKER_TIMEOUT plays no part.
+The new cluster runs on the same machine, so it sees that the processes holding the
+interrupted steps have ended and claims them at once; from another machine, STEP_LEASE_SECONDS
+(default 30) would bound the wait. WORKER_TIMEOUT plays no part.
 
     .venv/bin/python bench/recovery.py [--trials 3]
 

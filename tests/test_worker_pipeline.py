@@ -92,6 +92,34 @@ def test_a_cluster_killed_mid_run_resumes_every_project_whatever_the_worker_time
     )
 
 
+def test_a_cluster_killed_and_started_again_on_the_same_machine_resumes_without_the_leases(
+    world, start_worker, member
+):
+    """The interrupted steps' leases (600 s here) would outlast the test: the new cluster sees
+    that the processes holding them have ended and claims them at once."""
+    world.llm.latency = 0.3
+    held = {"STEP_LEASE_SECONDS": 600, "WORKER_POLL_SECONDS": 0.5}
+    first = start_worker(**held)
+    project = _start(member)
+    running = StepRun.objects.filter(
+        project=project, stage__in=["summarize", "rank"], status=StepStatus.RUNNING
+    )
+    wait_for(running.exists, 120, first, "a summarise or rank step to be running")
+    first.kill()
+    interrupted = list(
+        StepRun.objects.filter(project=project, status=StepStatus.RUNNING).values_list(
+            "pk", flat=True
+        )
+    )
+    assert interrupted
+    second = start_worker(**held)
+    wait_for(lambda: settled(project), 180, second, "the project to finish after the crash")
+    assert project.status == ProjectStatus.DONE, project.error
+    _assert_no_duplicates(project)
+    redone = StepRun.objects.filter(pk__in=interrupted)
+    assert all(s.status == StepStatus.DONE and s.attempt == 2 for s in redone)
+
+
 def _assert_no_duplicates(project: Project) -> None:
     assert Query.objects.filter(project=project).count() == 6
     assert Report.objects.filter(project=project).count() == 1

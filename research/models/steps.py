@@ -60,6 +60,12 @@ class StepRun(models.Model):
     claimed_by = models.CharField(
         max_length=100, blank=True, help_text="The worker (host:pid) that claimed it last."
     )
+    claimed_process = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="That worker's boot id/pid namespace/pid/start time: a worker of the same "
+        "machine can tell that it has ended (pipeline/liveness.py).",
+    )
     detail = models.CharField(max_length=DETAIL_MAX, blank=True)
     error = models.TextField(blank=True)
     tokens_prompt = models.PositiveIntegerField(default=0)

@@ -135,13 +135,16 @@ class StepPool:
         return steps[0]
 
     def _watch(self) -> None:
-        """Every `poll` seconds, wake a thread if steps wait that nobody woke one for; every
-        STEP_LEASE_SECONDS, also `tend` (advance projects a dead worker left stalled).
+        """Every `poll` seconds, wake a thread if steps wait that nobody woke one for. On its
+        first pass, then every STEP_LEASE_SECONDS, also release the steps of this machine's
+        ended worker processes (runner.release_dead_holders: a killed cluster started again,
+        or a killed worker process replaced, resumes their steps at once) and `tend` (advance
+        projects a dead worker left stalled).
 
         When the process's main thread ends (django-q2 stops or recycles the worker process),
         the pool takes no new step and its threads end once their steps are done: they are not
         daemons, so the process exits only then, and no step is cut off to wait for its lease."""
-        tended = time.monotonic()
+        tended: float | None = None
         while not self._stopping:
             time.sleep(self._poll)
             if not threading.main_thread().is_alive():
@@ -151,13 +154,15 @@ class StepPool:
                 break
             try:
                 close_old_connections()
+                if tended is None or time.monotonic() - tended > settings.STEP_LEASE_SECONDS:
+                    tended = time.monotonic()
+                    runner.release_dead_holders()
+                    if self._tend:
+                        self._tend()
                 if self._idle > self._wakes and (
                     self._claimed or StepRun.objects.claimable().exists()
                 ):
                     self.wake()
-                if self._tend and time.monotonic() - tended > settings.STEP_LEASE_SECONDS:
-                    tended = time.monotonic()
-                    self._tend()
             except Exception:  # the database away for a moment: look again next time
                 log.warning("the step pool could not look for work", exc_info=True)
                 connections.close_all()

@@ -4,9 +4,10 @@ A step is enqueued by creating its StepRun with a unique key (stage, target, gen
 enqueueing twice is harmless. Delivery is at least once: a claimed step holds a short lease
 (STEP_LEASE_SECONDS) that a heartbeat thread of the process running it renews. A worker killed
 mid-step stops renewing it; once the lease has run out the step is claimable again, and the next
-claim reruns it, replacing its own outputs. Each claim counts an attempt, and an outcome is
-recorded only by the attempt that still holds the step. This module writes every step status;
-it knows no stage (pipeline/registry.py runs them).
+claim reruns it, replacing its own outputs. A worker process on the killed one's machine ends the
+lease at once, since it can tell that the claimer has ended (release_dead_holders). Each claim
+counts an attempt, and an outcome is recorded only by the attempt that still holds the step.
+This module writes every step status; it knows no stage (pipeline/registry.py runs them).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from django.utils import timezone
 
 from research.limits import ERROR_MAX
 from research.models import Project, Stage, StepRun, StepStatus
+from research.pipeline import liveness
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +195,7 @@ def cancel_queued(project_id: int, reason: str) -> int:
 CLAIM = """
     UPDATE research_steprun
     SET status = %s, started_at = %s, finished_at = NULL, lease_until = %s,
-        attempt = attempt + 1, error = '', claimed_by = %s
+        attempt = attempt + 1, error = '', claimed_by = %s, claimed_process = %s
     WHERE id IN ({ids}) AND (status = %s OR (status = %s AND lease_until < %s AND attempt < %s))
     RETURNING id
 """
@@ -231,7 +233,7 @@ def claim_many(step_ids: list[int]) -> list[StepRun]:
     with connection.cursor() as cursor:
         cursor.execute(
             sql,
-            [running, at(now), at(lease), worker_name(), *step_ids]
+            [running, at(now), at(lease), worker_name(), liveness.fingerprint(), *step_ids]
             + [queued, running, at(now), settings.WORKER_MAX_ATTEMPTS],
         )
         won = {row[0] for row in cursor.fetchall()}
@@ -255,6 +257,26 @@ def unclaim(steps: list[StepRun]) -> None:
         StepRun.objects.filter(pk=step.pk, attempt=step.attempt, status=StepStatus.RUNNING).update(
             status=StepStatus.QUEUED, attempt=F("attempt") - 1, lease_until=None, started_at=None
         )
+
+
+def release_dead_holders() -> int:
+    """End now the leases of running steps whose claiming process, on this machine, has ended
+    (liveness.gone): a killed worker's steps are claimable at once instead of when their
+    leases run out. Only a lease still running is ended, and only for the attempt seen, so a
+    step claimed again meanwhile is left alone. Returns how many were released."""
+    now = timezone.now()
+    held = StepRun.objects.filter(status=StepStatus.RUNNING, lease_until__gt=now).exclude(
+        claimed_process=""
+    )
+    released = 0
+    for step_id, attempt, process in held.values_list("pk", "attempt", "claimed_process"):
+        if liveness.gone(process):
+            released += StepRun.objects.filter(
+                pk=step_id, attempt=attempt, status=StepStatus.RUNNING, lease_until__gt=now
+            ).update(lease_until=now)
+    if released:
+        log.info("released %d steps whose worker process on this machine has ended", released)
+    return released
 
 
 _claiming = threading.Lock()
