@@ -41,16 +41,18 @@ def _started(pid: int) -> str | None:
     return None if state in ("Z", "X") else start
 
 
-@functools.lru_cache(maxsize=64)
 def _fingerprint(pid: int) -> str:
     machine, start = _machine(), _started(pid)
     return f"{machine}/{pid}/{start}" if machine and start else ""
 
 
+_own = functools.cache(_fingerprint)  # by pid: a forked worker process has its own
+
+
 def fingerprint(pid: int | None = None) -> str:
     """The fingerprint of process `pid` (this process by default): boot id/pid namespace/pid/
     start time; "" without /proc or when no such process runs."""
-    return _fingerprint(os.getpid() if pid is None else pid)  # per pid: workers are forked
+    return _own(os.getpid()) if pid is None else _fingerprint(pid)
 
 
 def gone(print_: str) -> bool:
