@@ -66,12 +66,15 @@ def test_a_ranking_goes_before_the_read_ahead_made_beside_it(projects):
 def test_a_claim_with_steps_waiting_behind_it_asks_for_another_thread(projects):
     _queued(projects[0], 2)
     woken: list[int] = []
-    assert len(runner.claim_next(more=lambda: woken.append(1))) == 1
+    first = runner.claim_next(more=lambda: woken.append(1))
+    assert len(first) == 1
     assert woken == [1]
-    assert len(runner.claim_next(more=lambda: woken.append(2))) == 1
+    second = runner.claim_next(more=lambda: woken.append(2))
+    assert len(second) == 1
     assert woken == [1]  # it took the last one: no thread is woken for nothing
     assert runner.claim_next(more=lambda: woken.append(3)) == []
     assert woken == [1]
+    runner.unclaim(first + second)  # this process's heartbeat holds no lease after the test
 
 
 def test_one_claim_takes_a_step_for_each_idle_thread_in_the_fair_order(projects):
@@ -81,7 +84,9 @@ def test_one_claim_takes_a_step_for_each_idle_thread_in_the_fair_order(projects)
     assert [step.pk for step in taken] == [a[0].pk, b[0].pk, a[1].pk]
     assert all(step.status == StepStatus.RUNNING and step.attempt == 1 for step in taken)
     assert taken[0].project == first  # with what the stage reads, as a single claim has
-    assert [step.pk for step in runner.claim_next(limit=3)] == [b[1].pk, a[2].pk]
+    rest = runner.claim_next(limit=3)
+    assert [step.pk for step in rest] == [b[1].pk, a[2].pk]
+    runner.unclaim(taken + rest)
 
 
 def test_a_step_claimed_but_never_started_goes_back_to_the_queue_unspent(projects):
