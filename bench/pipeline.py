@@ -209,15 +209,17 @@ def chain(
     while at is not None:
         path.append(by_pk[at].stage)
         at = parent[at]
-    report = [s for s in steps if s.stage == "report" and s.finished_at]
-    readable = {}
-    if report:
-        first = report[0]
-        readable = {
-            "depth": waits[first.pk],
-            "seconds": (first.finished_at - steps[0].created_at).total_seconds(),
-        }
-    return waits[last], seconds[last], path[::-1], readable
+    return waits[last], seconds[last], path[::-1], _readable(steps, waits)
+
+
+def _readable(steps: list, waits: dict[int, int]) -> dict[str, float]:
+    """When the first report could be read: its step's end, in network waits and in seconds
+    from the run's first step (empty when no report was written)."""
+    report = next((s for s in steps if s.stage == "report" and s.finished_at), None)
+    if report is None:
+        return {}
+    seconds = (report.finished_at - steps[0].created_at).total_seconds()
+    return {"depth": waits[report.pk], "seconds": seconds}
 
 
 def _triggers(steps: list) -> Callable[[Any], list]:
@@ -260,6 +262,37 @@ def _columns(row: tuple[float, ...] | list[float]) -> str:
     )
 
 
+def measure_run(
+    run: int, fakes: Fakes, options: dict, latency: dict[str, float], same: float | None
+) -> tuple[tuple[float, ...], list[str]]:
+    """One run from an empty page cache, printed: its figures (the columns) and its chain."""
+    from research.models import PageSnapshot, Project
+
+    PageSnapshot.objects.all().delete()  # every run downloads its pages
+    calls_before = fakes.stats()["llm_calls"]
+    wall, project_id = run_once(options)
+    depth, seconds, path, readable = chain(project_id, latency)
+    project = Project.objects.get(pk=project_id)
+    calls = fakes.stats()["llm_calls"] - calls_before
+    report_s = readable.get("seconds", math.nan)
+    per_latency = (lambda value: value / same) if same else (lambda value: math.nan)
+    row = (
+        wall,
+        seconds,
+        wall / seconds,
+        depth,
+        per_latency(wall),
+        report_s,
+        readable.get("depth", math.nan),
+        per_latency(report_s),
+    )
+    print(
+        f"{run:>3} " + _columns(row) + f" {calls:>9} {project.tokens:>7} "
+        f"{project.queries.count():>7} {project.sources.fetched().count():>7}"
+    )
+    return row, path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -279,8 +312,6 @@ def main() -> None:
         configure(fakes.urls, data_dir)
         from django.conf import settings
 
-        from research.models import PageSnapshot, Project
-
         print(
             f"latency: LLM {latency['llm'] * 1000:.0f} ms, search "
             f"{latency['search'] * 1000:.0f} ms, pages {latency['page'] * 1000:.0f} ms; "
@@ -296,30 +327,8 @@ def main() -> None:
         rows: list[tuple[float, ...]] = []
         path: list[str] = []
         for run in range(1, args.runs + 1):
-            PageSnapshot.objects.all().delete()  # every run downloads its pages
-            calls_before = fakes.stats()["llm_calls"]
-            wall, project_id = run_once(options)
-            depth, seconds, path, readable = chain(project_id, latency)
-            project = Project.objects.get(pk=project_id)
-            fetched = project.sources.fetched().count()
-            calls = fakes.stats()["llm_calls"] - calls_before
-            report_s = readable.get("seconds", math.nan)
-            rows.append(
-                (
-                    wall,
-                    seconds,
-                    wall / seconds,
-                    depth,
-                    wall / same if same else math.nan,
-                    report_s,
-                    readable.get("depth", math.nan),
-                    report_s / same if same else math.nan,
-                )
-            )
-            print(
-                f"{run:>3} " + _columns(rows[-1]) + f" {calls:>9} {project.tokens:>7} "
-                f"{project.queries.count():>7} {fetched:>7}"
-            )
+            row, path = measure_run(run, fakes, options, latency, args.latency)
+            rows.append(row)
         medians = [statistics.median(column) for column in zip(*rows, strict=True)]
         print(f"{'med':>3} " + _columns(medians))
         print("longest chain (last run): " + " > ".join(path))

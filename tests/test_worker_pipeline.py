@@ -67,17 +67,7 @@ def test_a_cluster_killed_mid_run_resumes_every_project_whatever_the_worker_time
     assert settings.WORKER_TIMEOUT >= 600
     first = start_worker(**quick)
     projects = [_start(member), _start(member)]
-    running = lambda: StepRun.objects.filter(  # noqa: E731
-        project__in=projects, stage__in=["summarize", "rank"], status=StepStatus.RUNNING
-    ).exists()
-    wait_for(running, 120, first, "a summarise or rank step to be running")
-    first.kill()
-    interrupted = list(
-        StepRun.objects.filter(project__in=projects, status=StepStatus.RUNNING).values_list(
-            "pk", flat=True
-        )
-    )
-    assert interrupted
+    interrupted = _kill_mid_step(first, projects)
     second = start_worker(**quick)
     for project in projects:
         wait_for(
@@ -101,23 +91,25 @@ def test_a_cluster_killed_and_started_again_on_the_same_machine_resumes_without_
     held = {"STEP_LEASE_SECONDS": 600, "WORKER_POLL_SECONDS": 0.5}
     first = start_worker(**held)
     project = _start(member)
-    running = StepRun.objects.filter(
-        project=project, stage__in=["summarize", "rank"], status=StepStatus.RUNNING
-    )
-    wait_for(running.exists, 120, first, "a summarise or rank step to be running")
-    first.kill()
-    interrupted = list(
-        StepRun.objects.filter(project=project, status=StepStatus.RUNNING).values_list(
-            "pk", flat=True
-        )
-    )
-    assert interrupted
+    interrupted = _kill_mid_step(first, [project])
     second = start_worker(**held)
     wait_for(lambda: settled(project), 180, second, "the project to finish after the crash")
     assert project.status == ProjectStatus.DONE, project.error
     _assert_no_duplicates(project)
     redone = StepRun.objects.filter(pk__in=interrupted)
     assert all(s.status == StepStatus.DONE and s.attempt == 2 for s in redone)
+
+
+def _kill_mid_step(worker, projects: list[Project]) -> list[int]:
+    """SIGKILL the whole cluster once a summarise or rank step of `projects` runs; the steps
+    it left running."""
+    running = StepRun.objects.filter(project__in=projects, status=StepStatus.RUNNING)
+    busy = running.filter(stage__in=["summarize", "rank"])
+    wait_for(busy.exists, 120, worker, "a summarise or rank step to be running")
+    worker.kill()
+    interrupted = list(running.values_list("pk", flat=True))
+    assert interrupted
+    return interrupted
 
 
 def _assert_no_duplicates(project: Project) -> None:
