@@ -23,7 +23,7 @@ def ping(token: str) -> str:
 def start_step_pool(**signal_kwargs: Any) -> None:
     """On django-q2's post_spawn, in each new worker process: warm up, start its step pool."""
     warm_up()
-    pool.start(registry.run_claimed, tend=sweeper.advance_stalled)
+    pool.start(registry.run_claimed, tend=sweeper.advance_stalled, room=registry.room)
 
 
 def run_step(step_id: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import timedelta
 
@@ -87,6 +88,67 @@ def test_one_claim_takes_a_step_for_each_idle_thread_in_the_fair_order(projects)
     rest = runner.claim_next(limit=3)
     assert [step.pk for step in rest] == [b[1].pk, a[2].pk]
     runner.unclaim(taken + rest)
+
+
+def test_steps_that_wait_for_a_search_slot_are_claimed_no_further_than_the_slots_left(
+    projects, settings
+):
+    """A search claimed while this machine's search slots are all taken would hold a thread
+    only to wait; searches running on another machine take none of this one's slots."""
+    settings.SEARCH_MAX_CONCURRENCY = 2
+    searches = _queued(projects[0], 4, "search")
+    fetch = _queued(projects[1], 1, "fetch")[0]
+    elsewhere = add_step(
+        projects[1],
+        "search:elsewhere",
+        status=StepStatus.RUNNING,
+        lease_until=timezone.now() + timedelta(seconds=30),
+        claimed_by="another-machine:1",
+    )
+    first = runner.claim_next(limit=1, room=registry.room)
+    assert [step.pk for step in first] == [searches[0].pk]
+    taken = runner.claim_next(limit=5, room=registry.room)
+    assert {step.pk for step in taken} == {fetch.pk, searches[1].pk}  # one slot was left
+    assert runner.claim_next(limit=5, room=registry.room) == []
+    runner.finish(first[0], StepStatus.DONE)  # its slot is free again
+    [after] = runner.claim_next(limit=5, room=registry.room)
+    assert after.pk == searches[2].pk
+    assert runner.claim_next(limit=5) != []  # without a room, the last one too
+    runner.unclaim([*taken, after])
+    runner.finish(elsewhere, StepStatus.DONE)
+
+
+def test_the_stages_that_search_wait_for_the_search_slots():
+    assert registry.SLOTS == {
+        Stage.GROUND.value: "search",
+        Stage.SEARCH.value: "search",
+        Stage.DISCOVER.value: "search",
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_of_steps_runs_each_step_once_over_threads_that_claim_for_each_other(projects):
+    """Threads that finish together wait for one claim, which takes a step for each of them."""
+    steps = _queued(projects[0], 15, "fetch") + _queued(projects[1], 15, "summarize")
+    ran: list[int] = []
+    lock = threading.Lock()
+
+    def run(step: StepRun) -> None:
+        time.sleep(0.02)
+        with lock:
+            ran.append(step.pk)
+        runner.finish(step, StepStatus.DONE)
+
+    pool = StepPool(run, threads=6, poll=0.1)
+    try:
+        pool.wake()
+        deadline = time.monotonic() + 60
+        while len(ran) < len(steps) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        pool.stop()
+    assert sorted(ran) == sorted(step.pk for step in steps)
+    assert set(StepRun.objects.values_list("status", flat=True)) == {StepStatus.DONE}
 
 
 def test_a_step_claimed_but_never_started_goes_back_to_the_queue_unspent(projects):

@@ -51,6 +51,10 @@ class StageSpec:
     # Nothing waits for its steps (reading ahead): when one ends, the scheduler has nothing
     # new to decide, so it is not asked.
     ahead: bool = False
+    # The machine-wide slot its steps wait for (providers/slots: "search"): the step pool
+    # claims no more of them than there are slots free, so no thread waits for one holding a
+    # step that other work could run in.
+    slot: str = ""
 
     @property
     def detached(self) -> bool:

@@ -10,7 +10,10 @@ nobody woke a thread for, including steps whose lease ran out when their worker 
 Steps made by a step of this process are woken here when a thread is idle, without a round trip
 through the broker; otherwise the broker wakes another process (or machine). A thread that
 claims a step while others wait behind it wakes the next idle thread, so a burst of steps takes
-every idle thread of the process within a few claims.
+every idle thread of the process within a few claims. One thread claims at a time; threads that
+finish a step meanwhile wait for its claim, which takes a step for each of them too. A search is
+claimed only while the machine has a search slot left (runner.Room), so no thread holds a step
+only to wait for a slot while other steps wait for a thread.
 """
 
 from __future__ import annotations
@@ -37,11 +40,18 @@ class StepPool:
         threads: int,
         poll: float,
         tend: Callable[[], object] | None = None,
+        room: Callable[[], runner.Room] | None = None,
     ):
         self._run = run
+        self._room = room
         self._poll = poll
         self._tend = tend
-        self._cond = threading.Condition()
+        lock = threading.Lock()
+        self._cond = threading.Condition(lock)  # idle threads wait on it for a wake-up
+        self._claim_done = threading.Condition(lock)  # threads waiting for a claim, on this
+        self._claiming = False  # a thread of this pool is claiming, for itself and the waiting
+        self._waiting = 0  # threads waiting for that claim to hand them a step
+        self._short = False  # the last claim found fewer steps than it asked for
         self._idle = 0
         self._wakes = 0  # wake-ups not yet taken by a thread
         self._claimed: deque[StepRun] = deque()  # claimed for a thread that was woken for it
@@ -120,19 +130,46 @@ class StepPool:
         each idle thread, handed to them. When more steps wait, the next idle thread is woken
         for them: a burst of new steps (a ranking's fetches) spreads over the idle threads at
         once, whichever process made it, instead of one step per thread finishing or per poll.
-        (A step handed over but not started when the process dies waits for its lease.)"""
+        (A step handed over but not started when the process dies waits for its lease.)
+
+        One thread of the pool claims at a time, and a thread that finishes a step while
+        another claims waits for that claim, which takes a step for it too: claims one after
+        another would each wait for the one before (and for the database's write lock)."""
         with self._cond:
-            if self._claimed:
-                return self._claimed.popleft()
-            idle = max(0, self._idle - self._wakes)
-        steps = runner.claim_next(limit=1 + idle, more=self.wake)
-        with self._cond:
-            if not steps:  # another thread may have claimed the last ones for this one
-                return self._claimed.popleft() if self._claimed else None
-            self._claimed.extend(steps[1:])
-        for _ in steps[1:]:
+            while True:
+                if self._claimed:
+                    return self._claimed.popleft()
+                if self._stopping:
+                    return None
+                if not self._claiming:
+                    break
+                self._waiting += 1
+                try:
+                    self._claim_done.wait()
+                finally:
+                    self._waiting -= 1
+                if not self._claimed and not self._claiming and self._short:
+                    return None  # the claim this thread waited for found no step left
+            self._claiming = True
+            want = 1 + max(0, self._idle - self._wakes) + self._waiting
+        return self._claim(want)
+
+    def _claim(self, want: int) -> StepRun | None:
+        """Claim up to `want` steps: the first for this thread, the rest handed to the threads
+        waiting for this claim, then to idle ones, woken for them."""
+        steps: list[StepRun] = []
+        try:
+            steps = runner.claim_next(limit=want, more=self.wake, room=self._room)
+        finally:
+            with self._cond:
+                self._claiming = False
+                self._short = len(steps) < want
+                self._claimed.extend(steps[1:])
+                waiting = self._waiting
+                self._claim_done.notify_all()
+        for _ in steps[1 + waiting :]:
             self.wake()
-        return steps[0]
+        return steps[0] if steps else None
 
     def _watch(self) -> None:
         """Every `poll` seconds, wake a thread if steps wait that nobody woke one for. On its
@@ -185,11 +222,15 @@ class PoolDispatcher:
 _pool: StepPool | None = None
 
 
-def start(run: Callable[[StepRun], object], tend: Callable[[], object] | None = None) -> StepPool:
+def start(
+    run: Callable[[StepRun], object],
+    tend: Callable[[], object] | None = None,
+    room: Callable[[], runner.Room] | None = None,
+) -> StepPool:
     """Start this process's pool (once) and route this process's dispatches through it."""
     global _pool
     if _pool is None:
-        _pool = StepPool(run, settings.WORKER_THREADS, settings.WORKER_POLL_SECONDS, tend)
+        _pool = StepPool(run, settings.WORKER_THREADS, settings.WORKER_POLL_SECONDS, tend, room)
         runner.use_dispatcher(PoolDispatcher(_pool))
     return _pool
 

@@ -41,6 +41,7 @@ from research.pipeline.stages import (
     search,
     summarize,
 )
+from research.providers import slots
 from research.providers.llm import LLMError, LLMNotConfigured
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,12 @@ STAGES: dict[Stage, StageSpec] = {
         notify.STAGE,
     )
 }
+SLOTS = {spec.stage.value: spec.slot for spec in STAGES.values() if spec.slot}
+
+
+def room() -> runner.Room:
+    """For the step pool's claims: the slots per machine of each kind a stage waits for."""
+    return runner.Room(SLOTS, {kind: slots.limit(kind) for kind in set(SLOTS.values())})
 
 
 def run_step(step_id: int) -> str:

@@ -201,7 +201,8 @@ CLAIM = """
 """
 
 OPEN_STEPS = """
-    SELECT id, project_id, stage, status = %s, lease_until < %s, attempt FROM research_steprun
+    SELECT id, project_id, stage, status = %s, lease_until < %s, attempt, claimed_by
+    FROM research_steprun
     WHERE status IN (%s, %s) ORDER BY id LIMIT %s
 """
 
@@ -282,16 +283,50 @@ def release_dead_holders() -> int:
 _claiming = threading.Lock()
 
 
-def claim_next(limit: int = 1, more: Callable[[], object] = lambda: None) -> list[StepRun]:
-    """Claim up to `limit` claimable steps, the fairest to run next (none when there is none);
-    when other steps wait after them, call `more` (the pool wakes another thread for them).
+class Room:
+    """How many more steps of each stage may start now. The steps of a stage that waits for
+    one of a few slots per machine (the search engine's) are claimed no further than the
+    slots this machine has left: a step claimed beyond them would hold a thread only to wait,
+    while steps of other stages (a ranking, a page's fetch) wait for a thread. The steps
+    running on this machine, claimed or already in their slot, are counting against them."""
+
+    def __init__(self, slots: dict[str, str], limits: dict[str, int]):
+        self._slots = slots  # stage -> the slot kind its steps wait for
+        self._free = dict(limits)  # slot kind -> slots of this machine not counted yet
+        self._here = f"{socket.gethostname()}:"
+
+    def running(self, stage: str, claimed_by: str) -> None:
+        """Count a step running under a live lease."""
+        kind = self._slots.get(stage)
+        if kind is not None and claimed_by.startswith(self._here):
+            self._free[kind] = self._free.get(kind, 0) - 1
+
+    def take(self, stage: str) -> bool:
+        """Whether a step of `stage` may start now, counting it if so."""
+        kind = self._slots.get(stage)
+        if kind is None:
+            return True
+        if self._free.get(kind, 0) <= 0:
+            return False
+        self._free[kind] -= 1
+        return True
+
+
+def claim_next(
+    limit: int = 1,
+    more: Callable[[], object] = lambda: None,
+    room: Callable[[], Room] | None = None,
+) -> list[StepRun]:
+    """Claim up to `limit` claimable steps, the fairest to run next (none when there is none),
+    within the `room` there is now when given; when other steps wait after them, call `more`
+    (the pool wakes another thread for them).
 
     A process's threads take turns: racing each other for the same step would only turn into
     refused UPDATEs, each waiting for the database's write lock. When several threads are idle,
     one claim takes a step for each of them, in one statement: in a burst (a ranking's fetches,
     many projects at once) claims one by one would each wait for the write lock in turn."""
     with _claiming:
-        order = fair_order()
+        order = fair_order(room=room() if room else None)
         while order:
             batch, order = order[:limit], order[limit:]
             steps = claim_many(batch)
@@ -302,11 +337,11 @@ def claim_next(limit: int = 1, more: Callable[[], object] = lambda: None) -> lis
     return []
 
 
-def fair_order(window: int = 500) -> list[int]:
+def fair_order(window: int = 500, room: Room | None = None) -> list[int]:
     """Claimable steps, round-robin across projects: a project's k-th waiting step ranks as if
     k more of its steps were running, so a project started later is not stuck behind every step
     of a big one started before it. Within a project, later stages first, then the order the
-    steps were made in."""
+    steps were made in. With a `room`, only the steps that fit in it, in that order."""
     queued, running = StepStatus.QUEUED.value, StepStatus.RUNNING.value
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     with connection.cursor() as cursor:
@@ -314,17 +349,19 @@ def fair_order(window: int = 500) -> list[int]:
         rows = cursor.fetchall()
     load: dict[int, int] = {}
     waiting = []
-    for step_id, project_id, stage, is_queued, expired, attempt in rows:
+    for step_id, project_id, stage, is_queued, expired, attempt, claimed_by in rows:
         if is_queued or (expired and attempt < settings.WORKER_MAX_ATTEMPTS):
-            waiting.append((-DEPTH.get(stage, 0), step_id, project_id))
+            waiting.append((-DEPTH.get(stage, 0), step_id, project_id, stage))
         elif not expired:
             load[project_id] = load.get(project_id, 0) + 1
+            if room is not None:
+                room.running(stage, claimed_by)
     ranked = []
-    for _, step_id, project_id in sorted(waiting):
+    for _, step_id, project_id, stage in sorted(waiting):
         rank = load.get(project_id, 0)
         load[project_id] = rank + 1
-        ranked.append((rank, step_id))
-    return [step_id for _, step_id in sorted(ranked)]
+        ranked.append((rank, step_id, stage))
+    return [step_id for _, step_id, stage in sorted(ranked) if room is None or room.take(stage)]
 
 
 def finish(

@@ -87,6 +87,11 @@ def _slot(kind: str, key: str = "") -> Iterator[None]:
             os.close(fd)  # closing releases the flock
 
 
+def limit(kind: str) -> int:
+    """How many of `kind`'s slots ("search", "fetch") this machine has."""
+    return LIMITS[kind]()
+
+
 @contextmanager
 def search_slot() -> Iterator[None]:
     with _slot("search"):

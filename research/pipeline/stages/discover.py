@@ -61,4 +61,4 @@ def run(ctx: StepContext) -> None:
     ctx.note(f"{len(fresh)} new of {len(found)} results{span}, {len(chosen)} selected")
 
 
-STAGE = StageSpec(stage=Stage.DISCOVER, run=run)
+STAGE = StageSpec(stage=Stage.DISCOVER, run=run, slot="search")

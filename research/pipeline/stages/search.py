@@ -49,4 +49,4 @@ def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -
         )
 
 
-STAGE = StageSpec(stage=Stage.SEARCH, run=run, on_failure=fail_query)
+STAGE = StageSpec(stage=Stage.SEARCH, run=run, on_failure=fail_query, slot="search")
