@@ -288,7 +288,7 @@ class Room:
     one of a few slots per machine (the search engine's) are claimed no further than the
     slots this machine has left: a step claimed beyond them would hold a thread only to wait,
     while steps of other stages (a ranking, a page's fetch) wait for a thread. The steps
-    running on this machine, claimed or already in their slot, are counting against them."""
+    running on this machine, whether already in their slot or only claimed, count against them."""
 
     def __init__(self, slots: dict[str, str], limits: dict[str, int]):
         self._slots = slots  # stage -> the slot kind its steps wait for
