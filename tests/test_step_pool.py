@@ -118,17 +118,20 @@ def test_steps_that_wait_for_a_search_slot_are_claimed_no_further_than_the_slots
     runner.finish(elsewhere, StepStatus.DONE)
 
 
-def test_the_stages_that_search_wait_for_the_search_slots():
-    assert registry.SLOTS == {
-        Stage.GROUND.value: "search",
-        Stage.SEARCH.value: "search",
-        Stage.DISCOVER.value: "search",
-    }
+def test_grounding_and_discovery_wait_for_the_same_search_slots(projects, settings):
+    settings.SEARCH_MAX_CONCURRENCY = 1
+    ground = add_step(projects[0], "ground", status=StepStatus.QUEUED, attempt=0)
+    discover = add_step(projects[1], "discover:q1", status=StepStatus.QUEUED, attempt=0)
+    [first] = runner.claim_next(limit=5, room=registry.room)
+    assert first.pk in (ground.pk, discover.pk)
+    assert runner.claim_next(limit=5, room=registry.room) == []  # the one slot is taken
+    runner.unclaim([first])
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_burst_of_steps_runs_each_step_once_over_threads_that_claim_for_each_other(projects):
-    """Threads that finish together wait for one claim, which takes a step for each of them."""
+    """Threads that wait for another's claim and take the steps it claimed for them run every
+    step exactly once, and leave none claimed."""
     steps = _queued(projects[0], 15, "fetch") + _queued(projects[1], 15, "summarize")
     ran: list[int] = []
     lock = threading.Lock()

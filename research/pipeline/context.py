@@ -51,9 +51,9 @@ class StageSpec:
     # Nothing waits for its steps (reading ahead): when one ends, the scheduler has nothing
     # new to decide, so it is not asked.
     ahead: bool = False
-    # The machine-wide slot its steps wait for (providers/slots: "search"): the step pool
-    # claims no more of them than there are slots free, so no thread waits for one holding a
-    # step that other work could run in.
+    # The slot per machine its steps wait for (providers/slots: "search"): the step pool
+    # claims no more of them than this machine has slots left (runner.Room), so no thread
+    # holds a step only to wait for one.
     slot: str = ""
 
     @property

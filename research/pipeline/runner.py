@@ -37,7 +37,12 @@ log = logging.getLogger(__name__)
 
 def worker_name() -> str:
     """host:pid of this process (read each time: worker processes are forked)."""
-    return f"{socket.gethostname()}:{os.getpid()}"
+    return f"{host()}:{os.getpid()}"
+
+
+def host() -> str:
+    """This machine's name, as worker names begin with it."""
+    return socket.gethostname()
 
 
 # --- Dispatch ----------------------------------------------------------------------------
@@ -293,7 +298,7 @@ class Room:
     def __init__(self, slots: dict[str, str], limits: dict[str, int]):
         self._slots = slots  # stage -> the slot kind its steps wait for
         self._free = dict(limits)  # slot kind -> slots of this machine not counted yet
-        self._here = f"{socket.gethostname()}:"
+        self._here = f"{host()}:"
 
     def running(self, stage: str, claimed_by: str) -> None:
         """Count a step running under a live lease."""
