@@ -51,7 +51,8 @@ class StepPool:
         self._claim_done = threading.Condition(lock)  # threads waiting for a claim, on this
         self._claiming = False  # a thread of this pool is claiming, for itself and the waiting
         self._waiting = 0  # threads waiting for that claim to hand them a step
-        self._short = False  # the last claim found fewer steps than it asked for
+        self._rounds = 0  # claims started by this pool so far
+        self._empty_round = 0  # the number of the last claim that found fewer steps than asked
         self._idle = 0
         self._wakes = 0  # wake-ups not yet taken by a thread
         self._claimed: deque[StepRun] = deque()  # claimed for a thread that was woken for it
@@ -136,11 +137,12 @@ class StepPool:
         another claims waits for that claim, which takes a step for it too: claims one after
         another would each wait for the one before (and for the database's write lock)."""
         with self._cond:
+            arrived = self._rounds  # a claim started before now may not see this thread's steps
             while True:
                 if self._claimed:
                     return self._claimed.popleft()
-                if self._stopping:
-                    return None
+                if self._stopping or self._empty_round > arrived:
+                    return None  # a claim started since this thread came found no step left
                 if not self._claiming:
                     break
                 self._waiting += 1
@@ -148,22 +150,25 @@ class StepPool:
                     self._claim_done.wait()
                 finally:
                     self._waiting -= 1
-                if not self._claimed and not self._claiming and self._short:
-                    return None  # the claim this thread waited for found no step left
             self._claiming = True
+            self._rounds += 1
+            round_ = self._rounds
             want = 1 + max(0, self._idle - self._wakes) + self._waiting
-        return self._claim(want)
+        return self._claim(want, round_)
 
-    def _claim(self, want: int) -> StepRun | None:
+    def _claim(self, want: int, round_: int) -> StepRun | None:
         """Claim up to `want` steps: the first for this thread, the rest handed to the threads
-        waiting for this claim, then to idle ones, woken for them."""
+        waiting for this claim, then to idle ones, woken for them. A waiting thread that gets
+        none goes idle only if this claim started after it came: a claim that started before
+        may have read the queue before that thread's own new steps were committed."""
         steps: list[StepRun] = []
         try:
             steps = runner.claim_next(limit=want, more=self.wake, room=self._room)
         finally:
             with self._cond:
                 self._claiming = False
-                self._short = len(steps) < want
+                if len(steps) < want:
+                    self._empty_round = round_
                 self._claimed.extend(steps[1:])
                 waiting = self._waiting
                 self._claim_done.notify_all()
