@@ -349,7 +349,7 @@ TAVILY_API_KEY = envstr("TAVILY_API_KEY")
 BRAVE_API_KEY = envstr("BRAVE_API_KEY")
 SERPER_API_KEY = envstr("SERPER_API_KEY")
 SEARCH_TIMEOUT = envint("SEARCH_TIMEOUT", 20, minimum=1)
-SEARCH_MAX_CONCURRENCY = envint("SEARCH_MAX_CONCURRENCY", 8, minimum=1, maximum=64)
+SEARCH_MAX_CONCURRENCY = envint("SEARCH_MAX_CONCURRENCY", 16, minimum=1, maximum=64)
 
 # --- Fetch -------------------------------------------------------------------------------
 FETCH_ALLOW_HOSTS = envhosts("FETCH_ALLOW_HOSTS")

@@ -11,7 +11,8 @@ import pytest
 from pydantic import BaseModel
 
 from research.errors import BudgetSpent
-from research.providers.llm import LLMClient, LLMError, LLMNotConfigured, pacing
+from research.providers import pacing
+from research.providers.llm import LLMClient, LLMError, LLMNotConfigured
 from research.providers.llm import client as provider
 from research.providers.llm.profile import PROFILES
 from research.providers.text import estimate_tokens

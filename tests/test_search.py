@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import threading
+import time
 from typing import Any, get_args
 
 import httpx
@@ -448,6 +450,59 @@ def test_an_answer_of_an_unexpected_shape_gives_no_results(keys):
     recorder = Recorder(ok({"web": {"results": "not a list"}}))
 
     assert get_provider("brave", transport=recorder.transport).search("q") == []
+
+
+def test_an_engine_that_rate_limits_gets_fewer_searches_at_once_then_more_again(keys):
+    keys.SEARCH_MAX_CONCURRENCY = 12  # a pace of its own: paces last as long as the process
+    recorder = Recorder(
+        httpx.Response(429, headers={"Retry-After": "0"}, json={"message": "slow down"}),
+        httpx.Response(429, headers={"Retry-After": "0"}, json={"message": "slow down"}),
+        ok(BRAVE_OK),
+    )
+    provider = get_provider("brave", transport=recorder.transport)
+    pace = retry_module.pace_of("https://api.search.brave.com/")
+
+    provider.search("heat pumps")
+    assert pace.limit == 4  # halved by each 429, then one more for the answer
+
+    for _ in range(10):
+        provider.search("heat pumps")
+    assert pace.limit == 12
+
+
+def test_duckduckgo_rate_limits_slow_its_pace_too(settings):
+    settings.SEARCH_MAX_CONCURRENCY = 10
+    client = FakeDDGS(RatelimitException("202 Ratelimit"), [])
+    pace = retry_module.pace_of("duckduckgo")
+
+    assert DuckDuckGoProvider(client=client).search("heat pumps") == []
+    assert pace.limit == 6  # 10 halved, then one more for the answer
+
+
+def test_searches_beyond_the_engines_pace_wait_for_a_place(keys):
+    keys.SEARCH_MAX_CONCURRENCY = 2
+    arrived: list[httpx.Request] = []
+    release = threading.Event()
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        arrived.append(request)
+        release.wait(10)
+        return ok(BRAVE_OK)
+
+    provider = get_provider("brave", transport=httpx.MockTransport(answer))
+    searches = [threading.Thread(target=provider.search, args=("q",)) for _ in range(3)]
+    for search in searches:
+        search.start()
+    deadline = time.monotonic() + 10
+    while len(arrived) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)  # time for a third request to arrive, if the pace let it
+    assert len(arrived) == 2
+
+    release.set()
+    for search in searches:
+        search.join(10)
+    assert len(arrived) == 3
 
 
 def test_backoff_doubles_honours_retry_after_and_is_capped(monkeypatch):

@@ -7,7 +7,7 @@ answers.py    a structured answer checked: found, unwrapped, validated, never re
 reasoning.py  thinking taken out of an answer before anything parses or stores it
 profile.py    what each endpoint and model accepts, learnt from refusals and remembered
 discovery.py  the context window, asked of the server once
-pacing.py     adaptive concurrency and retry waits
+(../pacing.py: adaptive concurrency and retry waits, shared with the search engines)
 """
 
 from research.providers.llm.answers import json_schema

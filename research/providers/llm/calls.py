@@ -21,7 +21,7 @@ import openai
 from django.conf import settings
 
 from research.errors import ProviderFailed
-from research.providers.llm import pacing
+from research.providers import pacing
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")

@@ -44,7 +44,7 @@ class DuckDuckGoProvider(SearchProvider):
             options["timelimit"] = TIMELIMITS[time_range]
         if area := region(language):
             options["region"] = area
-        found = with_retries(lambda: self._text(query, options))
+        found = with_retries(lambda: self._text(query, options), self.name)
         return [
             Hit(item.get("href"), item.get("title"), item.get("body"))
             for item in found
@@ -56,7 +56,7 @@ class DuckDuckGoProvider(SearchProvider):
         try:
             return client.text(query, **options) or []
         except RatelimitException as exc:
-            raise Retryable(f"DuckDuckGo is rate-limiting us: {exc}") from exc
+            raise Retryable(f"DuckDuckGo is rate-limiting us: {exc}", rate_limited=True) from exc
         except TimeoutException as exc:
             raise Retryable(f"DuckDuckGo did not answer in time: {exc}") from exc
         except DDGSException as exc:

@@ -1,8 +1,13 @@
-"""Bounded retries for search backends, and the one httpx call the HTTP backends share.
+"""Bounded retries and pacing for search backends, and the one httpx call the HTTP backends share.
 
 429, 5xx, timeouts and connection errors are retried, `MAX_ATTEMPTS` attempts in all, with an
 exponential backoff from `RETRY_BASE_DELAY` (tests set it to 0) that honours a Retry-After up to
 `RETRY_MAX_DELAY`. Any other 4xx fails at once. The final SearchError names backend and status.
+
+Each search engine (by its address) is paced as the LLM endpoints are (providers/pacing.py): at
+most SEARCH_MAX_CONCURRENCY searches at once from this process, halved by each rate limit and
+grown again by one with each answer, so an engine that rate-limits gets fewer searches at once
+instead of the same burst again after each wait.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any, ClassVar, TypeVar
 import httpx
 from django.conf import settings
 
-from research.providers import tls
+from research.providers import pacing, tls
 from research.providers.search.base import SearchError, SearchProvider
 
 log = logging.getLogger("research.providers.search")
@@ -30,22 +35,35 @@ USER_AGENT = "Dossier/0.1 (+research assistant)"
 class Retryable(SearchError):
     """A failure worth another attempt (rate limit, server error, network)."""
 
-    def __init__(self, reason: str, retry_after: float = 0.0):
+    def __init__(self, reason: str, retry_after: float = 0.0, rate_limited: bool = False):
         super().__init__(reason)
         self.retry_after = retry_after
+        self.rate_limited = rate_limited  # the engine asked us to slow down (HTTP 429)
 
 
 def backoff(attempt: int, retry_after: float = 0.0) -> float:
     return min(max(RETRY_BASE_DELAY * 2 ** (attempt - 1), retry_after), RETRY_MAX_DELAY)
 
 
-def with_retries(call: Callable[[], T]) -> T:
-    """`call()`, again after each Retryable, at most MAX_ATTEMPTS times in all."""
+def pace_of(endpoint: str) -> pacing.Pace:
+    """This process's pace for the search engine at `endpoint`."""
+    return pacing.pace_for(f"search {endpoint}", settings.SEARCH_MAX_CONCURRENCY)
+
+
+def with_retries(call: Callable[[], T], endpoint: str) -> T:
+    """`call()` within the pace of `endpoint`, again after each Retryable, at most MAX_ATTEMPTS
+    times in all (the waits between attempts hold no place in the pace)."""
+    pace = pace_of(endpoint)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         try:
-            return call()
+            with pace.slot():
+                answer = call()
+            pace.speed_up()
+            return answer
         except Retryable as exc:
             failure = exc
+            if exc.rate_limited:
+                pace.slow_down()
             if attempt < MAX_ATTEMPTS:
                 delay = backoff(attempt, exc.retry_after)
                 log.warning("%s; retrying in %.1fs (attempt %d)", exc.reason, delay, attempt)
@@ -68,7 +86,8 @@ class HttpSearchProvider(SearchProvider):
             headers=headers,
             follow_redirects=True,
         ) as client:
-            response = with_retries(lambda: self._send(client, method, url, request))
+            endpoint = httpx.URL(url).copy_with(path="/", query=None, fragment=None)
+            response = with_retries(lambda: self._send(client, method, url, request), str(endpoint))
         try:
             return response.json()
         except ValueError:
@@ -89,7 +108,8 @@ class HttpSearchProvider(SearchProvider):
             return response
         reason = f"{self.label} answered HTTP {response.status_code}{self._detail(response)}"
         if response.status_code == 429 or response.status_code >= 500:
-            raise Retryable(reason, _retry_after(response))
+            wait = pacing.retry_after(response.headers) or 0.0
+            raise Retryable(reason, wait, rate_limited=response.status_code == 429)
         raise SearchError(reason)
 
     def _detail(self, response: httpx.Response) -> str:
@@ -109,10 +129,3 @@ def error_message(response: httpx.Response, limit: int = 200) -> str:
             break
         body = next((body[k] for k in ("message", "detail", "error") if body.get(k)), None)
     return " ".join(body.split())[:limit] if isinstance(body, str) else ""
-
-
-def _retry_after(response: httpx.Response) -> float:
-    try:
-        return max(0.0, float(response.headers.get("Retry-After", "0")))
-    except ValueError:
-        return 0.0  # an HTTP date: the exponential backoff will do

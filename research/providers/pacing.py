@@ -1,10 +1,11 @@
 """How fast to ask an endpoint: adaptive concurrency, and how long to wait before asking again.
 
-Each endpoint gets a `Pace`: at most `limit` calls in flight from this process, starting at
-LLM_MAX_CONCURRENCY. A 429 halves the limit; every success lets it grow by one again, up to the
-maximum. The wait after a failure honours the server's `retry-after-ms` or `Retry-After` (seconds
-or an HTTP date), with a little jitter so that waiting workers do not return together, and is
-otherwise an exponential backoff with jitter.
+Each endpoint (an LLM's, a search engine's) gets a `Pace`: at most `limit` calls in flight from
+this process, starting at the maximum its caller sets (LLM_MAX_CONCURRENCY,
+SEARCH_MAX_CONCURRENCY). A 429 halves the limit; every success lets it grow by one again, up to
+the maximum. The wait after a failure honours the server's `retry-after-ms` or `Retry-After`
+(seconds or an HTTP date), with a little jitter so that waiting workers do not return together,
+and is otherwise an exponential backoff with jitter.
 """
 
 from __future__ import annotations
