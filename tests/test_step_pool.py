@@ -9,10 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
+from research.models import Project, ProjectStatus, Section, Stage, StepRun, StepStatus
 from research.pipeline import control, registry, runner
 from research.pipeline.pool import PoolDispatcher, StepPool
-from tests.factories import add_step, make_project
+from tests.factories import add_queries, add_sources, add_step, make_project
 
 
 def _queued(project: Project, count: int, prefix: str = "search") -> list[StepRun]:
@@ -177,6 +177,59 @@ def test_claim_next_takes_the_fairest_step_and_leases_it(projects, settings):
     lease = (step.lease_until - timezone.now()).total_seconds()
     assert settings.STEP_LEASE_SECONDS - 5 < lease <= settings.STEP_LEASE_SECONDS
     runner.finish(step, StepStatus.DONE)
+
+
+def _columns(row) -> list[tuple[str, object, type]]:
+    return [
+        (f.attname, getattr(row, f.attname), type(getattr(row, f.attname)))
+        for f in type(row)._meta.concrete_fields
+    ]
+
+
+def test_a_claimed_step_comes_with_its_project_and_targets_as_the_orm_reads_them(
+    projects, django_assert_num_queries
+):
+    project = projects[0]
+    Project.objects.filter(pk=project.pk).update(options={"depth": 3}, started_at=timezone.now())
+    section = Section.objects.create(project=project, title="Costs", reflects=True)
+    [query] = add_queries(project, 1, section)
+    [source] = add_sources(project, 1)
+    queued = add_step(
+        project, "summarize:x", status=StepStatus.QUEUED, attempt=0, query=query, source=source
+    )
+    step = runner.claim(queued.pk)
+    assert step is not None
+    read = StepRun.objects.select_related("project", "query", "source", "section").get(pk=step.pk)
+
+    with django_assert_num_queries(0):
+        assert step.section is None
+        pairs = [(step, read), (step.project, read.project), (step.query, read.query)]
+        pairs.append((step.source, read.source))
+    for claimed, orm in pairs:
+        assert _columns(claimed) == _columns(orm)
+    runner.finish(step, StepStatus.DONE)
+
+
+def test_a_finished_step_adds_its_counters_to_earlier_attempts_and_keeps_its_detail(projects):
+    queued = _queued(projects[0], 1)[0]
+    StepRun.objects.filter(pk=queued.pk).update(tokens_prompt=5, llm_calls=1)
+    step = runner.claim(queued.pk)
+    assert step is not None
+    counters = {"tokens_prompt": 7, "tokens_completion": 0, "llm_calls": 1}
+
+    runner.finish(step, StepStatus.DONE, detail="from the page cache", counters=counters)
+
+    done = StepRun.objects.get(pk=step.pk)
+    assert (done.status, done.detail, done.error, done.lease_until) == (
+        StepStatus.DONE,
+        "from the page cache",
+        "",
+        None,
+    )
+    assert (done.tokens_prompt, done.tokens_completion, done.llm_calls) == (12, 0, 2)
+    assert done.finished_at is not None and done.finished_at >= done.started_at
+    with pytest.raises(ValueError, match="not a step counter"):
+        runner.finish(step, StepStatus.DONE, counters={"attempt": 1})
 
 
 def test_the_heartbeat_renews_the_lease_of_a_step_this_process_runs(projects):

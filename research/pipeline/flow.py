@@ -41,11 +41,13 @@ from research.models import (
     StepRun,
     StepStatus,
 )
+from research.models.loading import Loader
 from research.pipeline import state
 from research.pipeline.runner import dispatch_on_commit
 from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
+PROJECT = Loader(Project)  # read at the start of every pass, so its SQL is built once
 AHEAD = f"{Stage.PREFETCH.value}:"  # keys of steps that nothing waits for
 # ... and the keys of steps beside the run: a question's answer, a version's notification
 BESIDE = (AHEAD, *(f"{stage.value}:" for stage in Stage.beside_run()))
@@ -145,7 +147,7 @@ def advance(project_id: int) -> None:
 def _advance(project_id: int) -> None:
     """One pass: everything a pass can decide, it decides at once (a reflection's new query is
     searched in the same pass that sees the reflection done)."""
-    project = Project.objects.get(pk=project_id)
+    project = PROJECT.get(project_id)
     if project.status not in ProjectStatus.running():
         return
     plan = Plan(project, state.step_statuses(project.pk))
