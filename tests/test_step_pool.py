@@ -227,7 +227,8 @@ def test_a_finished_step_adds_its_counters_to_earlier_attempts_and_keeps_its_det
         None,
     )
     assert (done.tokens_prompt, done.tokens_completion, done.llm_calls) == (12, 0, 2)
-    assert done.finished_at is not None and done.finished_at >= done.started_at
+    assert done.started_at is not None and done.finished_at is not None
+    assert done.finished_at >= done.started_at
     with pytest.raises(ValueError, match="not a step counter"):
         runner.finish(step, StepStatus.DONE, counters={"attempt": 1})
 
