@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from research.models import Project, ProjectStatus, Section, Stage, StepRun, StepStatus
-from research.pipeline import control, registry, runner
+from research.pipeline import control, flow, registry, runner
 from research.pipeline.pool import PoolDispatcher, StepPool
 from tests.factories import add_queries, add_sources, add_step, make_project
 
@@ -231,6 +231,52 @@ def test_a_finished_step_adds_its_counters_to_earlier_attempts_and_keeps_its_det
     assert done.finished_at >= done.started_at
     with pytest.raises(ValueError, match="not a step counter"):
         runner.finish(step, StepStatus.DONE, counters={"attempt": 1})
+
+
+class _Recorder:
+    def __init__(self):
+        self.step_ids: list[int] = []
+
+    def dispatch(self, step_id: int) -> None:
+        self.step_ids.append(step_id)
+
+
+def test_the_steps_a_pass_asks_for_are_stored_as_the_orm_stores_them_and_only_new_ones_are_woken(
+    projects, django_capture_on_commit_callbacks
+):
+    project, other = projects
+    [query] = add_queries(project, 1)
+    [source] = add_sources(project, 1)
+    done = add_step(project, "search:old", status=StepStatus.DONE)
+    plan = flow.Plan(project, {})
+    plan.need(Stage.SEARCH, "search:old")  # made by an earlier pass, or another worker
+    plan.need(Stage.FETCH, "fetch:new", query=query, source=source, params={"force": True})
+    plan.ahead(Stage.PREFETCH, "prefetch:new", query=query)
+    recorder, previous = _Recorder(), runner.current_dispatcher()
+    runner.use_dispatcher(recorder)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            plan.enqueue_missing()
+    finally:
+        runner.use_dispatcher(previous)
+
+    new = {step.key: step for step in project.steps.exclude(pk=done.pk)}
+    assert sorted(recorder.step_ids) == sorted(step.pk for step in new.values())
+    assert set(new) == {"fetch:new", "prefetch:new"}
+    assert StepRun.objects.get(pk=done.pk).status == StepStatus.DONE
+    twin = StepRun.objects.create(
+        project=other,
+        stage=Stage.FETCH,
+        key="fetch:new",
+        query=query,
+        source=source,
+        params={"force": True},
+    )
+    skip = {"id", "project_id", "created_at"}
+    assert [c for c in _columns(new["fetch:new"]) if c[0] not in skip] == [
+        c for c in _columns(StepRun.objects.get(pk=twin.pk)) if c[0] not in skip
+    ]
+    assert abs(new["fetch:new"].created_at - twin.created_at) < timedelta(seconds=5)
 
 
 def test_the_heartbeat_renews_the_lease_of_a_step_this_process_runs(projects):

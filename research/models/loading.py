@@ -1,11 +1,14 @@
-"""Rows by id with their forward relations, in one SELECT whose SQL is built once per process.
+"""Rows by id with their forward relations, in one SELECT whose SQL is built once per process;
+and new rows inserted, unless their unique key exists, in one INSERT built the same way.
 
 The step pool loads every claimed step with its project and targets, and the scheduler reads
 its project after every step. Built through the ORM, each such read compiles its SQL again
 (several times what the database takes to answer it); a `Loader` builds the SQL and the
 column converters once, then turns each row into model instances as the ORM would: through
 each field's own converters and `Model.from_db`, with the related rows cached on the instance
-as `select_related` caches them.
+as `select_related` caches them. The scheduler creates the steps it needs after every step: an
+`Inserter` prepares each value through its field as `bulk_create` does, and returns the ids of
+the rows it created (which `bulk_create(ignore_conflicts=True)` cannot).
 """
 
 from __future__ import annotations
@@ -116,3 +119,46 @@ class Loader(Generic[M]):
             f"WHERE t0.{quote(meta.pk.column)} IN ({{ids}})"
         )
         return sql, parts
+
+
+class Inserter(Generic[M]):
+    """`insert_new(objs)`: insert the rows, skipping any whose unique key exists already, and
+    return the ids of those inserted (INSERT ... ON CONFLICT DO NOTHING RETURNING, which
+    SQLite since 3.35 and PostgreSQL both speak). Values go through each field's `pre_save`
+    and `get_db_prep_save`, as the ORM's own inserts do (defaults, auto_now_add, JSON)."""
+
+    def __init__(self, model: type[M], using: str = "default"):
+        self.model = model
+        self.using = using
+        self.fields: list[Field] = [
+            field for field in model._meta.concrete_fields if field is not model._meta.pk
+        ]
+        self._built: dict[str, tuple[str, str]] = {}  # vendor -> (INSERT ... VALUES, ON ...)
+        self._lock = threading.Lock()
+
+    def insert_new(self, objs: Sequence[M]) -> list[int]:
+        if not objs:
+            return []
+        connection = connections[self.using]
+        head, tail = self._build(connection)
+        params: list[Any] = []
+        for obj in objs:
+            for field in self.fields:
+                value = field.pre_save(obj, add=True)
+                params.append(field.get_db_prep_save(value, connection))
+        row = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
+        with connection.cursor() as cursor:
+            cursor.execute(f"{head} {', '.join([row] * len(objs))} {tail}", params)
+            return [found[0] for found in cursor.fetchall()]
+
+    def _build(self, connection: Any) -> tuple[str, str]:
+        with self._lock:
+            built = self._built.get(connection.vendor)
+            if built is None:
+                quote = connection.ops.quote_name
+                columns = ", ".join(quote(field.column) for field in self.fields)
+                built = self._built[connection.vendor] = (
+                    f"INSERT INTO {quote(self.model._meta.db_table)} ({columns}) VALUES",
+                    f"ON CONFLICT DO NOTHING RETURNING {quote(self.model._meta.pk.column)}",
+                )
+            return built

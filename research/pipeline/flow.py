@@ -41,13 +41,14 @@ from research.models import (
     StepRun,
     StepStatus,
 )
-from research.models.loading import Loader
+from research.models.loading import Inserter, Loader
 from research.pipeline import state
 from research.pipeline.runner import dispatch_on_commit
 from research.pipeline.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
 PROJECT = Loader(Project)  # read at the start of every pass, so its SQL is built once
+STEPS = Inserter(StepRun)  # and the steps it needs, created at its end
 AHEAD = f"{Stage.PREFETCH.value}:"  # keys of steps that nothing waits for
 # ... and the keys of steps beside the run: a question's answer, a version's notification
 BESIDE = (AHEAD, *(f"{stage.value}:" for stage in Stage.beside_run()))
@@ -102,20 +103,13 @@ class Plan:
         The project's row is held while they are created, so a cancel that lands during this
         pass either comes first (and nothing is created) or after (and cancels them): a
         cancelled project never keeps queued steps. Another worker may create some of the same
-        steps at the same moment: unique keys keep one row, and a second delivery of a step is
-        refused by its compare-and-set claim."""
+        steps at the same moment: unique keys keep one row, which only its creator dispatches (a
+        second delivery of a step would be refused by its compare-and-set claim)."""
         if not self.missing:
             return
         with transaction.atomic():
             if Project.objects.hold(self.project.pk, ProjectStatus.running()):
-                StepRun.objects.bulk_create(self.missing, ignore_conflicts=True)
-                fresh = StepRun.objects.filter(
-                    project=self.project,
-                    key__in=[step.key for step in self.missing],
-                    status=StepStatus.QUEUED,
-                    attempt=0,
-                )
-                for step_id in fresh.values_list("pk", flat=True):
+                for step_id in STEPS.insert_new(self.missing):
                     dispatch_on_commit(step_id)
         self.missing.clear()
 
