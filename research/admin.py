@@ -1,6 +1,6 @@
 from django.contrib import admin, messages
 
-from research import models, trash
+from research import models
 from research.errors import DossierError
 
 
@@ -25,6 +25,8 @@ class ProjectAdmin(admin.ModelAdmin):
     def delete_queryset(self, request, queryset) -> None:
         """As on the pages: a live project goes to the trash (logged); one already in the trash
         is deleted for good (logged), by its owner or an admin."""
+        from research import trash  # the pipeline's imports, only when an admin deletes
+
         for project in queryset:
             try:
                 if project.deleted_at is None:

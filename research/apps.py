@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -8,15 +10,42 @@ class ResearchConfig(AppConfig):
     def ready(self) -> None:
         from django_q.signals import post_spawn
 
-        from research import questions, tasks, watching
         from research.models import status_changed
-        from research.pipeline import refresh
 
         # Each django-q2 worker process runs steps on its own pool of threads.
-        post_spawn.connect(tasks.start_step_pool, dispatch_uid="research.step_pool")
+        post_spawn.connect(_start_step_pool, dispatch_uid="research.step_pool")
         # A question researched further is answered again once its project is done.
-        status_changed.connect(questions.on_status_changed, dispatch_uid="research.questions")
+        status_changed.connect(_answer_questions, dispatch_uid="research.questions")
         # A refresh ends with its project's run.
-        status_changed.connect(refresh.close_refresh, dispatch_uid="research.refresh")
+        status_changed.connect(_close_refresh, dispatch_uid="research.refresh")
         # A new version is announced to the project's watchers and webhook.
-        status_changed.connect(watching.on_status_changed, dispatch_uid="research.watching")
+        status_changed.connect(_announce_version, dispatch_uid="research.watching")
+
+
+# The receivers import what they call when they are first called, not here: every process
+# runs this, and the worker cluster's sentinel, monitor and pusher (forked from its main process
+# before any step runs) then hold only Django and django-q2, not the pipeline and its libraries.
+
+
+def _start_step_pool(**kwargs: Any) -> None:
+    from research import tasks
+
+    tasks.start_step_pool(**kwargs)
+
+
+def _answer_questions(sender: Any, **kwargs: Any) -> None:
+    from research import questions
+
+    questions.on_status_changed(sender, **kwargs)
+
+
+def _close_refresh(sender: Any, **kwargs: Any) -> None:
+    from research.pipeline import refresh
+
+    refresh.close_refresh(sender, **kwargs)
+
+
+def _announce_version(sender: Any, **kwargs: Any) -> None:
+    from research import watching
+
+    watching.on_status_changed(sender, **kwargs)

@@ -1,5 +1,8 @@
 """Middleware of the pages: login required, a Content-Security-Policy, and the pages' one
-mapping of the error family."""
+mapping of the error family.
+
+The admin's system checks import every middleware, in each process of the worker cluster too;
+what the library and the views bring is imported when a request first needs it."""
 
 from collections.abc import Callable
 
@@ -9,9 +12,7 @@ from django.contrib.auth.middleware import LoginRequiredMiddleware as _DjangoLog
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from research import library
 from research.errors import DossierError, NotFound, TooLarge
-from research.views.access import back
 
 POLICY = "; ".join(
     [
@@ -52,6 +53,8 @@ class UploadLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.content_type == "multipart/form-data":
+            from research import library
+
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
                 library.refuse_too_large(max(0, length - self.ALLOWANCE) or None)
@@ -103,6 +106,8 @@ class DossierErrorMiddleware:
         if not isinstance(exc, DossierError) or request.path_info.startswith("/api/"):
             return None
         if request.method == "POST":
+            from research.views.access import back
+
             messages.error(request, exc.reason)
             return back(request)
         if isinstance(exc, NotFound):

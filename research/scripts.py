@@ -1,15 +1,14 @@
 """Writing systems and stopwords, shared by every layer that cuts text into terms.
 
 Chinese, Japanese and Korean are written without spaces between words; `CJK` is their character
-ranges, for regular expressions. `STOPWORDS` are words too common to search for or to score
+ranges, for regular expressions. `stopwords()` are words too common to search for or to score
 (bm25s's English and Chinese lists) and words that ask rather than name. This module is a leaf.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-
-from bm25s.stopwords import STOPWORDS_CHINESE, STOPWORDS_EN_PLUS
 
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 CJK_CHAR = re.compile(f"[{CJK}]")
@@ -20,7 +19,15 @@ QUESTION_WORDS = frozenset(
     "what how why when where which who whom whose does do did done happen happens happened "
     "work works working explain explained tell told describe way ways".split()
 )
-STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset(STOPWORDS_CHINESE) | QUESTION_WORDS
+
+
+@functools.cache
+def stopwords() -> frozenset[str]:
+    """Read on first use: bm25s brings numpy, which the models (that import this module for
+    their search) must not load into every process."""
+    from bm25s.stopwords import STOPWORDS_CHINESE, STOPWORDS_EN_PLUS
+
+    return frozenset(STOPWORDS_EN_PLUS) | frozenset(STOPWORDS_CHINESE) | QUESTION_WORDS
 
 
 def is_cjk(text: str) -> bool:

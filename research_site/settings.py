@@ -159,9 +159,9 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "research",  # before django_q: its `qcluster` command is ours (research/management)
     "django_q",
     "ninja",
-    "research",
 ]
 
 MIDDLEWARE = [

@@ -62,3 +62,34 @@ def test_an_import_that_points_up_a_layer_breaks_the_layers_contract(tmp_path):
         result.stdout
     )
     assert "No cycles are allowed in research.pipeline" in result.stdout
+
+
+CLUSTER_START = """
+import sys
+
+import django
+
+django.setup()
+from django.core.management import get_commands, load_command_class
+
+command = load_command_class(get_commands()["qcluster"], "qcluster")
+tags = command.requires_system_checks  # checked as its execute() does before handle()
+command.check() if tags == "__all__" else command.check(tags=tags)
+held = ["openai", "numpy", "trafilatura", "research.pipeline", "research.views", "research.api"]
+print(" ".join(name for name in held if name in sys.modules))
+"""
+
+
+def test_the_worker_clusters_main_process_starts_without_the_pipeline_the_web_or_their_libraries():
+    """The cluster's monitor, pusher and workers are forked from its main process: whatever it
+    has imported by then, each of them holds (its workers import the pipeline themselves)."""
+    result = subprocess.run(
+        [sys.executable, "-c", CLUSTER_START],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "research_site.settings"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""

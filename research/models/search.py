@@ -25,7 +25,7 @@ from django.db import connection
 
 from research.models.library import Passage
 from research.models.statuses import DocumentStatus
-from research.scripts import CJK_CHAR, SCRIPT_PARTS, STOPWORDS, WORD_RUN, pairs
+from research.scripts import CJK_CHAR, SCRIPT_PARTS, WORD_RUN, pairs, stopwords
 
 MARK_START, MARK_END = "\ue000", "\ue001"
 MAX_TERMS = 24
@@ -47,8 +47,9 @@ class Terms:
         """The CJK runs' character pairs, each a term: a long run need not appear whole, and a
         passage holding more of its pairs ranks higher."""
         found: list[str] = []
+        stop = stopwords()
         for run in self.cjk:
-            found += [pair for pair in pairs(run) if pair not in found and pair not in STOPWORDS]
+            found += [pair for pair in pairs(run) if pair not in found and pair not in stop]
         return found[:MAX_TERMS]
 
     def highlights(self) -> list[str]:
@@ -61,12 +62,13 @@ class Terms:
 def parse_terms(text: str) -> Terms:
     words: list[str] = []
     cjk: list[str] = []
+    stop = stopwords()
     for run in WORD_RUN.finditer(text.lower()):
         for part in SCRIPT_PARTS.findall(run.group()):
             if CJK_CHAR.match(part):
-                if part not in STOPWORDS and part not in cjk:
+                if part not in stop and part not in cjk:
                     cjk.append(part)
-            elif len(part) > 1 and part not in STOPWORDS and part not in words:
+            elif len(part) > 1 and part not in stop and part not in words:
                 words.append(part)
     return Terms(words[:MAX_TERMS], cjk[:MAX_TERMS])
 

@@ -13,12 +13,14 @@ import threading
 
 import snowballstemmer
 
-from research.scripts import CJK, STOPWORDS, is_cjk
+from research.scripts import CJK, is_cjk, stopwords
 from research.scripts import CJK_CHAR as _CJK_CHAR
 from research.scripts import SCRIPT_PARTS as _PARTS
 from research.scripts import WORD_RUN as _RUN
 
 __all__ = ["CJK", "LANGUAGE_NAMES", "STOPWORDS", "is_cjk", "language_of", "terms"]
+
+STOPWORDS = stopwords()
 
 _KANA = re.compile("[\u3040-\u30ff]")
 _HANGUL = re.compile("[\uac00-\ud7af]")
