@@ -290,7 +290,7 @@ LOGGING = {
 WORKER_TIMEOUT = envint("WORKER_TIMEOUT", 600, minimum=2)
 WORKER_RETRY = envint("WORKER_RETRY", WORKER_TIMEOUT + 60, minimum=WORKER_TIMEOUT + 1)
 WORKER_MAX_ATTEMPTS = 3  # claims of one step before the watchdog fails it
-WORKER_THREADS = envint("WORKER_THREADS", 16, minimum=1, maximum=256)
+WORKER_THREADS = envint("WORKER_THREADS", 32, minimum=1, maximum=256)
 STEP_LEASE_SECONDS = envint("STEP_LEASE_SECONDS", 30, minimum=3, maximum=3600)
 # How often an idle worker process looks in the database for steps nobody woke it for.
 WORKER_POLL_SECONDS = envfloat("WORKER_POLL_SECONDS", 0.5, minimum=0.1)
@@ -329,7 +329,7 @@ if 0 < LLM_CONTEXT_TOKENS < 2000:
     )
 # The most one answer may ask for when the first limit cut it off (thinking models need room).
 LLM_MAX_OUTPUT_TOKENS = envint("LLM_MAX_OUTPUT_TOKENS", 16000, minimum=256)
-LLM_MAX_CONCURRENCY = envint("LLM_MAX_CONCURRENCY", 16, minimum=1, maximum=256)
+LLM_MAX_CONCURRENCY = envint("LLM_MAX_CONCURRENCY", 24, minimum=1, maximum=256)
 LLM_PRICE_INPUT = envfloat("LLM_PRICE_INPUT", 0.0)  # USD per million prompt tokens
 LLM_PRICE_OUTPUT = envfloat("LLM_PRICE_OUTPUT", 0.0)  # USD per million completion tokens
 
