@@ -203,6 +203,27 @@ def test_a_hung_endpoint_times_out_with_a_clear_reason(llm, settings):
         client().structured(MESSAGES, Answer)
 
 
+def test_a_call_that_times_out_leaves_that_endpoint_fewer_calls_at_once(llm, settings):
+    """A local server that answers one request at a time queues the rest until they time out."""
+    settings.LLM_TIMEOUT = 1
+    settings.LLM_MAX_RETRIES = 0
+    llm.hang_next(5, count=1)
+    with pytest.raises(LLMError, match="did not answer within 1 s"):
+        client().structured(MESSAGES, Answer)
+    pace = pacing.pace_for(client().endpoint, settings.LLM_MAX_CONCURRENCY)
+    assert pace.limit == settings.LLM_MAX_CONCURRENCY // 2
+
+
+def test_an_overloaded_503_halves_the_calls_at_once_and_each_answer_adds_one_back(llm, settings):
+    llm.fail_next(503, count=1)
+    assert client().structured(MESSAGES, Answer).city == "Lyon"  # retried
+    pace = pacing.pace_for(client().endpoint, settings.LLM_MAX_CONCURRENCY)
+    assert pace.limit == settings.LLM_MAX_CONCURRENCY // 2 + 1
+    llm.fail_next(500, count=1)  # a server error, not an overload
+    assert client().structured(MESSAGES, Answer).city == "Lyon"
+    assert pace.limit == settings.LLM_MAX_CONCURRENCY // 2 + 2
+
+
 class RecordingMeter:
     def __init__(self, refuse: bool = False):
         self.refuse = refuse

@@ -2,10 +2,11 @@
 
 Each endpoint (an LLM's, a search engine's) gets a `Pace`: at most `limit` calls in flight from
 this process, starting at the maximum its caller sets (LLM_MAX_CONCURRENCY,
-SEARCH_MAX_CONCURRENCY). A 429 halves the limit; every success lets it grow by one again, up to
-the maximum. The wait after a failure honours the server's `retry-after-ms` or `Retry-After`
-(seconds or an HTTP date), with a little jitter so that waiting workers do not return together,
-and is otherwise an exponential backoff with jitter.
+SEARCH_MAX_CONCURRENCY). A 429 halves the limit (so does an LLM call that times out or gets a
+503: llm/calls.py); every success lets it grow by one again, up to the maximum. The wait after
+a failure honours the server's `retry-after-ms` or `Retry-After` (seconds or an HTTP date), with
+a little jitter so that waiting workers do not return together, and is otherwise an exponential
+backoff with jitter.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ BACKOFF_CAP = 30.0
 
 
 class Pace:
-    """At most `limit` calls at once; halved on a 429, grown by one on each success."""
+    """At most `limit` calls at once; halved when the endpoint is overloaded, grown by one on
+    each success."""
 
     def __init__(self, maximum: int) -> None:
         self.maximum = self.limit = max(1, maximum)

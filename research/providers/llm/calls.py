@@ -4,8 +4,10 @@ Chat completions (client.py) and embeddings (embeddings.py) share this: one open
 configuration (over httpx, as all our outbound HTTP), and one way of retrying. A 429 is retried
 for as long as LLM_RETRY_MAX_SECONDS allows, honouring Retry-After and halving the endpoint's
 concurrency (pacing.py); 5xx, timeouts and dropped connections LLM_MAX_RETRIES times with
-exponential backoff; a 400 is RequestRejected at once; any other status fails at once. Each
-failure is an LLMError whose reason names the service called and what to change.
+exponential backoff, a timeout or a 503 (a server with more requests than it can take: a local
+one queues them until they time out) halving the concurrency too; a 400 is RequestRejected at
+once; any other status fails at once. Each failure is an LLMError whose reason names the service
+called and what to change.
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ def retried(
             if waited + wait > settings.LLM_RETRY_MAX_SECONDS:
                 raise LLMError(_rate_limited(service, waited, exc)) from None
         except (openai.APIConnectionError, openai.InternalServerError) as exc:
+            if _overloaded(exc):
+                pace.slow_down()
             if attempt >= settings.LLM_MAX_RETRIES:
                 raise LLMError(_gave_up(service, exc)) from None
             wait = pacing.delay(attempt)
@@ -80,6 +84,12 @@ def retried(
         time.sleep(wait)
         waited += wait
         attempt += 1
+
+
+def _overloaded(exc: Exception) -> bool:
+    if isinstance(exc, openai.APITimeoutError):
+        return True
+    return isinstance(exc, openai.APIStatusError) and exc.status_code == 503
 
 
 def _rate_limited(service: str, waited: float, exc: openai.RateLimitError) -> str:
