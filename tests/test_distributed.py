@@ -12,7 +12,7 @@ import socket
 import pytest
 from django.db import connection
 
-from research.models import ProjectStatus, StepRun, StepStatus
+from research.models import ProjectStatus, Stage, StepRun, StepStatus
 from tests.test_worker_pipeline import _assert_no_duplicates, _start, settled, wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.distributed]
@@ -35,7 +35,9 @@ def _names(worker) -> set[str]:
 
 def test_two_clusters_finish_four_projects_when_one_is_killed_mid_run(world, start_worker, member):
     world.llm.latency = 0.3
-    quick = {"STEP_LEASE_SECONDS": 3, "WORKER_POLL_SECONDS": 0.5}
+    # 4 threads a process, so that the four projects' steps spread over both clusters (at the
+    # default 32, one process can take them all and the first cluster may never run a summary)
+    quick = {"STEP_LEASE_SECONDS": 3, "WORKER_POLL_SECONDS": 0.5, "WORKER_THREADS": 4}
     doomed, survivor = start_worker(**quick), start_worker(**quick)
     projects = [_start(member) for _ in range(4)]
     doomed_names = set()
@@ -57,6 +59,11 @@ def test_two_clusters_finish_four_projects_when_one_is_killed_mid_run(world, sta
         wait_for(lambda p=project: settled(p), 240, survivor, "every project to finish")
         assert project.status == ProjectStatus.DONE, project.error
         _assert_no_duplicates(project)
-    redone = StepRun.objects.filter(pk__in=interrupted)
-    assert all(step.status == StepStatus.DONE and step.attempt >= 2 for step in redone)
-    assert not redone.filter(claimed_by__in=doomed_names).exists()
+    # A read-ahead is waited for by nothing: the survivor may finish the project before the dead
+    # cluster's lease on it runs out (it is then claimed again, and cancelled).
+    redone = StepRun.objects.filter(pk__in=interrupted).exclude(stage=Stage.PREFETCH)
+    states = [(s.key, s.status, s.attempt, s.claimed_by) for s in redone]
+    assert all(
+        status == StepStatus.DONE and attempt >= 2 and by not in doomed_names
+        for _, status, attempt, by in states
+    ), states
