@@ -21,7 +21,23 @@ from django.db import connections
 from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
+B = TypeVar("B")
 Convert = Callable[[Any, Any, Any], Any]
+
+
+class _PerVendor(Generic[B]):
+    """What `build(connection)` makes, made once per database vendor and process."""
+
+    def __init__(self, build: Callable[[Any], B]):
+        self._build = build
+        self._built: dict[str, B] = {}
+        self._lock = threading.Lock()
+
+    def get(self, connection: Any) -> B:
+        with self._lock:
+            if connection.vendor not in self._built:
+                self._built[connection.vendor] = self._build(connection)
+            return self._built[connection.vendor]
 
 
 class _Columns:
@@ -57,8 +73,7 @@ class Loader(Generic[M]):
         self.model = model
         self.related = tuple(related)
         self.using = using
-        self._built: dict[str, tuple[str, list[_Columns]]] = {}  # vendor -> (SQL, columns)
-        self._lock = threading.Lock()
+        self._built = _PerVendor(self._sql)  # (the SELECT, its columns)
 
     def get(self, pk: int) -> M:
         """The row with this id, or the model's DoesNotExist."""
@@ -72,7 +87,7 @@ class Loader(Generic[M]):
         if not ids:
             return []
         connection = connections[self.using]
-        sql, parts = self._build(connection)
+        sql, parts = self._built.get(connection)
         with connection.cursor() as cursor:
             cursor.execute(sql.format(ids=", ".join(["%s"] * len(ids))), list(ids))
             rows = cursor.fetchall()
@@ -89,13 +104,6 @@ class Loader(Generic[M]):
             if value is not None:
                 setattr(instance, name, value)  # cached, as select_related caches it
         return instance  # type: ignore[return-value]
-
-    def _build(self, connection: Any) -> tuple[str, list[_Columns]]:
-        with self._lock:
-            built = self._built.get(connection.vendor)
-            if built is None:
-                built = self._built[connection.vendor] = self._sql(connection)
-            return built
 
     def _sql(self, connection: Any) -> tuple[str, list[_Columns]]:
         quote = connection.ops.quote_name
@@ -133,14 +141,13 @@ class Inserter(Generic[M]):
         self.fields: list[Field] = [
             field for field in model._meta.concrete_fields if field is not model._meta.pk
         ]
-        self._built: dict[str, tuple[str, str]] = {}  # vendor -> (INSERT ... VALUES, ON ...)
-        self._lock = threading.Lock()
+        self._built = _PerVendor(self._sql)  # (INSERT ... VALUES, ON CONFLICT ...)
 
     def insert_new(self, objs: Sequence[M]) -> list[int]:
         if not objs:
             return []
         connection = connections[self.using]
-        head, tail = self._build(connection)
+        head, tail = self._built.get(connection)
         params: list[Any] = []
         for obj in objs:
             for field in self.fields:
@@ -151,14 +158,10 @@ class Inserter(Generic[M]):
             cursor.execute(f"{head} {', '.join([row] * len(objs))} {tail}", params)
             return [found[0] for found in cursor.fetchall()]
 
-    def _build(self, connection: Any) -> tuple[str, str]:
-        with self._lock:
-            built = self._built.get(connection.vendor)
-            if built is None:
-                quote = connection.ops.quote_name
-                columns = ", ".join(quote(field.column) for field in self.fields)
-                built = self._built[connection.vendor] = (
-                    f"INSERT INTO {quote(self.model._meta.db_table)} ({columns}) VALUES",
-                    f"ON CONFLICT DO NOTHING RETURNING {quote(self.model._meta.pk.column)}",
-                )
-            return built
+    def _sql(self, connection: Any) -> tuple[str, str]:
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(field.column) for field in self.fields)
+        return (
+            f"INSERT INTO {quote(self.model._meta.db_table)} ({columns}) VALUES",
+            f"ON CONFLICT DO NOTHING RETURNING {quote(self.model._meta.pk.column)}",
+        )
