@@ -131,7 +131,7 @@ def check(claims: list[Claim], engine: str) -> tuple[list[str], dict]:
     from django.contrib.auth import get_user_model
 
     from research.models import PageSnapshot, Project, Report, Source, Stage, StepRun
-    from research.pipeline.registry import run_step
+    from research.pipeline.engine.registry import run_step
 
     owner, _ = get_user_model().objects.get_or_create(username="bench")
     project = Project.objects.create(

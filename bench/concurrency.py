@@ -128,7 +128,7 @@ def run_together(count: int, offset: int) -> tuple[float, list[int]]:
     from django.contrib.auth import get_user_model
 
     from research.models import Project, ProjectStatus
-    from research.pipeline import control
+    from research.services import runs
     from tests.factories import make_project
 
     owner, _ = get_user_model().objects.get_or_create(username="bench")
@@ -142,7 +142,7 @@ def run_together(count: int, offset: int) -> tuple[float, list[int]]:
     ]
     started = time.monotonic()
     for project in projects:
-        control.start(project, owner)
+        runs.start(project, owner)
     ids = [p.pk for p in projects]
     while Project.objects.filter(pk__in=ids, status__in=ProjectStatus.running()).exists():
         time.sleep(0.05)

@@ -40,7 +40,7 @@ def research(question: str) -> dict:
 def timed_run(searx_url: str) -> tuple[float, dict]:
     from django.conf import settings
 
-    from research.pipeline.warmup import warm_up
+    from research.pipeline.engine.warmup import warm_up
 
     settings.SEARXNG_URL = searx_url
     warm_up()

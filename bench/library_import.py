@@ -99,8 +99,8 @@ MAKERS = {
 
 def import_bench(count: int, data_dir: Path) -> None:
     """`count` documents, the formats in turn: per format and in all, documents and MB per s."""
-    from research import library
     from research.models import Document, DocumentStatus
+    from research.services import library
 
     logging.getLogger("django-q").setLevel(logging.WARNING)  # each upload queues a task too
     rng = random.Random(11)

@@ -125,8 +125,8 @@ def run_once(options: dict | None = None) -> tuple[float, int]:
     from django.contrib.auth import get_user_model
 
     from research.models import ProjectStatus
-    from research.pipeline import control
-    from research.pipeline.warmup import warm_up
+    from research.pipeline.engine.warmup import warm_up
+    from research.services import runs
     from tests.factories import make_project
 
     warm_up()  # what the worker and the `research` command do before their first step
@@ -137,14 +137,14 @@ def run_once(options: dict | None = None) -> tuple[float, int]:
         question="How does SQLite WAL mode work?",
         options=options or {},
     )
-    return timed(lambda: control.start(project, owner), project, "run"), project.pk
+    return timed(lambda: runs.start(project, owner), project, "run"), project.pk
 
 
 def timed(action: Callable[[], object], project: Any, what: str) -> float:
     """Seconds from `action` until the project has settled, its steps run on threads here;
     the project must end done."""
     from research.models import ProjectStatus
-    from research.pipeline.registry import inline_dispatch
+    from research.pipeline.engine.registry import inline_dispatch
 
     started = time.monotonic()
     with inline_dispatch() as dispatcher:

@@ -34,7 +34,7 @@ def start_projects(count: int, trial: int) -> list[int]:
     from django.contrib.auth import get_user_model
 
     from research.models import ProjectStatus
-    from research.pipeline import control
+    from research.services import runs
     from tests.factories import make_project
 
     owner, _ = get_user_model().objects.get_or_create(username="bench")
@@ -42,7 +42,7 @@ def start_projects(count: int, trial: int) -> list[int]:
     for n in range(count):
         question = f"How does SQLite WAL mode work? (trial {trial}, project {n})"
         project = make_project(owner, status=ProjectStatus.DRAFT, question=question)
-        ids.append(control.start(project, owner).pk)
+        ids.append(runs.start(project, owner).pk)
     return ids
 
 

@@ -7,7 +7,7 @@ each: the wall time, the LLM calls and tokens (summary tokens apart), the search
 requests, with how many were answered 304 Not Modified. Goals: 0 summary tokens, and a refresh
 under 20% of the first run's wall time.
 
-    .venv/bin/python bench/refresh.py [--runs N]
+    .venv/bin/python bench/refreshes.py [--runs N]
 
 It uses a throwaway SQLite file; BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL.
 """
@@ -30,10 +30,10 @@ OPTIONS = {"queries": 4, "sources_per_query": 4, "reflection_rounds": 0}
 
 def refresh_once(project_id: int) -> float:
     from research.models import Project
-    from research.pipeline import refresh
+    from research.services import refreshes
 
     project = Project.objects.get(pk=project_id)
-    return timed(lambda: refresh.start_refresh(project), project, "refresh")
+    return timed(lambda: refreshes.start_refresh(project), project, "refresh")
 
 
 def tokens(project_id: int, stages: list[str] | None = None, since_step: int = 0) -> tuple:

@@ -25,7 +25,7 @@ class ProjectAdmin(admin.ModelAdmin):
     def delete_queryset(self, request, queryset) -> None:
         """As on the pages: a live project goes to the trash (logged); one already in the trash
         is deleted for good (logged), by its owner or an admin."""
-        from research import trash  # the pipeline's imports, only when an admin deletes
+        from research.services import trash  # the pipeline's imports, only when an admin deletes
 
         for project in queryset:
             try:

@@ -15,11 +15,11 @@ class ResearchConfig(AppConfig):
         # Each django-q2 worker process runs steps on its own pool of threads.
         post_spawn.connect(_start_step_pool, dispatch_uid="research.step_pool")
         # A question researched further is answered again once its project is done.
-        status_changed.connect(_answer_questions, dispatch_uid="research.questions")
+        status_changed.connect(_answer_questions, dispatch_uid="research.services.questions")
         # A refresh ends with its project's run.
         status_changed.connect(_close_refresh, dispatch_uid="research.refresh")
         # A new version is announced to the project's watchers and webhook.
-        status_changed.connect(_announce_version, dispatch_uid="research.watching")
+        status_changed.connect(_announce_version, dispatch_uid="research.services.watching")
 
 
 # The receivers import what they call when they are first called, not here: every process
@@ -34,18 +34,18 @@ def _start_step_pool(**kwargs: Any) -> None:
 
 
 def _answer_questions(sender: Any, **kwargs: Any) -> None:
-    from research import questions
+    from research.services import questions
 
     questions.on_status_changed(sender, **kwargs)
 
 
 def _close_refresh(sender: Any, **kwargs: Any) -> None:
-    from research.pipeline import refresh
+    from research.services import refreshes
 
-    refresh.close_refresh(sender, **kwargs)
+    refreshes.close_refresh(sender, **kwargs)
 
 
 def _announce_version(sender: Any, **kwargs: Any) -> None:
-    from research import watching
+    from research.services import watching
 
     watching.on_status_changed(sender, **kwargs)

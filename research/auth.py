@@ -12,14 +12,14 @@ from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
-from research import tokens
+from research.services import api_tokens
 
 
 class BearerTokenAuth(HttpBearer):
     """`Authorization: Bearer <token>`, a token made by `create_api_token` or on the profile."""
 
     def authenticate(self, request, token: str):
-        user = tokens.authenticate(token.strip())
+        user = api_tokens.authenticate(token.strip())
         if user is not None:
             request.user = user
         return user

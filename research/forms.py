@@ -123,7 +123,7 @@ class RegenerateForm(forms.Form):
 
 
 class CollectionForm(forms.Form):
-    """A collection's name and description; research.library checks them once more."""
+    """A collection's name and description; research.services.library checks them once more."""
 
     name = forms.CharField(max_length=COLLECTION_NAME_MAX)
     description = forms.CharField(

@@ -53,7 +53,7 @@ class UploadLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.content_type == "multipart/form-data":
-            from research import library
+            from research.services import library
 
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)

@@ -8,8 +8,8 @@ from pydantic import AfterValidator
 
 from research.errors import BadInput
 from research.limits import NOTE_MAX
-from research.notes import Target, target_of
 from research.schemas import MAX_ID, InSchema, NonEmpty
+from research.services.notes import Target
 
 
 def _target(value: str) -> str:
@@ -57,7 +57,7 @@ class NoteOut(Schema):
 
     @staticmethod
     def resolve_target(obj) -> str:
-        return str(target_of(obj))
+        return obj.target
 
     @staticmethod
     def resolve_author(obj) -> str:

@@ -6,7 +6,6 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
-from research import trash
 from research.limits import (
     GOAL_MAX,
     HEADING_MAX,
@@ -16,6 +15,7 @@ from research.limits import (
     URL_MAX,
 )
 from research.options import ProjectOptions, ReportStyleName
+from research.services import trash
 
 # The largest id the API accepts: bigger numbers cannot be row ids in any supported database.
 MAX_ID = 2**53

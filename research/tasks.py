@@ -6,11 +6,12 @@ from typing import Any
 
 from django_q.models import Schedule
 
-from research import library, projects, trash
 from research.errors import DossierError
 from research.models import Project
-from research.pipeline import pool, refresh, registry, semantic, sweeper
-from research.pipeline.warmup import warm_up
+from research.pipeline.engine import pool, registry, sweeper
+from research.pipeline.engine.warmup import warm_up
+from research.pipeline.shared import semantic
+from research.services import library, projects, refreshes, trash
 
 EMBED_PER_SWEEP = 256  # passages the watchdog embeds per run; `manage.py embed_library`: all
 
@@ -66,7 +67,7 @@ def refresh_project(project_id: int) -> str:
             return f"project {project_id} is deleted; its schedule is removed"
         return f"project {project_id} is in the trash; not refreshed"
     try:
-        started = refresh.start_refresh(project, scheduled=True)
+        started = refreshes.start_refresh(project, scheduled=True)
     except DossierError as exc:
         return f"not refreshed: {exc.reason}"
     return f"refresh {started.pk} started"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from research.models import Note, Project, Section
-from research.tokens import create_token
+from research.services.api_tokens import create_token
 from tests.api_helpers import ApiClient
 from tests.factories import (
     add_queries,

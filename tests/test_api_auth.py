@@ -7,7 +7,7 @@ from django.test import Client
 from django.utils import timezone
 
 from research.models import ApiToken, ProjectStatus
-from research.tokens import create_token, revoke
+from research.services.api_tokens import create_token, revoke
 from research_site.api import api as ninja_api
 from tests.api_helpers import ApiClient
 from tests.factories import make_project

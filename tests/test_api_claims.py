@@ -3,7 +3,7 @@
 import pytest
 
 from research.models import ActivityAction, ActivityEntry, Claim, ProjectStatus, StepStatus
-from research.pipeline.registry import run_step
+from research.pipeline.engine.registry import run_step
 from tests.factories import add_report, add_sources, make_project
 
 pytest_plugins = ["tests.api_fixtures"]

@@ -1,7 +1,7 @@
 """The reports API: the current report, its versions, a new version, and the exports.
 
-The export tests need research/export.py (report_markdown, report_pdf, export_filename) and
-research/package.py (the ZIP).
+The export tests need research/output/export.py (report_markdown, report_pdf, export_filename) and
+research/output/package.py (the ZIP).
 """
 
 import io
@@ -134,7 +134,7 @@ def test_an_extractive_version_of_an_llm_project_needs_no_llm(api, finished_proj
     assert StepRun.objects.get(pk=response.json()["id"]).params["engine"] == "extractive"
 
 
-# --- Export (needs research/export.py) ---------------------------------------------------
+# --- Export (needs research/output/export.py) ---------------------------------------------------
 
 
 def test_it_downloads_the_report_as_markdown(api, finished_project):

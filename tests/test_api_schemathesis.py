@@ -13,7 +13,7 @@ import schemathesis
 from django.core import signals
 from django.db import close_old_connections
 
-from research.tokens import create_token
+from research.services.api_tokens import create_token
 from research_site.wsgi import application
 
 pytest_plugins = ["tests.api_fixtures"]

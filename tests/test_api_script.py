@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from research.models import ProjectStatus
-from research.pipeline.registry import inline_dispatch
+from research.pipeline.engine.registry import inline_dispatch
 from tests.api_helpers import ApiClient
 from tests.system import needs_pango
 

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from research.models import ActivityAction, ActivityEntry, Project, ProjectStatus
-from research.tokens import create_token
+from research.services.api_tokens import create_token
 from tests.api_helpers import ApiClient
 from tests.factories import make_project
 

@@ -17,9 +17,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from research import backup
 from research.errors import NotConfigured, ProviderFailed
 from research.models import Project
+from research.services import backup
 from tests.factories import make_project
 
 on_sqlite = pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's backup API")

@@ -228,7 +228,7 @@ def test_a_member_asks_a_follow_up_question_and_checks_the_claims_of_the_report(
     polls while the worker answers), its [n] linking to the source; on the claims page,
     focusing a sentence shows its quote and source."""
     from research.models import ProjectStatus
-    from research.pipeline import control
+    from research.services import runs
     from tests.factories import make_project
 
     start_worker()
@@ -238,7 +238,7 @@ def test_a_member_asks_a_follow_up_question_and_checks_the_claims_of_the_report(
         question="How does SQLite WAL mode work?",
         options={"engine": "extractive", "queries": 2, "sources_per_query": 2},
     )
-    control.start(project, member)
+    runs.start(project, member)
     sign_in(page)
     page.goto(f"/projects/{project.pk}/")
     wait_until_done(page)

@@ -17,8 +17,8 @@ from research.models import (
     StepRun,
     StepStatus,
 )
-from research.pipeline.registry import run_step
-from research.providers.claims import SourceIndex, Verdict, align, split_claims
+from research.pipeline.engine.registry import run_step
+from research.text.claims import SourceIndex, Verdict, align, split_claims
 from tests.factories import add_report, make_project
 
 TEXTS = {

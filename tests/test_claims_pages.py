@@ -17,7 +17,7 @@ from research.models import (
     StepRun,
     StepStatus,
 )
-from research.pipeline.registry import run_step
+from research.pipeline.engine.registry import run_step
 from tests.factories import add_report, make_project
 
 pytestmark = pytest.mark.django_db

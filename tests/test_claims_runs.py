@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from research.models import Claim, Project, ProjectStatus, Stage, StepRun, StepStatus
-from research.pipeline import reruns
+from research.services import runs
 from tests.fakes.web import article, render_article
 from tests.test_pipeline_run import research, run_inline
 
@@ -54,7 +54,7 @@ def test_a_new_report_version_gets_its_own_claims(world, member):
     result, _ = research("How does SQLite WAL mode work?", "--engine", "extractive")
     project = Project.objects.get(pk=result["project_id"])
     first = ledger_of(project)
-    project = run_inline(lambda: reruns.new_report(project, style="news", user=member), project)
+    project = run_inline(lambda: runs.new_report(project, style="news", user=member), project)
     assert project.status == ProjectStatus.DONE
     second = ledger_of(project)
     assert second and {c.report_id for c in second}.isdisjoint({c.report_id for c in first})
@@ -66,7 +66,7 @@ def test_a_refetched_source_rechecks_the_claims_citing_it_in_the_new_version(wor
     project = Project.objects.get(pk=result["project_id"])
     cited = ledger_of(project)[0].sources.first()
     assert cited is not None
-    project = run_inline(lambda: reruns.refetch_source(cited, user=member), project)
+    project = run_inline(lambda: runs.refetch_source(cited, user=member), project)
     assert project.status == ProjectStatus.DONE
     claims = ledger_of(project)
     assert_quotes_verbatim(claims)
@@ -83,7 +83,7 @@ def test_a_refetched_page_that_changed_rechecks_the_old_versions_claims_against_
     old_version = project.reports.get(is_current=True)
     path = "/" + cited.url.split("/", 3)[3]
     world.web.add(path, render_article(article("an-unrelated-page-about-gardening")).encode())
-    project = run_inline(lambda: reruns.refetch_source(cited, user=member), project)
+    project = run_inline(lambda: runs.refetch_source(cited, user=member), project)
     assert project.status == ProjectStatus.DONE
     cited.refresh_from_db()
     assert cited.generation == 1 and "gardening" in cited.text
@@ -96,7 +96,7 @@ def test_a_refetched_page_that_changed_rechecks_the_old_versions_claims_against_
     assert any(before[c.position] != c.status for c in rechecked)  # its support changed
     untouched = {c.pk for c in old if cited.n not in c.citations}
     assert untouched <= set(old_version.claims.values_list("pk", flat=True))
-    project = run_inline(lambda: reruns.recheck_claims(project, user=member), project)
+    project = run_inline(lambda: runs.recheck_claims(project, user=member), project)
     assert StepRun.objects.filter(project=project, key__contains=":recheck:").count() == 1
 
 
@@ -105,13 +105,11 @@ def test_checking_the_claims_again_is_a_step_after_which_the_project_is_done_aga
     project = Project.objects.get(pk=result["project_id"])
     first = {c.pk for c in ledger_of(project)}
     source = project.sources.get(n=ledger_of(project)[0].citations[0])
-    project = run_inline(lambda: reruns.recheck_claims(project, user=member), project)
+    project = run_inline(lambda: runs.recheck_claims(project, user=member), project)
     assert project.status == ProjectStatus.DONE
     second = {c.pk for c in ledger_of(project)}
     assert len(second) == len(first) and second.isdisjoint(first)
-    project = run_inline(
-        lambda: reruns.recheck_claims(project, source=source, user=member), project
-    )
+    project = run_inline(lambda: runs.recheck_claims(project, source=source, user=member), project)
     assert project.status == ProjectStatus.DONE
     third = {c.pk: c for c in ledger_of(project)}
     renewed = {pk for pk in third if pk not in second}

@@ -19,9 +19,9 @@ from django.conf import settings
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
-from research import export
 from research.models import ProjectStatus, Report
-from research.providers import citations
+from research.output import export
+from research.text import citations
 from tests.factories import add_report, add_source, make_project
 from tests.system import needs_cjk_font, needs_pango
 

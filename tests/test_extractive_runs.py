@@ -8,9 +8,8 @@ import time
 import pytest
 from django.conf import settings
 
-from research import projects
 from research.models import Method, Project, ProjectStatus, Source
-from research.pipeline import reruns
+from research.services import projects, runs
 from tests.fakes.researcher import Researcher, schema_name
 from tests.test_pipeline_run import research, run_inline
 
@@ -162,7 +161,7 @@ def test_an_extractive_project_can_get_a_version_from_the_llm_later(world, membe
     )
     project = Project.objects.get(pk=result["project_id"])
     assert result["status"] == "done" and world.llm.calls == 0
-    project = run_inline(lambda: reruns.new_report(project, engine="llm", user=member), project)
+    project = run_inline(lambda: runs.new_report(project, engine="llm", user=member), project)
     first, second = project.reports.order_by("version")
     assert (first.engine, second.engine) == (Method.EXTRACTIVE, Method.LLM)
     assert world.llm.calls == 1

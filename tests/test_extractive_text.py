@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from research.providers.extractive.scoring import bm25, coverage, jaccard, key_phrases, mmr
-from research.providers.extractive.sentences import sentences
-from research.providers.extractive.terms import language_of, terms
+from research.text.extractive.scoring import bm25, coverage, jaccard, key_phrases, mmr
+from research.text.extractive.sentences import sentences
+from research.text.extractive.terms import language_of, terms
 
 WAL = (
     "Write-ahead logging keeps readers and writers apart. Checkpoints move pages back into the "

@@ -1,5 +1,5 @@
-"""The scheduler: its plain-SQL reads (research/pipeline/state.py) against the ORM they stand
-for, and what it decides to run next (research/pipeline/flow.py) from a given state."""
+"""The scheduler: its plain-SQL reads (research/pipeline/engine/state.py) against the ORM they stand
+for, and what it decides to run next (research/pipeline/engine/flow.py) from a given state."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from research.models import (
     StepRun,
     StepStatus,
 )
-from research.pipeline import flow, state
+from research.pipeline.engine import flow, state
 from tests.factories import make_project
 
 pytestmark = pytest.mark.django_db

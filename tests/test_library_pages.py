@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from research import library
 from research.models import Collection, Document, DocumentStatus
+from research.services import library
 from tests.factories import add_sources, make_library_document, make_project
 
 pytestmark = pytest.mark.django_db

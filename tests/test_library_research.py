@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from research import projects
 from research.errors import BadInput
 from research.models import Collection, FetchStatus, Project, ProjectStatus, Source
+from research.services import projects
 from tests.factories import make_library_document
 from tests.test_pipeline_run import research
 

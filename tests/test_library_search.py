@@ -13,7 +13,7 @@ from research.models.search import (
     search_passages,
     snippet,
 )
-from research.scripts import index_text
+from research.text.writing import index_text
 from tests.factories import make_library_document
 
 pytestmark = pytest.mark.django_db

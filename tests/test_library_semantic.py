@@ -14,8 +14,8 @@ from research import tasks
 from research.models import Collection, Document, PassageEmbedding
 from research.models.search import search_passages
 from research.models.semantic import from_bytes, nearest_passages, store_vectors
-from research.pipeline import library as pipeline_library
-from research.pipeline import semantic
+from research.pipeline.shared import library as pipeline_library
+from research.pipeline.shared import semantic
 from research.providers.llm.embeddings import EmbeddingError, embed
 from tests.factories import make_library_document
 from tests.fakes import FakeLLM

@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from research.models import Collection, Document, DocumentStatus, Project, ProjectStatus, Source
-from research.tokens import create_token
+from research.services.api_tokens import create_token
 from tests import library_files as files
 from tests.api_helpers import ApiClient
 from tests.test_worker_pipeline import settled, wait_for

@@ -8,7 +8,7 @@ from research.errors import BadInput
 from research.forms import ProjectForm
 from research.limits import QUERY_MAX, QUESTION_MAX
 from research.models import Project
-from research.projects import create_project
+from research.services.projects import create_project
 
 pytest_plugins = ["tests.api_fixtures"]
 

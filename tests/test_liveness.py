@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from research.models import ProjectStatus, StepRun, StepStatus
-from research.pipeline import liveness, runner
+from research.pipeline.engine import liveness, runner
 from tests.factories import add_step, make_project
 
 pytestmark = pytest.mark.skipif(not liveness.fingerprint(), reason="needs Linux's /proc")

@@ -15,7 +15,7 @@ from research.providers import pacing
 from research.providers.llm import LLMClient, LLMError, LLMNotConfigured
 from research.providers.llm import client as provider
 from research.providers.llm.profile import PROFILES
-from research.providers.text import estimate_tokens
+from research.text.tokens import estimate_tokens
 from tests.fakes import FakeLLM
 
 

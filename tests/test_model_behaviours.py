@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from research.export import report_markdown
 from research.models import ModelProfile, Project, ProjectStatus, Summary
+from research.output.export import report_markdown
 from tests.fakes.behaviours import THOUGHT, Behaving
 from tests.fakes.llm import estimate_tokens, prompt_text
 from tests.fakes.researcher import Researcher, schema_name

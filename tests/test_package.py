@@ -12,9 +12,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from research import export, package
 from research.models import Claim, FetchStatus, Note, PageSnapshot, Passage, Report, Source
-from research.providers import citations
+from research.output import export, package
+from research.text import citations
 from tests.factories import add_report, add_source, make_library_document, make_project
 from tests.system import needs_pango
 

@@ -21,7 +21,7 @@ from research.models import (
     StepStatus,
     Summary,
 )
-from research.pipeline.registry import run_step
+from research.pipeline.engine.registry import run_step
 from tests.factories import force_status, make_project
 from tests.fakes.researcher import NOT_IN_PAGE
 

@@ -160,7 +160,7 @@ def test_a_project_without_a_fetched_source_cannot_be_asked(api, member):
 
 
 def test_the_questions_of_a_project_in_the_trash_are_not_found(world, api, member):
-    from research import trash
+    from research.services import trash
 
     project = finished("extractive")
     answer = ask(api, project, "How do checkpoints work in SQLite WAL mode?")
@@ -200,14 +200,13 @@ def test_members_add_notes_to_a_question(world, api):
 
 
 def test_cancelling_or_resuming_a_run_leaves_a_question_being_answered_alone(world, member):
-    from research import questions
-    from research.pipeline import control, reruns
-    from research.pipeline.registry import run_step
+    from research.pipeline.engine.registry import run_step
+    from research.services import questions, runs
 
     project = finished("extractive")
-    reruns.rerun_query(project.queries.all()[0], user=member)  # a run, with nobody to work it
+    runs.rerun_query(project.queries.all()[0], user=member)  # a run, with nobody to work it
     question = questions.ask(project, text="How do checkpoints work in WAL mode?", user=member)
-    control.cancel(Project.objects.get(pk=project.pk), member)
+    runs.cancel(Project.objects.get(pk=project.pk), member)
     step = StepRun.objects.get(project=project, stage=Stage.ANSWER)
     assert step.status == StepStatus.QUEUED  # not the run's to cancel
     assert StepRun.objects.filter(project=project, status=StepStatus.CANCELLED).exists()

@@ -27,8 +27,8 @@ from research.models import (
     StepStatus,
     status_changed,
 )
-from research.pipeline import control, reruns
-from research.pipeline.registry import run_step
+from research.pipeline.engine.registry import run_step
+from research.services import runs
 from tests.factories import (
     add_queries,
     add_report,
@@ -128,7 +128,7 @@ def test_a_cancel_after_the_last_step_finished_is_refused(member, world, transit
     page = Project.objects.get(pk=project.pk)  # the member's page, read while it was writing
     assert run_step(report.pk) == "done"
     with pytest.raises(NotAllowed, match="already done"):
-        control.cancel(page, member)
+        runs.cancel(page, member)
     assert_one_winner(project, NotAllowed(""), transitions)
 
 
@@ -143,7 +143,7 @@ def test_a_step_that_finishes_after_a_cancel_leaves_the_project_cancelled(
 
     def cancel_while_writing(request: dict) -> Any:
         try:
-            control.cancel(page, member)
+            runs.cancel(page, member)
         finally:
             connections.close_all()  # the fake server's thread
         return answer(request)
@@ -156,7 +156,7 @@ def test_a_step_that_finishes_after_a_cancel_leaves_the_project_cancelled(
 
 def test_a_step_delivered_after_a_cancel_does_not_run(member, world, transitions):
     project, report = writing_project(member)
-    control.cancel(Project.objects.get(pk=project.pk), member)
+    runs.cancel(Project.objects.get(pk=project.pk), member)
     assert run_step(report.pk).startswith("not claimable")
     assert world.llm.requests == []
     assert_one_winner(project, None, transitions)
@@ -168,7 +168,7 @@ def test_cancel_racing_a_finishing_step_has_one_winner(member, world, transition
     for round_ in range(ROUNDS):
         project, report = writing_project(member)
         page = Project.objects.get(pk=project.pk)
-        cancel = partial(after, round_ * STAGGER, partial(control.cancel, page, member))
+        cancel = partial(after, round_ * STAGGER, partial(runs.cancel, page, member))
         _, cancelled = race(partial(run_step, report.pk), cancel)
         assert isinstance(cancelled, NotAllowed | Project), cancelled
         assert_one_winner(project, cancelled, transitions)
@@ -206,9 +206,9 @@ def test_a_second_resume_from_a_page_read_before_the_first_is_refused(
 ):
     project, report = failed_project(member)
     first, second = Project.objects.get(pk=project.pk), Project.objects.get(pk=project.pk)
-    control.resume(first, member)
+    runs.resume(first, member)
     with pytest.raises(NotAllowed, match="Only a failed or cancelled project can be resumed"):
-        control.resume(second, member)
+        runs.resume(second, member)
     assert_resumed_once(project, report, [None, NotAllowed("")], transitions)
 
 
@@ -216,7 +216,7 @@ def test_two_resumes_at_once_resume_once(member, llm_configured, transitions):
     for _ in range(ROUNDS):
         project, report = failed_project(member)
         pages = [Project.objects.get(pk=project.pk) for _ in range(2)]
-        outcomes = race(*(partial(control.resume, page, member) for page in pages))
+        outcomes = race(*(partial(runs.resume, page, member) for page in pages))
         assert_resumed_once(project, report, outcomes, transitions)
 
 
@@ -250,17 +250,17 @@ def assert_cancel_holds(project: Project, query: Query, rerun_outcome: Any, tran
 def test_a_rerun_from_a_page_read_before_a_cancel_is_refused(member, llm_configured, transitions):
     project, query = researching_project(member)
     page = Query.objects.select_related("project").get(pk=query.pk)
-    control.cancel(Project.objects.get(pk=project.pk), member)
+    runs.cancel(Project.objects.get(pk=project.pk), member)
     with pytest.raises(NotAllowed, match="cancelled"):
-        reruns.rerun_query(page, user=member)
+        runs.rerun_query(page, user=member)
     assert_cancel_holds(project, query, NotAllowed(""), transitions)
 
 
 def test_a_cancel_after_a_rerun_stops_the_rerun(member, llm_configured, transitions):
     project, query = researching_project(member)
     page = Project.objects.get(pk=project.pk)
-    reruns.rerun_query(Query.objects.select_related("project").get(pk=query.pk), user=member)
-    control.cancel(page, member)
+    runs.rerun_query(Query.objects.select_related("project").get(pk=query.pk), user=member)
+    runs.cancel(page, member)
     assert_cancel_holds(project, query, None, transitions)
 
 
@@ -270,8 +270,8 @@ def test_a_rerun_racing_a_cancel_never_revives_the_project(member, llm_configure
         page = Project.objects.get(pk=project.pk)
         query_page = Query.objects.select_related("project").get(pk=query.pk)
         rerun, cancelled = race(
-            partial(reruns.rerun_query, query_page, user=member),
-            partial(control.cancel, page, member),
+            partial(runs.rerun_query, query_page, user=member),
+            partial(runs.cancel, page, member),
         )
         assert isinstance(cancelled, Project), cancelled
         assert_cancel_holds(project, query, rerun, transitions)

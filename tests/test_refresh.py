@@ -17,7 +17,7 @@ from research.models import (
     Stage,
     StepRun,
 )
-from research.pipeline import refresh
+from research.services import refreshes
 from tests.fakes.web import article, render_article
 from tests.test_pipeline_run import research, run_inline
 
@@ -145,7 +145,7 @@ def test_a_refresh_is_refused_while_the_project_runs_or_another_refresh_is_under
     response = api.post(f"/api/projects/{draft.pk}/refresh")
     assert response.status_code == 409 and "Only a finished project" in response.json()["detail"]
     project = finished()
-    refresh.start_refresh(project, user=member)  # nothing runs it: it stays under way
+    refreshes.start_refresh(project, user=member)  # nothing runs it: it stays under way
     response = api.post(f"/api/projects/{project.pk}/refresh")
     assert response.status_code == 409
     assert "already under way" in response.json()["detail"]
@@ -172,7 +172,7 @@ def test_the_search_range_is_the_smallest_covering_the_time_since_the_last_run()
     from datetime import datetime, timedelta
 
     now = datetime(2026, 11, 23, 12, 0)
-    since = refresh.time_range_since
+    since = refreshes.time_range_since
     assert since(now - timedelta(hours=3), now) == "day"
     assert since(now - timedelta(days=3), now) == "week"
     assert since(now - timedelta(days=20), now) == "month"

@@ -6,8 +6,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from research import rendering
-from research.rendering import best_passage, highlight, render_markdown, render_report
+from research.output import rendering
+from research.output.rendering import best_passage, highlight, render_markdown, render_report
 
 REL = "nofollow noopener noreferrer"
 MARKDOWN_TAGS = {

@@ -10,8 +10,9 @@ import pytest
 from django.utils import timezone
 
 from research.models import Project, ProjectStatus, Section, Stage, StepRun, StepStatus
-from research.pipeline import control, flow, registry, runner
-from research.pipeline.pool import PoolDispatcher, StepPool
+from research.pipeline.engine import flow, registry, runner
+from research.pipeline.engine.pool import PoolDispatcher, StepPool
+from research.services import runs
 from tests.factories import add_queries, add_sources, add_step, make_project
 
 
@@ -336,7 +337,7 @@ def test_a_pool_runs_the_network_waits_of_a_project_side_by_side(world, member):
     try:
         runner.use_dispatcher(PoolDispatcher(pool))
         project = make_project(member, status=ProjectStatus.DRAFT, question="How does WAL work?")
-        control.start(project, member)
+        runs.start(project, member)
         deadline = time.monotonic() + 120
         while project.status in ProjectStatus.running() and time.monotonic() < deadline:
             time.sleep(0.2)

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django_q.models import OrmQ
 
 from research.models import ProjectStatus, Query, Stage, StepRun, StepStatus
-from research.pipeline.sweeper import sweep
+from research.pipeline.engine.sweeper import sweep
 from tests.factories import make_project
 
 

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from research import tasks, trash
+from research import tasks
 from research.errors import Forbidden, NotAllowed
 from research.models import (
     ActivityAction,
@@ -24,6 +24,7 @@ from research.models import (
     StepRun,
     StepStatus,
 )
+from research.services import trash
 from tests.factories import add_queries, add_step, make_project
 
 pytest_plugins = ["tests.api_fixtures"]

@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from research.pipeline import warmup
+from research.pipeline.engine import warmup
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from research.models import (
     StepStatus,
     Summary,
 )
-from research.pipeline import control
+from research.services import runs
 from tests.factories import make_project
 
 pytestmark = pytest.mark.worker
@@ -46,7 +46,7 @@ def _start(member, **options) -> Project:
         question="How does SQLite WAL mode work?",
         options=options,
     )
-    return control.start(project, member)
+    return runs.start(project, member)
 
 
 def test_the_worker_runs_a_project_to_done(world, worker, member):
@@ -191,7 +191,7 @@ def _answered(question_id: int, rounds: int = 1):
 
 
 def test_the_worker_answers_a_follow_up_question_from_the_stored_sources(world, worker, member):
-    from research import questions
+    from research.services import questions
 
     project = _start(member)
     wait_for(lambda: settled(project), 120, worker, "the project to finish")
@@ -203,7 +203,7 @@ def test_the_worker_answers_a_follow_up_question_from_the_stored_sources(world, 
 
 
 def test_the_worker_researches_an_uncovered_question_and_answers_it_again(world, worker, member):
-    from research import questions
+    from research.services import questions
 
     project = _start(member)
     wait_for(lambda: settled(project), 120, worker, "the project to finish")
@@ -231,12 +231,12 @@ def test_the_worker_refreshes_a_project_where_nothing_changed_without_a_new_vers
     world, worker, member
 ):
     from research.models import ActivityEntry
-    from research.pipeline import refresh
+    from research.services import refreshes
 
     project = _start(member)
     wait_for(lambda: settled(project), 120, worker, "the project to finish")
     summaries = world.llm.responder.kinds.count("ChunkSummary")
-    refresh.start_refresh(project, user=member)
+    refreshes.start_refresh(project, user=member)
     done = wait_for(lambda: _refreshed(project), 120, worker, "the refresh")
     assert (done.status, done.changed) == ("done", False)
     assert project.reports.count() == 1
@@ -247,14 +247,14 @@ def test_the_worker_refreshes_a_project_where_nothing_changed_without_a_new_vers
 def test_the_worker_refreshes_a_project_where_one_page_changed_into_a_version_saying_so(
     world, worker, member
 ):
-    from research.pipeline import refresh
+    from research.services import refreshes
     from tests.fakes.web import article, render_article
 
     project = _start(member)
     wait_for(lambda: settled(project), 120, worker, "the project to finish")
     cited = project.reports.get().cited_sources.order_by("n")[0]
     world.web.add("/" + cited.url.split("/", 3)[3], render_article(article("tidal-power")).encode())
-    refresh.start_refresh(project, user=member)
+    refreshes.start_refresh(project, user=member)
     done = wait_for(lambda: _refreshed(project), 120, worker, "the refresh")
     assert (done.status, done.changed) == ("done", True)
     report = project.reports.get(is_current=True)

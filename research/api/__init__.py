@@ -1,9 +1,10 @@
-"""The REST API's routes, one module per resource, each a django-ninja Router.
+"""The REST API: one django-ninja Router per resource (this folder), each with its own explicit
+In/Out schemas (`schemas/`, one module per router).
 
-Handlers are thin: they parse, call the same domain functions as the pages (research.projects,
-research.notes, research.pipeline.control and .reruns) and serialise with the explicit In/Out
-schemas of research/schemas.py. Errors are the one family of research/errors.py, which
-research_site/api.py turns into JSON `{"detail": ...}` with each kind's HTTP status.
+Handlers are thin: they parse, call the same services as the pages (`research/services/`) and
+load rows through the same selectors, then serialise. Errors are the one family of
+research/errors.py, which research_site/api.py turns into JSON `{"detail": ...}` with each
+kind's HTTP status.
 """
 
 from ninja import Router

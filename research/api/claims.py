@@ -3,12 +3,11 @@
 from ninja import Query, Router
 from ninja.responses import Status
 
-from research import ledger
 from research.api.common import BODY, RERUN, answers, load_project, load_source
 from research.claims_schemas import ClaimCheckIn, ClaimOut, ClaimReviewIn
 from research.errors import NotFound
-from research.pipeline import reruns
 from research.schemas import Id, ReportFilter, StepOut
+from research.services import claims, runs
 
 router = Router(tags=["claims"])
 
@@ -17,16 +16,16 @@ router = Router(tags=["claims"])
 def list_claims(request, project_id: Id, filters: Query[ReportFilter]):
     """Every claim of the current report (or `version`): its sentence, the sources it cites,
     the best verbatim quote and where it is from, the status and why, and its review."""
-    return list(ledger.claims_of(ledger.report_of(load_project(project_id), filters.version)))
+    return list(claims.claims_of(claims.report_of(load_project(project_id), filters.version)))
 
 
 @router.patch("/claims/{claim_id}", response=answers({200: ClaimOut}, 404, BODY))
 def review_claim(request, claim_id: Id, payload: ClaimReviewIn):
     """Accept a claim, or dispute it with a note; the activity log records it."""
-    claim = ledger.review_claim(
-        ledger.live_claim(claim_id), review=payload.review, note=payload.note, user=request.auth
+    claim = claims.review_claim(
+        claims.live_claim(claim_id), review=payload.review, note=payload.note, user=request.auth
     )
-    return ledger.claims_of(claim.report).get(pk=claim.pk)
+    return claims.claims_of(claim.report).get(pk=claim.pk)
 
 
 @router.post("/projects/{project_id}/report/claims", response=answers({202: StepOut}, *RERUN, BODY))
@@ -38,4 +37,4 @@ def check_claims(request, project_id: Id, payload: ClaimCheckIn | None = None):
     source = load_source(source_id) if source_id else None
     if source is not None and source.project_id != project.pk:
         raise NotFound(f"Project {project.pk} has no source with id {source_id}.")
-    return Status(202, reruns.recheck_claims(project, source=source, user=request.auth))
+    return Status(202, runs.recheck_claims(project, source=source, user=request.auth))

@@ -7,11 +7,11 @@ from django.db.models import QuerySet
 from ninja import Field, Schema
 from ninja.pagination import LimitOffsetPagination
 
-from research import projects, trash
 from research.errors import NotFound
 from research.models import Note, Project, Source
 from research.models import Query as QueryRow
 from research.schemas import MAX_ID, ErrorOut
+from research.services import projects, trash
 
 
 class Pagination(LimitOffsetPagination):

@@ -8,7 +8,6 @@ from ninja.pagination import paginate
 from ninja.responses import Status
 from pydantic import Field
 
-from research import library
 from research.api.common import ACTION, BODY, Pagination, answers, get_row, load_source
 from research.library_schemas import (
     CollectionIn,
@@ -25,9 +24,10 @@ from research.library_schemas import (
 from research.limits import SEARCH_TERMS_MAX
 from research.models import Collection, Document, Passage
 from research.models.search import MARK_END, MARK_START
-from research.pipeline import semantic
-from research.rendering import marked_snippet
+from research.output.rendering import marked_snippet
+from research.pipeline.shared import semantic
 from research.schemas import Id
+from research.services import library
 
 router = Router(tags=["library"])
 

@@ -4,10 +4,10 @@ from ninja import Query, Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research import notes
 from research.api.common import BODY, Pagination, answers, load_note
 from research.note_schemas import NoteEditIn, NoteFilter, NoteIn, NoteOut
 from research.schemas import Id
+from research.services import notes
 
 router = Router(tags=["notes"])
 

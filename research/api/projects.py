@@ -6,7 +6,6 @@ from ninja import Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research import projects, trash
 from research.api.common import (
     ACTION,
     BODY,
@@ -17,7 +16,6 @@ from research.api.common import (
     load_project_out,
 )
 from research.models import Project, StepRun
-from research.pipeline import control
 from research.schemas import (
     Id,
     ProjectIn,
@@ -30,6 +28,7 @@ from research.schemas import (
     TrashedProjectOut,
     TrashOut,
 )
+from research.services import projects, runs, trash
 from research.watching_schemas import ProjectPatchIn
 
 router = Router(tags=["projects"])
@@ -120,25 +119,25 @@ def _act(action, request, project_id: int) -> Project:
 @router.post("/projects/{project_id}/start", response=answers({200: ProjectOut}, *ACTION))
 def start_project(request, project_id: Id):
     """Start a draft. Without a configured LLM the project fails at once, saying why."""
-    return _act(control.start, request, project_id)
+    return _act(runs.start, request, project_id)
 
 
 @router.post("/projects/{project_id}/cancel", response=answers({200: ProjectOut}, *ACTION))
 def cancel_project(request, project_id: Id):
     """Stop a project: queued steps are cancelled, running ones finish."""
-    return _act(control.cancel, request, project_id)
+    return _act(runs.cancel, request, project_id)
 
 
 @router.post("/projects/{project_id}/approve", response=answers({200: ProjectOut}, *ACTION))
 def approve_plan(request, project_id: Id):
     """Approve a plan awaiting review: research starts."""
-    return _act(control.approve, request, project_id)
+    return _act(runs.approve, request, project_id)
 
 
 @router.post("/projects/{project_id}/resume", response=answers({200: ProjectOut}, *RERUN))
 def resume_project(request, project_id: Id):
     """Run a failed or cancelled project on from where it stopped."""
-    return _act(control.resume, request, project_id)
+    return _act(runs.resume, request, project_id)
 
 
 @router.get("/projects/{project_id}/steps", response=answers({200: list[StepOut]}, 404))

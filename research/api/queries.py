@@ -4,7 +4,6 @@ from ninja import Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research import projects
 from research.api.common import (
     ACTION,
     BODY,
@@ -18,7 +17,6 @@ from research.api.common import (
 from research.errors import BadInput
 from research.models import Query as QueryRow
 from research.models import QuerySource, Section
-from research.pipeline import reruns
 from research.schemas import (
     Id,
     MoveIn,
@@ -30,6 +28,7 @@ from research.schemas import (
     SectionIn,
     SectionOut,
 )
+from research.services import projects, runs
 
 router = Router(tags=["queries"])
 section_router = Router(tags=["sections"])
@@ -72,7 +71,7 @@ def edit_query(request, query_id: Id, payload: QueryEditIn):
 @router.post("/queries/{query_id}/rerun", response=answers({202: QueryOut}, *RERUN))
 def rerun_query(request, query_id: Id):
     """Search, rank, fetch and summarise the query again, then write a new report version."""
-    query = reruns.rerun_query(load_query(query_id), user=request.auth)
+    query = runs.rerun_query(load_query(query_id), user=request.auth)
     return Status(202, load_query(query.pk))
 
 

@@ -4,11 +4,11 @@ from ninja import Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research import questions
 from research.api.common import ACTION, BODY, RERUN, Pagination, answers, load_project
 from research.models import Question
 from research.question_schemas import QuestionIn, QuestionOut
 from research.schemas import Id
+from research.services import questions
 
 router = Router(tags=["questions"])
 

@@ -5,9 +5,9 @@ from ninja.responses import Status
 
 from research.api.common import RERUN, answers, load_project
 from research.models import Refresh
-from research.pipeline import refresh
 from research.refresh_schemas import RefreshOut
 from research.schemas import Id
+from research.services import refreshes
 
 router = Router(tags=["refreshes"])
 
@@ -17,7 +17,7 @@ def refresh_project(request, project_id: Id):
     """Recheck every page (conditional GETs), search every query again for what is new since
     the last run, summarise only what is new or changed, and write a new report version with a
     "What changed" section when something did. 409 while the project runs or refreshes."""
-    started = refresh.start_refresh(load_project(project_id), user=request.auth)
+    started = refreshes.start_refresh(load_project(project_id), user=request.auth)
     return Status(202, Refresh.objects.select_related("since").get(pk=started.pk))
 
 

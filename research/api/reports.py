@@ -5,10 +5,8 @@ from ninja import Query, Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research import ledger
 from research.api.common import BODY, RERUN, Pagination, answers, load_project
 from research.models import Report
-from research.pipeline import reruns
 from research.schemas import (
     ExportFormat,
     Id,
@@ -18,13 +16,14 @@ from research.schemas import (
     ReportVersionOut,
     StepOut,
 )
+from research.services import claims, runs
 
 router = Router(tags=["reports"])
 
 
 def _report(project_id: int, version: int | None) -> Report:
     rows = Report.objects.select_related("created_by").prefetch_related("cited_sources")
-    return ledger.report_of(load_project(project_id), version, rows)
+    return claims.report_of(load_project(project_id), version, rows)
 
 
 @router.get("/projects/{project_id}/report", response=answers({200: ReportOut}, 404))
@@ -45,7 +44,7 @@ def list_reports(request, project_id: Id):
 def write_report(request, project_id: Id, payload: ReportIn | None = None):
     """Write a new report version from the stored summaries; the answer is its step."""
     payload = payload or ReportIn()
-    step = reruns.new_report(
+    step = runs.new_report(
         load_project(project_id),
         style=payload.style,
         language=payload.language,
@@ -75,7 +74,7 @@ EXPORT_RESPONSES = {
 def export_report(request, project_id: Id, format: ExportFormat, filters: Query[ReportFilter]):
     """Download the current report (or `version`) as Markdown, PDF, or its evidence package
     (ZIP: the report, the cited sources' texts with their hashes, claims, notes, a manifest)."""
-    from research import export, package
+    from research.output import export, package
 
     report = _report(project_id, filters.version)
     body, content_type = package.export_file(report, format)

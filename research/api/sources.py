@@ -5,7 +5,6 @@ from ninja import Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research import projects
 from research.api.common import (
     ACTION,
     BODY,
@@ -17,8 +16,8 @@ from research.api.common import (
     load_source,
 )
 from research.models import Source, Summary
-from research.pipeline import reruns
 from research.schemas import Id, SourceDetailOut, SourceFlagsIn, SourceIn, SourceOut
+from research.services import projects, runs
 
 router = Router(tags=["sources"])
 
@@ -57,12 +56,12 @@ def set_source_flags(request, source_id: Id, payload: SourceFlagsIn):
 @router.post("/sources/{source_id}/refetch", response=answers({202: SourceOut}, *RERUN))
 def refetch_source(request, source_id: Id):
     """Download the page again (bypassing the cache), then summarise it again."""
-    source = reruns.refetch_source(load_source(source_id), user=request.auth)
+    source = runs.refetch_source(load_source(source_id), user=request.auth)
     return Status(202, load_source(source.pk))
 
 
 @router.post("/sources/{source_id}/resummarize", response=answers({202: SourceOut}, *RERUN))
 def resummarize_source(request, source_id: Id):
     """Summarise the stored page again for every query that selected it."""
-    source = reruns.resummarize_source(load_source(source_id), user=request.auth)
+    source = runs.resummarize_source(load_source(source_id), user=request.auth)
     return Status(202, load_source(source.pk))

@@ -3,10 +3,10 @@
 from ninja import Router
 from ninja.responses import Status
 
-from research import watching
 from research.api.common import ACTION, BODY, answers, load_project
 from research.models import Delivery
 from research.schemas import Id
+from research.services import watching
 from research.watching_schemas import (
     DeliveryOut,
     WatchOut,

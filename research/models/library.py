@@ -31,7 +31,7 @@ from research.limits import (
     URL_MAX,
 )
 from research.models.statuses import DocumentKind, DocumentStatus
-from research.scripts import index_text
+from research.text.writing import index_text
 
 User = settings.AUTH_USER_MODEL
 EXTRACT_ATTEMPTS = 3

@@ -113,3 +113,11 @@ class Note(models.Model):
 
     def __str__(self) -> str:
         return f"Note by {self.author_id}: {self.text[:60]}"
+
+    @property
+    def target(self) -> str:
+        """What the note is about, as `kind:id` (`source:12`; `project:3` for the project)."""
+        for kind in NOTE_TARGETS:
+            if getattr(self, f"{kind}_id"):
+                return f"{kind}:{getattr(self, f'{kind}_id')}"
+        return f"project:{self.project_id}"

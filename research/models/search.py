@@ -25,7 +25,7 @@ from django.db import connection
 
 from research.models.library import Passage
 from research.models.statuses import DocumentStatus
-from research.scripts import CJK_CHAR, SCRIPT_PARTS, WORD_RUN, pairs, stopwords
+from research.text.writing import CJK_CHAR, SCRIPT_PARTS, WORD_RUN, pairs, stopwords
 
 MARK_START, MARK_END = "\ue000", "\ue001"
 MAX_TERMS = 24

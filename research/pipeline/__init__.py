@@ -1,12 +1,18 @@
-"""The research pipeline. Its modules form layers that import only downwards (make test checks):
+"""The research pipeline: the engine runs the stages, which share a few tools. Each folder
+imports only the ones below it (make test checks):
 
-  registry.py, sweeper.py, warmup.py   the stages in order; run one step; the watchdog
-  stages/                              one module per stage, each declaring its contract
-  control.py, reruns.py                start, cancel, resume, approve; rerun one target
-  flow.py                              the scheduler: after each step, what can run next
-  runner.py, state.py, context.py      the queue (enqueue, claim, record); the scheduler's
-                                       reads; what a stage gets (StepContext) and declares
+  engine/    registry.py (the stages in order; run one step), flow.py (the scheduler: after each
+             step, what can run next), runner.py (the queue: enqueue, claim with compare-and-set,
+             lease, record), state.py (the scheduler's reads), pool.py (a worker process's
+             threads), liveness.py (whether a claiming process has ended), sweeper.py (the
+             watchdog), warmup.py (a worker's start-up costs, paid before its first step)
+  stages/    one module per stage, each declaring its contract (a StageSpec) and saying which
+             rows it reads and which it replaces; stages never import each other
+  shared/    what the stages and the engine share: context.py (StageSpec and the StepContext a
+             stage runs with), pages.py (a download into the page cache), results.py (search
+             results into sources), library.py (the search backend of a project, and a library
+             passage as a page), semantic.py (passage embeddings and hybrid search)
 
-Stages import only the models, the providers, the prompts, the errors and the context. This
-package's __init__ imports nothing, so importing any engine module never imports a stage.
+What members do to a run (start, cancel, rerun, refresh) is in research/services/, above it.
+This package's __init__ imports nothing, so importing any engine module never imports a stage.
 """

@@ -13,8 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from research import trash
 from research.models import Collection, Document, Project, Query, Source
+from research.services import trash
 
 
 class MemberRequest(HttpRequest):

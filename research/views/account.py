@@ -7,8 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from research import tokens
 from research.models import ApiToken
+from research.services import api_tokens
 from research.views.access import MemberRequest
 
 
@@ -26,7 +26,7 @@ def account(request: MemberRequest) -> HttpResponse:
 
 @require_POST
 def token_create(request: HttpRequest) -> HttpResponse:
-    _, raw = tokens.create_token(request.user, request.POST.get("name", ""))
+    _, raw = api_tokens.create_token(request.user, request.POST.get("name", ""))
     request.session["new_token"] = raw  # shown once, on the next page view
     return redirect("account")
 
@@ -34,6 +34,6 @@ def token_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     token = get_object_or_404(ApiToken, pk=token_id, user=request.user)
-    tokens.revoke(token)
+    api_tokens.revoke(token)
     messages.success(request, f"Token {token} revoked.")
     return redirect("account")

@@ -9,10 +9,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from research import ledger
 from research.errors import NotFound
 from research.models import ClaimStatus, Stage
-from research.pipeline import reruns
+from research.services import claims, runs
 from research.views.access import get_project
 
 
@@ -21,16 +20,16 @@ def claims_page(request: HttpRequest, project_id: int) -> HttpResponse:
     project = get_project(project_id)
     version = request.GET.get("version", "")
     try:
-        report = ledger.report_of(project, int(version) if version.isdigit() else None)
+        report = claims.report_of(project, int(version) if version.isdigit() else None)
     except NotFound as exc:
         raise Http404(str(exc)) from exc
-    claims = list(ledger.claims_of(report).select_related("quote_source"))
+    rows = list(claims.claims_of(report).select_related("quote_source"))
     steps = project.steps.filter(stage=Stage.CLAIMS, params__report_id=report.pk)
     context = {
         "project": project,
         "report": report,
-        "claims": claims,
-        "flagged": [c for c in claims if c.status in ClaimStatus.flagged()],
+        "claims": rows,
+        "flagged": [c for c in rows if c.status in ClaimStatus.flagged()],
         "step": steps.order_by("-created_at", "-id").first(),
     }
     return render(request, "research/report_claims.html", context)
@@ -38,8 +37,8 @@ def claims_page(request: HttpRequest, project_id: int) -> HttpResponse:
 
 @require_POST
 def claim_review(request: HttpRequest, claim_id: int) -> HttpResponse:
-    claim = ledger.live_claim(claim_id)
-    ledger.review_claim(
+    claim = claims.live_claim(claim_id)
+    claims.review_claim(
         claim,
         review=request.POST.get("review", ""),
         note=request.POST.get("note", ""),
@@ -52,6 +51,6 @@ def claim_review(request: HttpRequest, claim_id: int) -> HttpResponse:
 @require_POST
 def claims_check(request: HttpRequest, project_id: int) -> HttpResponse:
     project = get_project(project_id)
-    reruns.recheck_claims(project, user=request.user)
+    runs.recheck_claims(project, user=request.user)
     messages.success(request, "The claims of the current version are being checked again.")
     return redirect("report-claims", project.pk)

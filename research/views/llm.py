@@ -7,10 +7,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from research import llmcheck
 from research.errors import NotConfigured
 from research.models import ModelProfile
 from research.providers.llm.profile import Profile
+from research.services import llm_check
 
 
 @require_http_methods(["GET", "POST"])
@@ -25,7 +25,7 @@ def llm_page(request: HttpRequest) -> HttpResponse:
     }
     if request.method == "POST":
         try:
-            context["checks"] = llmcheck.check()
+            context["checks"] = llm_check.check()
         except NotConfigured as exc:
             context["problem"] = exc.reason
     return render(request, "research/llm.html", context)

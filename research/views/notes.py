@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
-from research import notes
 from research.models import Note
+from research.services import notes
 from research.views.access import back
 
 

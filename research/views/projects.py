@@ -13,9 +13,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from research import health as health_checks
-from research import projects as domain
-from research import trash, watching
 from research.errors import NotFound
 from research.forms import ProjectFilterForm, ProjectForm
 from research.models import (
@@ -30,11 +27,12 @@ from research.models import (
     StepRun,
     Webhook,
 )
-from research.pipeline import control, refresh
-from research.progress import progress
+from research.output.progress import progress
 from research.providers.llm import LLMNotConfigured, check_configured
 from research.providers.llm.profile import Profile
 from research.providers.search import available_providers, describe
+from research.services import projects, refreshes, runs, trash, watching
+from research.services.health import check_database, check_worker
 from research.views.access import get_project
 from research.views.questions import questions_context
 from research.views.reports import report_context
@@ -45,14 +43,14 @@ PAGE_SIZE = 25
 @require_GET
 def project_list(request: HttpRequest) -> HttpResponse:
     form = ProjectFilterForm(request.GET)
-    projects = domain.with_counts(Project.objects.live()).order_by("-created_at", "-id")
+    rows = projects.with_counts(Project.objects.live()).order_by("-created_at", "-id")
     if form.is_valid():
-        projects = domain.search_projects(projects, form.cleaned_data["q"])
+        rows = projects.search_projects(rows, form.cleaned_data["q"])
         if form.cleaned_data["status"]:
-            projects = projects.filter(status=form.cleaned_data["status"])
+            rows = rows.filter(status=form.cleaned_data["status"])
         if form.cleaned_data["owner"]:
-            projects = projects.filter(owner__username=form.cleaned_data["owner"])
-    page = Paginator(projects, PAGE_SIZE).get_page(request.GET.get("page"))
+            rows = rows.filter(owner__username=form.cleaned_data["owner"])
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     query_string = request.GET.copy()
     query_string.pop("page", None)
     return render(
@@ -95,7 +93,7 @@ def project_new(request: HttpRequest) -> HttpResponse:
         if start and backends["llm_problem"] and form.cleaned_data["engine"] == "llm":
             messages.error(request, backends["llm_problem"])
         else:
-            project = domain.create_project(
+            project = projects.create_project(
                 question=form.cleaned_data["question"],
                 options=form.options(),
                 user=request.user,
@@ -151,7 +149,7 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
         "notes": notes,
         "note_target": f"project:{project.pk}",
         "activity": _activity(project),
-        "counts": domain.with_counts(Project.objects.filter(pk=project.pk)).get(),
+        "counts": projects.with_counts(Project.objects.filter(pk=project.pk)).get(),
         **report_context(project, request.GET.get("version")),
         **questions_context(project),
         "watching": watching.is_watching(project, request.user),
@@ -187,14 +185,14 @@ def project_progress(request: HttpRequest, project_id: int) -> HttpResponse:
 
 
 def _refresh(project: Project, user) -> None:
-    refresh.start_refresh(project, user=user)
+    refreshes.start_refresh(project, user=user)
 
 
 ACTIONS: dict[str, Callable[[Project, Any], object]] = {
-    "start": control.start,
-    "cancel": control.cancel,
-    "resume": control.resume,
-    "approve": control.approve,
+    "start": runs.start,
+    "cancel": runs.cancel,
+    "resume": runs.resume,
+    "approve": runs.approve,
     "refresh": _refresh,
 }
 
@@ -216,6 +214,6 @@ def project_action(request: HttpRequest, project_id: int, verb: str) -> HttpResp
 
 @require_GET
 def health(request: HttpRequest) -> HttpResponse:
-    checks = [health_checks.check_database(), health_checks.check_worker()]
+    checks = [check_database(), check_worker()]
     status = 200 if all(check.ok for check in checks) else 503
     return render(request, "research/health.html", {"checks": checks}, status=status)

@@ -8,9 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from research import projects as domain
 from research.models import Note, ProjectStatus, Section, Summary
-from research.pipeline import reruns
+from research.services import projects, runs
 from research.views.access import back, get_project, get_query
 
 
@@ -31,7 +30,7 @@ def query_detail(request: HttpRequest, query_id: int) -> HttpResponse:
         "steps": query.steps.order_by("-created_at")[:20],
         "notes": Note.objects.filter(query=query).select_related("author"),
         "note_target": f"query:{query.pk}",
-        "can_rerun": query.project.status in reruns.RERUNNABLE,
+        "can_rerun": query.project.status in runs.RERUNNABLE,
     }
     return render(request, "research/query_detail.html", context)
 
@@ -40,7 +39,7 @@ def query_detail(request: HttpRequest, query_id: int) -> HttpResponse:
 def query_edit(request: HttpRequest, query_id: int) -> HttpResponse:
     query = get_query(query_id)
     rerun = request.POST.get("rerun", "1") == "1"
-    domain.edit_query(query, text=request.POST.get("text", ""), user=request.user, rerun=rerun)
+    projects.edit_query(query, text=request.POST.get("text", ""), user=request.user, rerun=rerun)
     if rerun and query.project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
         messages.success(request, "The query is being researched again.")
     return back(request, f"/queries/{query.pk}/")
@@ -49,7 +48,7 @@ def query_edit(request: HttpRequest, query_id: int) -> HttpResponse:
 @require_POST
 def query_rerun(request: HttpRequest, query_id: int) -> HttpResponse:
     query = get_query(query_id)
-    reruns.rerun_query(query, user=request.user)
+    runs.rerun_query(query, user=request.user)
     messages.success(request, "The query is being researched again.")
     return redirect("query", query.pk)
 
@@ -58,13 +57,13 @@ def query_rerun(request: HttpRequest, query_id: int) -> HttpResponse:
 def query_delete(request: HttpRequest, query_id: int) -> HttpResponse:
     query = get_query(query_id)
     project = query.project
-    domain.delete_query(query, request.user)
+    projects.delete_query(query, request.user)
     return back(request, f"/projects/{project.pk}/")
 
 
 @require_POST
 def query_move(request: HttpRequest, query_id: int, direction: str) -> HttpResponse:
-    domain.move(get_query(query_id), direction)
+    projects.move(get_query(query_id), direction)
     return back(request)
 
 
@@ -73,7 +72,9 @@ def query_add(request: HttpRequest, project_id: int) -> HttpResponse:
     project = get_project(project_id)
     section_id = request.POST.get("section") or None
     section = get_object_or_404(Section, pk=section_id, project=project) if section_id else None
-    domain.add_query(project, text=request.POST.get("text", ""), user=request.user, section=section)
+    projects.add_query(
+        project, text=request.POST.get("text", ""), user=request.user, section=section
+    )
     return back(request, f"/projects/{project.pk}/")
 
 
@@ -96,13 +97,13 @@ def section_change(request: HttpRequest, project_id: int, verb: str) -> HttpResp
     project = get_project(project_id)
     text = {"title": request.POST.get("title", ""), "goal": request.POST.get("goal", "")}
     if verb == "add":
-        domain.add_section(project, **text, user=request.user)
+        projects.add_section(project, **text, user=request.user)
         return back(request)
     section = get_object_or_404(Section, pk=request.POST.get("section"), project=project)
     if verb == "edit":
-        domain.edit_section(section, **text, user=request.user)
+        projects.edit_section(section, **text, user=request.user)
     elif verb == "delete":
-        domain.delete_section(section, request.user)
+        projects.delete_section(section, request.user)
     else:
-        domain.move(section, verb)
+        projects.move(section, verb)
     return back(request)

@@ -7,8 +7,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from research import questions
 from research.models import Note, Project, Question
+from research.services import questions
 from research.views.access import get_project
 from research.views.reports import render_cited
 

@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from research import export, ledger, package, rendering
 from research.errors import BadInput
 from research.forms import RegenerateForm
 from research.models import Note, Project, Report, Summary
-from research.pipeline import reruns
+from research.output import export, package, rendering
+from research.services import claims, runs
 from research.views.access import get_project
 
 
@@ -110,7 +110,7 @@ def diff(project: Project, a: str, b: str) -> dict:
         if tag == "? ":
             continue
         lines.append({"kind": {"+ ": "add", "- ": "del"}.get(tag, "same"), "text": text})
-    return {"old": old, "new": new, "lines": lines, "claims": ledger.status_changes(old, new)}
+    return {"old": old, "new": new, "lines": lines, "claims": claims.status_changes(old, new)}
 
 
 @require_POST
@@ -119,7 +119,7 @@ def report_regenerate(request: HttpRequest, project_id: int) -> HttpResponse:
     form = RegenerateForm(request.POST)
     if not form.is_valid():
         raise BadInput("Choose a known style.", field="style")
-    reruns.new_report(
+    runs.new_report(
         project,
         style=form.cleaned_data["style"],
         language=form.cleaned_data["language"],

@@ -9,10 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from research import projects as domain
-from research import rendering
 from research.models import Collection, Note, Summary
-from research.pipeline import reruns
+from research.output import rendering
+from research.services import projects, runs
 from research.views.access import get_project, get_source
 
 
@@ -46,8 +45,8 @@ def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
 
 
 SOURCE_ACTIONS = {
-    "refetch": (reruns.refetch_source, "The page is being fetched again."),
-    "resummarize": (reruns.resummarize_source, "The source is being summarised again."),
+    "refetch": (runs.refetch_source, "The page is being fetched again."),
+    "resummarize": (runs.resummarize_source, "The source is being summarised again."),
 }
 
 
@@ -65,7 +64,7 @@ def source_action(request: HttpRequest, source_id: int, verb: str) -> HttpRespon
             "pin": {"pinned": True},
             "unpin": {"pinned": False},
         }[verb]
-        domain.set_source_flags(source, user=request.user, **flags)
+        projects.set_source_flags(source, user=request.user, **flags)
     return redirect("source", source.pk)
 
 
@@ -85,6 +84,6 @@ def source_list(request: HttpRequest, project_id: int) -> HttpResponse:
 @require_POST
 def source_add(request: HttpRequest, project_id: int) -> HttpResponse:
     project = get_project(project_id)
-    source = domain.add_source(project, url=request.POST.get("url", ""), user=request.user)
+    source = projects.add_source(project, url=request.POST.get("url", ""), user=request.user)
     messages.success(request, f"Source [{source.n}] added; it will be fetched and summarised.")
     return redirect("source", source.pk)

@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from research import trash
 from research.models import ActivityEntry
+from research.services import trash
 
 PAGE_SIZE = 50
 RECENT_PURGES = 20

@@ -8,7 +8,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from research import watching
+from research.services import watching
 from research.views.access import get_project
 
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from research import backup
 from research.errors import DossierError
+from research.services import backup
 
 
 def size_text(size: int) -> str:

@@ -3,7 +3,7 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from research.tokens import create_token
+from research.services.api_tokens import create_token
 
 
 class Command(BaseCommand):

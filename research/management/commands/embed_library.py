@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from research.pipeline import semantic
+from research.pipeline.shared import semantic
 
 STEP = 512  # passages per round, between progress updates
 

@@ -15,9 +15,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from research import library
 from research.errors import DossierError
 from research.models import Collection, Document, DocumentStatus
+from research.services import library
 
 
 def walk(paths: list[str]) -> Iterator[Path]:

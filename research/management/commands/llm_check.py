@@ -6,8 +6,8 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from research import llmcheck
 from research.errors import NotConfigured
+from research.services import llm_check
 
 
 class Command(BaseCommand):
@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, json: bool, brief: bool, **opts):
         try:
-            checks = llmcheck.check()
+            checks = llm_check.check()
         except NotConfigured as exc:
             self.stdout.write(
                 f"LLM: {exc.reason} Until then, research uses the extractive engine "
@@ -30,7 +30,7 @@ class Command(BaseCommand):
             )
             raise SystemExit(1) from None
         if json:
-            self.stdout.write(_dumps(llmcheck.as_json(checks)))
+            self.stdout.write(_dumps(llm_check.as_json(checks)))
         elif brief:
             warned = sum(len(c.warnings) for c in checks)
             tail = f" ({warned} warnings: manage.py llm_check)" if warned else ""

@@ -15,12 +15,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Count, Q
 from pydantic import ValidationError
 
-from research import export
 from research.models import Project, ProjectStatus, StepStatus, Summary
 from research.options import ProjectOptions
-from research.pipeline import control
-from research.pipeline.registry import inline_dispatch
-from research.pipeline.warmup import warm_up
+from research.output import export
+from research.pipeline.engine.registry import inline_dispatch
+from research.pipeline.engine.warmup import warm_up
+from research.services import runs
 
 OPTION_FLAGS = {
     "queries": "queries",
@@ -79,7 +79,7 @@ class Command(BaseCommand):
         warm_up()
         started = time.monotonic()
         with inline_dispatch() as dispatcher:
-            control.start(project, owner)
+            runs.start(project, owner)
             self._watch(project, dispatcher, started)
         project.refresh_from_db()
         path = self._write_report(project)

@@ -4,9 +4,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from research import backup
 from research.errors import DossierError
 from research.management.commands.backup import size_text
+from research.services import backup
 
 
 class Command(BaseCommand):

@@ -1,4 +1,5 @@
 """The pipeline's stages, one module each. A stage module declares `STAGE`, a StageSpec: which
-rows it reads, which rows it replaces, and what its failure means. pipeline/registry.py lists
-them in pipeline order. Stages import only the models, the providers, the prompts, the errors
-and the context (pipeline/context.py), never each other or the engine."""
+stage it is, the rows it writes, whether its failure stops the run and what it means for its
+target; its docstring says which rows it reads and which it replaces. engine/registry.py lists
+them in pipeline order. Stages import the models, providers, prompts, text and the shared tools
+(pipeline/shared/), never each other or the engine."""

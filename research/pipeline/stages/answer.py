@@ -20,11 +20,11 @@ from django.utils import timezone
 
 from research.errors import MissingInput
 from research.models import Question, QuestionStatus, Source, Stage, StepRun, Summary
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import ANSWER
-from research.providers import answers, citations
-from research.providers.answers import Found, Passage
-from research.providers.text import estimate_tokens, truncate
+from research.text import answers, citations
+from research.text.answers import Found, Passage
+from research.text.tokens import estimate_tokens, truncate
 
 ANSWER_TOKENS = 700
 PASSAGE_TOKENS = 220

@@ -26,9 +26,9 @@ from research.models import (
     SourceCheck,
     Stage,
 )
-from research.pipeline.context import StageSpec, StepContext
-from research.providers import claims
-from research.providers.claims import SourceIndex, SplitClaim
+from research.pipeline.shared.context import StageSpec, StepContext
+from research.text import claims
+from research.text.claims import SourceIndex, SplitClaim
 
 
 def run(ctx: StepContext) -> None:

@@ -28,12 +28,12 @@ from django.db.models import Prefetch
 
 from research.errors import BudgetSpent, MissingInput
 from research.models import Claim, ClaimMethod, Project, Report, Source, Stage, Summary
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import CLAIMS
-from research.providers import claims
-from research.providers.claims import SourceIndex, SplitClaim, Verdict
 from research.providers.llm import LLMError, LLMNotConfigured, messages_tokens
-from research.providers.text import truncate
+from research.text import claims
+from research.text.claims import SourceIndex, SplitClaim, Verdict
+from research.text.tokens import truncate
 
 log = logging.getLogger(__name__)
 

@@ -17,11 +17,11 @@ from django.db import transaction
 from django.db.models import Max
 
 from research.models import QuerySource, Refresh, Stage
-from research.pipeline import library
-from research.pipeline import results as results_
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared import library
+from research.pipeline.shared import results as results_
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import slots
-from research.providers.extractive.terms import terms
+from research.text.extractive.terms import terms
 
 
 def run(ctx: StepContext) -> None:

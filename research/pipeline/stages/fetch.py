@@ -23,8 +23,8 @@ from django.db import connection
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import FetchStatus, PageSnapshot, Source, Stage
-from research.pipeline import library, pages
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared import library, pages
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
 

@@ -7,8 +7,8 @@ Replaces: the results kept on its own StepRun (`output`), which plan reads.
 from __future__ import annotations
 
 from research.models import Stage
-from research.pipeline import library
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared import library
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import slots
 
 GROUND_RESULTS = 8

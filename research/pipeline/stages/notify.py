@@ -30,7 +30,7 @@ from research.models import (
     Watch,
     Webhook,
 )
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import http
 
 

@@ -12,11 +12,11 @@ from django.db import transaction
 
 from research.limits import HEADING_MAX, QUERY_MAX
 from research.models import Project, Query, Section, Stage, StepRun
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import PLAN
 from research.prompts.outputs import PlannedSection, PlanOutput
-from research.providers.extractive.scoring import key_phrases
-from research.providers.extractive.terms import LANGUAGE_NAMES, language_of
+from research.text.extractive.scoring import key_phrases
+from research.text.extractive.terms import LANGUAGE_NAMES, language_of
 
 Outline = list[tuple[PlannedSection, list[str]]]
 

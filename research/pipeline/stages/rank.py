@@ -14,12 +14,12 @@ from datetime import date
 from django.db import transaction
 
 from research.models import FetchStatus, Project, ProjectStatus, QuerySource, Source, Stage
-from research.pipeline.context import StageSpec, StepContext, fail_query
+from research.pipeline.shared.context import StageSpec, StepContext, fail_query
 from research.prompts import RANK
 from research.prompts.outputs import Judgement, RankOutput
-from research.providers.extractive.scoring import bm25
-from research.providers.extractive.terms import terms
-from research.providers.text import even_share, truncate
+from research.text.extractive.scoring import bm25
+from research.text.extractive.terms import terms
+from research.text.tokens import even_share, truncate
 
 MIN_SCORE = 3.0  # below this a result is not worth fetching, even to fill the quota
 SCALE = next(m.le for m in Judgement.model_fields["score"].metadata if hasattr(m, "le"))

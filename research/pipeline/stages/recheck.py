@@ -18,8 +18,8 @@ from __future__ import annotations
 from django.db.models import F
 
 from research.models import PageCheck, PageSnapshot, Source, SourceCheck, Stage
-from research.pipeline import pages
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared import pages
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
 

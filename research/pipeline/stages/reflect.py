@@ -11,12 +11,12 @@ from __future__ import annotations
 from django.db import transaction
 
 from research.models import Query, QueryOrigin, Stage, Summary
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REFLECT
 from research.prompts.outputs import ReflectOutput
-from research.providers.extractive.scoring import key_phrases
-from research.providers.extractive.terms import terms
-from research.providers.text import even_share, truncate
+from research.text.extractive.scoring import key_phrases
+from research.text.extractive.terms import terms
+from research.text.tokens import even_share, truncate
 
 FINDING_TOKENS = 400
 MAX_FINDINGS = 16

@@ -21,14 +21,14 @@ from django.db.models import Count, Max, Prefetch
 
 from research.errors import MissingInput
 from research.models import Method, Project, Refresh, Report, Source, Stage, Summary
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
-from research.providers import changes, citations
-from research.providers.extractive.scoring import bm25, jaccard, mmr
-from research.providers.extractive.terms import LANGUAGE_NAMES, language_of, terms
 from research.providers.llm import Written, messages_tokens
-from research.providers.text import estimate_tokens, truncate
+from research.text import changes, citations
+from research.text.extractive.scoring import bm25, jaccard, mmr
+from research.text.extractive.terms import LANGUAGE_NAMES, language_of, terms
+from research.text.tokens import estimate_tokens, truncate
 
 log = logging.getLogger(__name__)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from research.models import Query, QuerySource, QueryStatus, Stage
-from research.pipeline import library
-from research.pipeline import results as results_
-from research.pipeline.context import StageSpec, StepContext, fail_query
+from research.pipeline.shared import library
+from research.pipeline.shared import results as results_
+from research.pipeline.shared.context import StageSpec, StepContext, fail_query
 from research.providers import slots
 from research.providers.search import SearchResult
 

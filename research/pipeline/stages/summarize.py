@@ -17,13 +17,14 @@ from django.db import connection
 
 from research.errors import MissingInput
 from research.models import Method, Stage, Summary
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import MERGE, SUMMARIZE
 from research.prompts.outputs import ChunkSummary, MergedSummary
-from research.providers.extractive.scoring import bm25, coverage, jaccard, mmr
-from research.providers.extractive.sentences import Sentence, sentences
-from research.providers.extractive.terms import terms
-from research.providers.text import chunks, exact_quotes
+from research.text.extractive.scoring import bm25, coverage, jaccard, mmr
+from research.text.extractive.sentences import Sentence, sentences
+from research.text.extractive.terms import terms
+from research.text.quotes import exact_quotes
+from research.text.tokens import chunks
 
 MAX_QUOTES = 4
 MAX_CHUNKS = 6

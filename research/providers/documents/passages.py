@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from research.providers.documents.base import Block, PassageDraft
-from research.scripts import WORD_RUN, is_cjk
+from research.text.writing import WORD_RUN, is_cjk
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|(?<=[。！？；])|\n+")
 

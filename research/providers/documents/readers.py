@@ -21,7 +21,7 @@ from research.providers import extract as web
 from research.providers.documents import office
 from research.providers.documents.base import HEADING_SEPARATOR, Block, ExtractedDocument
 from research.providers.documents.kinds import detect_kind
-from research.scripts import is_cjk
+from research.text.writing import is_cjk
 
 logger = logging.getLogger(__name__)
 CSV_ROWS_PER_BLOCK = 40

@@ -31,7 +31,7 @@ from research.errors import NotConfigured
 from research.providers.llm import answers, calls, discovery, reasoning
 from research.providers.llm.calls import LLMError, RequestRejected
 from research.providers.llm.profile import PROFILES, Profile, ProfileStore, adapt_messages
-from research.providers.text import estimate_tokens
+from research.text.tokens import estimate_tokens
 
 log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 import bm25s
 
-from research.providers.extractive.terms import CJK, terms
+from research.text.extractive.terms import CJK, terms
 
 T = TypeVar("T")
 CJK_RUN = re.compile(f"[{CJK}]+")

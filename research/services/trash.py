@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from research.errors import Forbidden, NotAllowed, NotFound
 from research.models import ActivityAction, ActivityEntry, Project
-from research.pipeline import control
+from research.services import runs
 
 
 def is_admin(user) -> bool:
@@ -88,7 +88,7 @@ def trash(project: Project, user) -> Project:
             raise NotAllowed(f"Project {project.pk} is already in the trash.")
         detail = ""
         if row.is_running:
-            control.cancel(row, user)
+            runs.cancel(row, user)
             detail = "It was running and was cancelled first."
         Project.objects.filter(pk=row.pk).update(
             deleted_at=timezone.now(), deleted_by=user, updated_by=user

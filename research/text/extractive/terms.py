@@ -13,10 +13,10 @@ import threading
 
 import snowballstemmer
 
-from research.scripts import CJK, is_cjk, stopwords
-from research.scripts import CJK_CHAR as _CJK_CHAR
-from research.scripts import SCRIPT_PARTS as _PARTS
-from research.scripts import WORD_RUN as _RUN
+from research.text.writing import CJK, is_cjk, stopwords
+from research.text.writing import CJK_CHAR as _CJK_CHAR
+from research.text.writing import SCRIPT_PARTS as _PARTS
+from research.text.writing import WORD_RUN as _RUN
 
 __all__ = ["CJK", "LANGUAGE_NAMES", "STOPWORDS", "is_cjk", "language_of", "terms"]
 

@@ -23,8 +23,8 @@ from contextlib import contextmanager
 
 from research.errors import DossierError, reason_of
 from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
-from research.pipeline import flow, runner
-from research.pipeline.context import StageSpec, StepContext
+from research.pipeline.engine import flow, runner
+from research.pipeline.shared.context import StageSpec, StepContext
 from research.pipeline.stages import (
     answer,
     changes,

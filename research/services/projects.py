@@ -33,9 +33,9 @@ from research.models import (
     Summary,
 )
 from research.options import ProjectOptions
-from research.pipeline import control
-from research.pipeline.reruns import reopen, rerun_query
 from research.providers import http as fetcher
+from research.services import runs
+from research.services.runs import reopen, rerun_query
 
 # --- Projects ----------------------------------------------------------------------------
 
@@ -52,7 +52,7 @@ def create_project(*, question: str, options: dict, user, start: bool) -> Projec
     )
     sync_schedule(project)
     if start:
-        project = control.start(project, user)
+        project = runs.start(project, user)
     return project
 
 

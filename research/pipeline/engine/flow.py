@@ -42,9 +42,9 @@ from research.models import (
     StepStatus,
 )
 from research.models.loading import Inserter, Loader
-from research.pipeline import state
-from research.pipeline.runner import dispatch_on_commit
-from research.pipeline.state import QueryRef, SourceRef
+from research.pipeline.engine import state
+from research.pipeline.engine.runner import dispatch_on_commit
+from research.pipeline.engine.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
 PROJECT = Loader(Project)  # read at the start of every pass, so its SQL is built once

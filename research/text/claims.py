@@ -21,9 +21,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from research.providers.extractive.sentences import sentences
-from research.providers.extractive.terms import terms
-from research.providers.text import find_exact
+from research.text.extractive.sentences import sentences
+from research.text.extractive.terms import terms
+from research.text.quotes import find_exact
 
 SUPPORTED = 0.7  # share of the claim's weighted terms in the best window (bench/claims.py)
 PARTIAL = 0.35

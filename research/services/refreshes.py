@@ -25,7 +25,7 @@ from research.models import (
     RefreshStatus,
     Stage,
 )
-from research.pipeline.runner import ensure_step
+from research.pipeline.engine.runner import ensure_step
 from research.providers.llm import check_configured
 
 RANGES = (("day", 1), ("week", 7), ("month", 31), ("year", 366))

@@ -18,7 +18,7 @@ from research.limits import SOURCE_TITLE_MAX
 from research.models import Document, PageSnapshot, Passage, Source
 from research.models.search import MARK_END, MARK_START
 from research.options import ProjectOptions
-from research.pipeline import semantic
+from research.pipeline.shared import semantic
 from research.providers.search import SearchProvider, get_provider
 from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider
 

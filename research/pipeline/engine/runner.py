@@ -31,7 +31,7 @@ from django.utils import timezone
 from research.limits import ERROR_MAX
 from research.models import Project, Stage, StepRun, StepStatus
 from research.models.loading import Loader
-from research.pipeline import liveness
+from research.pipeline.engine import liveness
 
 log = logging.getLogger(__name__)
 

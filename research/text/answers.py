@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from research.providers.extractive.scoring import bm25, coverage
-from research.providers.extractive.sentences import sentences
-from research.providers.extractive.terms import terms
+from research.text.extractive.scoring import bm25, coverage
+from research.text.extractive.sentences import sentences
+from research.text.extractive.terms import terms
 
 WINDOW = 3  # sentences of stored text a window holds
 PER_SOURCE = 3  # passages of one source at most among those kept

@@ -27,7 +27,7 @@ from markdown.extensions import Extension
 from markdown.extensions.tables import TableExtension
 from markdown.treeprocessors import Treeprocessor
 
-from research.providers.citations import REFERENCES_HEADING
+from research.text.citations import REFERENCES_HEADING
 
 __all__ = ["best_passage", "highlight", "render_markdown", "render_report"]
 

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from research.errors import ProviderFailed
 from research.models import Project, StepRun, StepStatus
-from research.pipeline import flow, runner
-from research.pipeline.registry import fail_target
+from research.pipeline.engine import flow, runner
+from research.pipeline.engine.registry import fail_target
 
 
 def sweep() -> str:

@@ -10,7 +10,7 @@ from django.db import transaction
 from research.errors import BadInput
 from research.limits import URL_MAX
 from research.models import Project, ProjectStatus, Report, Stage, Watch, Webhook
-from research.pipeline.runner import ensure_step
+from research.pipeline.engine.runner import ensure_step
 from research.providers import http
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import Project, Source
-from research.pipeline import library
+from research.pipeline.shared import library
 from research.providers.search import SearchResult
 
 

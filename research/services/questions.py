@@ -24,9 +24,9 @@ from research.models import (
     Section,
     Stage,
 )
-from research.pipeline.reruns import reopen
-from research.pipeline.runner import ensure_step
+from research.pipeline.engine.runner import ensure_step
 from research.providers.llm import check_configured
+from research.services.runs import reopen
 
 
 def ask(project: Project, *, text: str, user) -> Question:

@@ -27,7 +27,7 @@ from research.errors import BadInput, DossierError, NotAllowed, NotFound, TooLar
 from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX, FILENAME_MAX
 from research.models import Collection, Document, DocumentStatus, Passage
 from research.models.library import EXTRACT_ATTEMPTS
-from research.pipeline import semantic
+from research.pipeline.shared import semantic
 
 logger = logging.getLogger(__name__)
 CHUNK = 1024 * 1024

@@ -23,8 +23,8 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from research.models import Claim
-from research.providers.citations import REFERENCES_HEADING
-from research.rendering import render_markdown
+from research.output.rendering import render_markdown
+from research.text.citations import REFERENCES_HEADING
 
 logger = logging.getLogger(__name__)
 

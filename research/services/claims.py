@@ -15,7 +15,7 @@ from research.errors import BadInput, NotFound
 from research.limits import NOTE_MAX
 from research.models import ActivityAction, ActivityEntry, Claim, ClaimReview, Project, Report
 from research.models.reports import ReportQuerySet
-from research.providers.claims import plain
+from research.text.claims import plain
 
 
 def report_of(project: Project, version: int | None, rows: ReportQuerySet | None = None) -> Report:

@@ -25,9 +25,8 @@ from typing import Any
 
 from django.utils.text import slugify
 
-from research import export
 from research.models import Note, Report, Source
-from research.notes import target_of
+from research.output import export
 
 SOURCE_COLUMNS = ("n", "title", "url", "document_id", "locator", "fetched_at", "sha256", "file")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a ZIP entry can carry
@@ -117,7 +116,7 @@ def notes_rows(report: Report) -> list[dict]:
     return [
         {
             "id": note.pk,
-            "target": str(target_of(note)),
+            "target": note.target,
             "author": note.author.get_username(),
             "text": note.text,
             "created_at": _iso(note.created_at),

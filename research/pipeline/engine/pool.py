@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 
 from research.models import StepRun
-from research.pipeline import runner
+from research.pipeline.engine import runner
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from research.errors import BadInput, Forbidden, NotFound
 from research.limits import NOTE_MAX
 from research.models import NOTE_TARGETS, Note, Project, Query, Question, Report, Source, Summary
 
-TARGET_KINDS = ("project", "query", "source", "summary", "report", "question")
+TARGET_KINDS = ("project", *NOTE_TARGETS)
 
 
 @dataclass(frozen=True)
@@ -84,13 +84,6 @@ def edit_note(note: Note, *, text: str, user) -> Note:
 def delete_note(note: Note, *, user) -> None:
     _check_author(note, user)
     note.delete()
-
-
-def target_of(note: Note) -> Target:
-    for kind in NOTE_TARGETS:
-        if getattr(note, f"{kind}_id"):
-            return Target(kind, getattr(note, f"{kind}_id"))
-    return Target("project", note.project_id)
 
 
 def _check_author(note: Note, user) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import sentencex
 
-from research.providers.extractive.terms import is_cjk, language_of
+from research.text.extractive.terms import is_cjk, language_of
 
 MIN_CHARS, MIN_CJK_CHARS, MAX_CHARS = 30, 10, 800
 ENDS = (".", "!", "?", "…", "。", "！", "？", ";", "；")

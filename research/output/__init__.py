@@ -1,0 +1,11 @@
+"""What leaves the house: how reports, pages' text and progress are shown and exported.
+
+rendering.py   Markdown (a report, a page's text, a snippet) as safe HTML: Python-Markdown, then
+               nh3's allow-list; citation links to the supporting passage
+export.py      a report version as a file: Markdown, or a deterministic PDF (WeasyPrint)
+package.py     the evidence package: a ZIP of the report, its cited sources' texts, the claim
+               ledger and the notes, the same bytes for the same version
+progress.py    a project's progress from its steps: counts per stage, a bar, recent events
+
+Output reads models; it never changes them (services/ do).
+"""
