@@ -346,7 +346,7 @@ RENDER_IN_A_CHILD = """
 import sys, django
 django.setup()
 from pathlib import Path
-from research import export
+from research.output import export
 root = Path(sys.argv[1]) if len(sys.argv) > 1 else None
 sys.stdout.buffer.write(export.render_pdf(sys.stdin.read(), root))
 """
