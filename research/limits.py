@@ -21,3 +21,4 @@ DESCRIPTION_MAX = 5000  # a collection's description
 FILENAME_MAX = 255  # an uploaded file's name
 LOCATOR_MAX = 500  # where a passage is: "p. 14", "slide 3", a heading path
 SEARCH_TERMS_MAX = 500  # characters of a library search
+ID_MAX = 2**53  # the largest row id accepted: bigger numbers are ids in no supported database

@@ -16,7 +16,7 @@ from ninja import NinjaAPI
 from ninja.errors import ValidationError
 
 from research.api import router
-from research.auth import api_auth, docs_require_member
+from research.api.auth import api_auth, docs_require_member
 from research.errors import BadInput, DossierError
 
 api = NinjaAPI(
@@ -35,6 +35,9 @@ api.add_router("/", router)
 
 # Where ninja says a value came from; the first part of an error's `loc`.
 _SOURCES = {"body", "query", "path", "header", "cookie", "form", "file"}
+# What every route calls its query-string schema (`filters: Query[...]`); ninja names it in the
+# `loc` of that schema's list fields ("filters.kind.0"), which the caller never wrote.
+_FILTERS = "filters"
 
 
 def _field(loc) -> str:
@@ -45,6 +48,8 @@ def _field(loc) -> str:
             parts = parts[1:]  # the handler's parameter name, e.g. "payload"
         elif source == "body":
             parts = ["body"]
+        elif source == "query" and len(parts) > 1 and parts[0] == _FILTERS:
+            parts = parts[1:]
     return ".".join(parts) or "body"
 
 

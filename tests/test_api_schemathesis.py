@@ -65,4 +65,10 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 @schema.parametrize()
 def test_the_api_answers_every_generated_request_within_its_schema(case):
+    body = case.body if isinstance(case.body, dict) else {}
+    if isinstance(body.get("file"), bytes) and not body["file"]:
+        # Werkzeug's multipart encoder writes no line break between an empty file's headers and
+        # the closing boundary, so Django sees no file at all ("file: Field required"); one
+        # byte is as valid for the schema, and the upload's answer is what is under test.
+        body["file"] = b"\x00"
     case.call_and_validate()

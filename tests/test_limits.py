@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from research.errors import BadInput
-from research.forms import ProjectForm
 from research.limits import QUERY_MAX, QUESTION_MAX
 from research.models import Project
 from research.services.projects import create_project
+from research.views.forms import ProjectForm
 
 pytest_plugins = ["tests.api_fixtures"]
 

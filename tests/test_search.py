@@ -17,7 +17,7 @@ import httpx
 import pytest
 from ddgs.exceptions import DDGSException, RatelimitException
 
-from research.options import SearchProviderName
+from research.models.options import SearchProviderName
 from research.providers.search import (
     PROVIDERS,
     SearchError,

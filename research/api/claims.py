@@ -4,9 +4,10 @@ from ninja import Query, Router
 from ninja.responses import Status
 
 from research.api.common import BODY, RERUN, answers, load_project, load_source
-from research.claims_schemas import ClaimCheckIn, ClaimOut, ClaimReviewIn
+from research.api.schemas.claims import ClaimCheckIn, ClaimOut, ClaimReviewIn
+from research.api.schemas.common import Id, StepOut
+from research.api.schemas.reports import ReportFilter
 from research.errors import NotFound
-from research.schemas import Id, ReportFilter, StepOut
 from research.services import claims, runs
 
 router = Router(tags=["claims"])

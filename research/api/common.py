@@ -7,10 +7,10 @@ from django.db.models import QuerySet
 from ninja import Field, Schema
 from ninja.pagination import LimitOffsetPagination
 
+from research.api.schemas.common import MAX_ID, ErrorOut
 from research.errors import NotFound
 from research.models import Note, Project, Source
 from research.models import Query as QueryRow
-from research.schemas import MAX_ID, ErrorOut
 from research.services import projects, trash
 
 

@@ -2,31 +2,29 @@
 
 from django.db.models import Count
 from django.http import FileResponse, HttpResponse
-from ninja import File, Form, Query, Router, Schema
+from ninja import File, Form, Query, Router
 from ninja.files import UploadedFile
 from ninja.pagination import paginate
 from ninja.responses import Status
-from pydantic import Field
 
 from research.api.common import ACTION, BODY, Pagination, answers, get_row, load_source
-from research.library_schemas import (
+from research.api.schemas.common import Id
+from research.api.schemas.library import (
     CollectionIn,
     CollectionOut,
     CollectionPatch,
-    DocumentKindName,
+    DocumentFilters,
     DocumentOut,
-    DocumentStatusName,
     PassageOut,
     SaveToLibraryIn,
+    SearchFilters,
     SearchHitOut,
     UploadOut,
 )
-from research.limits import SEARCH_TERMS_MAX
 from research.models import Collection, Document, Passage
 from research.models.search import MARK_END, MARK_START
 from research.output.rendering import marked_snippet
 from research.pipeline.shared import semantic
-from research.schemas import Id
 from research.services import library
 
 router = Router(tags=["library"])
@@ -89,12 +87,6 @@ def delete_collection(request, collection_id: Id):
     """The collection, its documents and their files, for good."""
     library.delete_collection(load_collection(collection_id))
     return Status(204, None)
-
-
-class DocumentFilters(Schema):
-    collection: int | None = Field(None, ge=1)
-    kind: DocumentKindName | None = None
-    status: DocumentStatusName | None = None
 
 
 @router.get("/library/documents", response=answers({200: list[DocumentOut]}))
@@ -179,13 +171,6 @@ def extract_again(request, document_id: Id):
 def list_passages(request, document_id: Id):
     """The document's passages in order, each with its locator."""
     return Passage.objects.filter(document=load_document(document_id)).order_by("position")
-
-
-class SearchFilters(Schema):
-    q: str = Field(..., min_length=1, max_length=SEARCH_TERMS_MAX)
-    collection: list[int] = Field(default_factory=list)
-    kind: list[DocumentKindName] = Field(default_factory=list)
-    limit: int = Field(20, ge=1, le=100)
 
 
 @router.get("/library/search", response=answers({200: list[SearchHitOut]}))

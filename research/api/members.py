@@ -3,7 +3,7 @@
 from ninja import Router
 
 from research.api.common import answers
-from research.note_schemas import WhoAmIOut
+from research.api.schemas.members import WhoAmIOut
 
 router = Router(tags=["members"])
 

@@ -5,8 +5,8 @@ from ninja.pagination import paginate
 from ninja.responses import Status
 
 from research.api.common import BODY, Pagination, answers, load_note
-from research.note_schemas import NoteEditIn, NoteFilter, NoteIn, NoteOut
-from research.schemas import Id
+from research.api.schemas.common import Id
+from research.api.schemas.notes import NoteEditIn, NoteFilter, NoteIn, NoteOut
 from research.services import notes
 
 router = Router(tags=["notes"])

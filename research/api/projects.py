@@ -15,21 +15,17 @@ from research.api.common import (
     load_project,
     load_project_out,
 )
-from research.models import Project, StepRun
-from research.schemas import (
-    Id,
+from research.api.schemas.common import Id, StageName, StepOut, StepStatusName, Text
+from research.api.schemas.projects import (
     ProjectIn,
     ProjectOut,
+    ProjectPatchIn,
     ProjectStatusName,
-    StageName,
-    StepOut,
-    StepStatusName,
-    Text,
     TrashedProjectOut,
     TrashOut,
 )
+from research.models import Project, StepRun
 from research.services import projects, runs, trash
-from research.watching_schemas import ProjectPatchIn
 
 router = Router(tags=["projects"])
 

@@ -14,11 +14,8 @@ from research.api.common import (
     load_project,
     load_query,
 )
-from research.errors import BadInput
-from research.models import Query as QueryRow
-from research.models import QuerySource, Section
-from research.schemas import (
-    Id,
+from research.api.schemas.common import Id
+from research.api.schemas.queries import (
     MoveIn,
     QueryEditIn,
     QueryIn,
@@ -28,6 +25,9 @@ from research.schemas import (
     SectionIn,
     SectionOut,
 )
+from research.errors import BadInput
+from research.models import Query as QueryRow
+from research.models import QuerySource, Section
 from research.services import projects, runs
 
 router = Router(tags=["queries"])

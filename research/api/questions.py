@@ -5,9 +5,9 @@ from ninja.pagination import paginate
 from ninja.responses import Status
 
 from research.api.common import ACTION, BODY, RERUN, Pagination, answers, load_project
+from research.api.schemas.common import Id
+from research.api.schemas.questions import QuestionIn, QuestionOut
 from research.models import Question
-from research.question_schemas import QuestionIn, QuestionOut
-from research.schemas import Id
 from research.services import questions
 
 router = Router(tags=["questions"])

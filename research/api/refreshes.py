@@ -4,9 +4,9 @@ from ninja import Router
 from ninja.responses import Status
 
 from research.api.common import RERUN, answers, load_project
+from research.api.schemas.common import Id
+from research.api.schemas.refreshes import RefreshOut
 from research.models import Refresh
-from research.refresh_schemas import RefreshOut
-from research.schemas import Id
 from research.services import refreshes
 
 router = Router(tags=["refreshes"])

@@ -6,16 +6,15 @@ from ninja.pagination import paginate
 from ninja.responses import Status
 
 from research.api.common import BODY, RERUN, Pagination, answers, load_project
-from research.models import Report
-from research.schemas import (
-    ExportFormat,
-    Id,
+from research.api.schemas.common import Id, StepOut
+from research.api.schemas.reports import (
+    ExportFormatName,
     ReportFilter,
     ReportIn,
     ReportOut,
     ReportVersionOut,
-    StepOut,
 )
+from research.models import Report
 from research.services import claims, runs
 
 router = Router(tags=["reports"])
@@ -71,7 +70,7 @@ EXPORT_RESPONSES = {
     response=answers({}, 404),
     openapi_extra={"responses": EXPORT_RESPONSES},
 )
-def export_report(request, project_id: Id, format: ExportFormat, filters: Query[ReportFilter]):
+def export_report(request, project_id: Id, format: ExportFormatName, filters: Query[ReportFilter]):
     """Download the current report (or `version`) as Markdown, PDF, or its evidence package
     (ZIP: the report, the cited sources' texts with their hashes, claims, notes, a manifest)."""
     from research.output import export, package

@@ -15,8 +15,9 @@ from research.api.common import (
     load_project,
     load_source,
 )
+from research.api.schemas.common import Id
+from research.api.schemas.sources import SourceDetailOut, SourceFlagsIn, SourceIn, SourceOut
 from research.models import Source, Summary
-from research.schemas import Id, SourceDetailOut, SourceFlagsIn, SourceIn, SourceOut
 from research.services import projects, runs
 
 router = Router(tags=["sources"])

@@ -4,15 +4,10 @@ from ninja import Router
 from ninja.responses import Status
 
 from research.api.common import ACTION, BODY, answers, load_project
+from research.api.schemas.common import Id
+from research.api.schemas.watching import DeliveryOut, WatchOut, WebhookIn, WebhookOut
 from research.models import Delivery
-from research.schemas import Id
 from research.services import watching
-from research.watching_schemas import (
-    DeliveryOut,
-    WatchOut,
-    WebhookIn,
-    WebhookOut,
-)
 
 router = Router(tags=["watching"])
 

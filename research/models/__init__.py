@@ -1,6 +1,8 @@
 """The product's memory: every intermediate result of a research run is a row here.
 
-statuses.py   every status and choice (TextChoices) and the project status table
+statuses.py   every status and choice (TextChoices), the project status table, and OneOf (a
+              pydantic type of a TextChoices' values)
+options.py    a project's options: the pydantic model of the JSON on its row
 projects.py   projects, sections, queries, and the one door for status changes
 sources.py    the page cache, sources, search results, summaries
 reports.py    report versions and notes
@@ -30,17 +32,22 @@ from research.models.reports import NOTE_TARGETS, Note, Report
 from research.models.sources import PageSnapshot, QuerySource, Source, Summary
 from research.models.statuses import (
     TRANSITIONS,
+    Direction,
     DocumentKind,
     DocumentStatus,
+    Engine,
     FetchStatus,
     Method,
+    OneOf,
     PageCheck,
     ProjectStatus,
     QueryOrigin,
     QueryStatus,
     QuestionStatus,
+    RefreshEvery,
     RefreshStatus,
     ReportStyle,
+    SourceKind,
     Stage,
     StepStatus,
     TimeRange,
@@ -68,10 +75,13 @@ __all__ = [
     "Document",
     "DocumentKind",
     "DocumentStatus",
+    "Direction",
+    "Engine",
     "FetchStatus",
     "Method",
     "ModelProfile",
     "Note",
+    "OneOf",
     "Passage",
     "PassageEmbedding",
     "PageSnapshot",
@@ -80,6 +90,7 @@ __all__ = [
     "Query",
     "Question",
     "Refresh",
+    "RefreshEvery",
     "Delivery",
     "DeliveryChannel",
     "DeliveryStatus",
@@ -96,6 +107,7 @@ __all__ = [
     "ReportStyle",
     "Section",
     "Source",
+    "SourceKind",
     "Stage",
     "StepRun",
     "StepStatus",

@@ -22,8 +22,8 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from research.limits import ERROR_MAX, HEADING_MAX, LANGUAGE_MAX, QUERY_MAX
+from research.models.options import ProjectOptions
 from research.models.statuses import ProjectStatus, QueryOrigin, QueryStatus
-from research.options import ProjectOptions
 
 User = settings.AUTH_USER_MODEL
 

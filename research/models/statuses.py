@@ -1,12 +1,40 @@
 """Every status and choice, as TextChoices with behaviour, and the project status table.
 
 TRANSITIONS says from which statuses a project may move to each one; Project.objects.transition
-(research/models/projects.py) is the one door that applies it.
+(research/models/projects.py) is the one door that applies it. `OneOf` makes a pydantic type of
+a TextChoices' values, so the options, the API's schemas and the prompts' answers allow exactly
+the values defined here.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from django.db import models
+from pydantic_core import core_schema
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """Pydantic metadata: `Annotated[str, OneOf.of(ReportStyle)]` allows exactly the values of
+    a TextChoices, validated and documented as a `Literal` of them would be (strict input
+    included: the value stays a plain string)."""
+
+    values: tuple[str, ...]
+
+    @classmethod
+    def of(cls, choices: type[models.TextChoices], *extra: str) -> OneOf:
+        """Every value of `choices`, then `extra` (such as "" for "not known yet")."""
+        return cls((*choices.values, *extra))
+
+    @classmethod
+    def only(cls, *members: models.TextChoices) -> OneOf:
+        """Some values of a TextChoices, by their members."""
+        return cls(tuple(member.value for member in members))
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> core_schema.CoreSchema:
+        return core_schema.literal_schema(list(self.values))
 
 
 class ProjectStatus(models.TextChoices):
@@ -114,6 +142,36 @@ class ReportStyle(models.TextChoices):
     POPULAR_SCIENCE = "popular_science", "Popular science"
     NEWS = "news", "News"
     SOCIAL_MEDIA = "social_media", "Social media"
+
+
+class Engine(models.TextChoices):
+    """Who plans, reads and writes a project."""
+
+    LLM = "llm", "LLM"
+    EXTRACTIVE = "extractive", "Extractive: no language model"
+
+
+class SourceKind(models.TextChoices):
+    """Where a project's queries search."""
+
+    WEB = "web", "The web"
+    LIBRARY = "library", "The team library"
+
+
+class RefreshEvery(models.TextChoices):
+    """How often a finished project is refreshed."""
+
+    NEVER = "", "Never"
+    DAILY = "daily", "Every day"
+    WEEKLY = "weekly", "Every week"
+    MONTHLY = "monthly", "Every month"
+
+
+class Direction(models.TextChoices):
+    """Where an outline item moves: before or after its neighbour."""
+
+    UP = "up", "Up"
+    DOWN = "down", "Down"
 
 
 class TimeRange(models.TextChoices):

@@ -23,6 +23,7 @@ import zipfile
 from datetime import UTC, datetime
 from typing import Any
 
+from django.db.models import TextChoices
 from django.utils.text import slugify
 
 from research.models import Note, Report, Source
@@ -184,19 +185,27 @@ def evidence_zip(report: Report) -> bytes:
     return out.getvalue()
 
 
-CONTENT_TYPES = {
-    "md": "text/markdown; charset=utf-8",
-    "pdf": "application/pdf",
-    "zip": "application/zip",
+class ExportFormat(TextChoices):
+    """What a report version downloads as."""
+
+    MD = "md", "Markdown"
+    PDF = "pdf", "PDF"
+    ZIP = "zip", "Evidence package (ZIP)"
+
+
+CONTENT_TYPES: dict[str, str] = {
+    ExportFormat.MD: "text/markdown; charset=utf-8",
+    ExportFormat.PDF: "application/pdf",
+    ExportFormat.ZIP: "application/zip",
 }
 
 
 def export_file(report: Report, fmt: str) -> tuple[bytes, str]:
-    """A report version as `fmt` ("md", "pdf" or "zip"): its bytes and content type."""
-    if fmt == "zip":
+    """A report version as `fmt` (an ExportFormat): its bytes and content type."""
+    if fmt == ExportFormat.ZIP:
         body = evidence_zip(report)
-    elif fmt == "pdf":
+    elif fmt == ExportFormat.PDF:
         body = export.report_pdf(report)
     else:
         body = export.report_markdown(report).encode()
-    return body, CONTENT_TYPES.get(fmt, CONTENT_TYPES["md"])
+    return body, CONTENT_TYPES.get(fmt, CONTENT_TYPES[ExportFormat.MD])

@@ -27,12 +27,13 @@ from research.models import (
     ProjectStatus,
     Query,
     QueryOrigin,
+    RefreshEvery,
     Report,
     Section,
     Source,
     Summary,
 )
-from research.options import ProjectOptions
+from research.models.options import ProjectOptions
 from research.providers import http as fetcher
 from research.services import runs
 from research.services.runs import reopen, rerun_query
@@ -77,8 +78,17 @@ def update_options(project: Project, options: dict, *, user) -> Project:
     return project
 
 
-SCHEDULES = {"daily": Schedule.DAILY, "weekly": Schedule.WEEKLY, "monthly": Schedule.MONTHLY}
-PERIODS = {"daily": timedelta(days=1), "weekly": timedelta(days=7), "monthly": timedelta(days=30)}
+_E = RefreshEvery
+SCHEDULES: dict[str, str] = {
+    _E.DAILY: Schedule.DAILY,
+    _E.WEEKLY: Schedule.WEEKLY,
+    _E.MONTHLY: Schedule.MONTHLY,
+}
+PERIODS: dict[str, timedelta] = {
+    _E.DAILY: timedelta(days=1),
+    _E.WEEKLY: timedelta(days=7),
+    _E.MONTHLY: timedelta(days=30),
+}
 
 
 def schedule_name(project_id: int) -> str:

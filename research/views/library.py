@@ -15,12 +15,12 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from research.errors import BadInput, DossierError
-from research.forms import CollectionForm, LibrarySearchForm
 from research.models import Collection, Document, Source
 from research.models.search import MARK_END, MARK_START, search_passages
 from research.output.rendering import marked_snippet
 from research.services import library
 from research.views.access import get_collection, get_document, get_source
+from research.views.forms import CollectionForm, LibrarySearchForm
 
 RECENT = 20
 RESULTS = 50

@@ -14,7 +14,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from research.errors import NotFound
-from research.forms import ProjectFilterForm, ProjectForm
 from research.models import (
     NOTE_TARGETS,
     ActivityEntry,
@@ -34,6 +33,7 @@ from research.providers.search import available_providers, describe
 from research.services import projects, refreshes, runs, trash, watching
 from research.services.health import check_database, check_worker
 from research.views.access import get_project
+from research.views.forms import ProjectFilterForm, ProjectForm
 from research.views.questions import questions_context
 from research.views.reports import report_context
 

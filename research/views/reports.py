@@ -12,11 +12,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from research.errors import BadInput
-from research.forms import RegenerateForm
 from research.models import Note, Project, Report, Summary
 from research.output import export, package, rendering
 from research.services import claims, runs
 from research.views.access import get_project
+from research.views.forms import RegenerateForm
 
 
 def _pick(project: Project, version: str | None) -> Report | None:

@@ -16,7 +16,7 @@ from django.db.models import Count, Q
 from pydantic import ValidationError
 
 from research.models import Project, ProjectStatus, StepStatus, Summary
-from research.options import ProjectOptions
+from research.models.options import ProjectOptions
 from research.output import export
 from research.pipeline.engine.registry import inline_dispatch
 from research.pipeline.engine.warmup import warm_up

@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from research.errors import BudgetSpent, MissingInput
 from research.limits import DETAIL_MAX
 from research.models import ModelProfile, Project, Query, Section, Source, Stage, StepRun
-from research.options import ProjectOptions
+from research.models.options import ProjectOptions
 from research.prompts import Prompt
 from research.providers.llm import ContextExceeded, LLMClient, Usage, Written
 

@@ -16,8 +16,8 @@ from django.utils import timezone
 from research.errors import MissingInput
 from research.limits import SOURCE_TITLE_MAX
 from research.models import Document, PageSnapshot, Passage, Source
+from research.models.options import ProjectOptions
 from research.models.search import MARK_END, MARK_START
-from research.options import ProjectOptions
 from research.pipeline.shared import semantic
 from research.providers.search import SearchProvider, get_provider
 from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider

@@ -20,7 +20,16 @@ from django.db import connection, transaction
 from django.db.models import Count, Max, Prefetch
 
 from research.errors import MissingInput
-from research.models import Method, Project, Refresh, Report, Source, Stage, Summary
+from research.models import (
+    Method,
+    Project,
+    Refresh,
+    Report,
+    ReportStyle,
+    Source,
+    Stage,
+    Summary,
+)
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
@@ -32,17 +41,17 @@ from research.text.tokens import estimate_tokens, truncate
 
 log = logging.getLogger(__name__)
 
-STYLE_GUIDES = {
-    "professional": "a professional briefing: clear, neutral, precise, with headings and short "
-    "paragraphs; tables where they help compare.",
-    "academic": "an academic review: formal, careful about evidence and its limits, discussing "
-    "methods and disagreements.",
-    "popular_science": "popular science for curious non-experts: plain words, vivid examples, "
-    "technical terms explained, still exact.",
-    "news": "a news article: the most important facts first, short paragraphs, who/what/when/"
-    "where/why, attributed claims.",
-    "social_media": "a social media thread: short numbered posts, punchy and accessible, each "
-    "claim still cited.",
+STYLE_GUIDES: dict[str, str] = {
+    ReportStyle.PROFESSIONAL: "a professional briefing: clear, neutral, precise, with headings "
+    "and short paragraphs; tables where they help compare.",
+    ReportStyle.ACADEMIC: "an academic review: formal, careful about evidence and its limits, "
+    "discussing methods and disagreements.",
+    ReportStyle.POPULAR_SCIENCE: "popular science for curious non-experts: plain words, vivid "
+    "examples, technical terms explained, still exact.",
+    ReportStyle.NEWS: "a news article: the most important facts first, short paragraphs, "
+    "who/what/when/where/why, attributed claims.",
+    ReportStyle.SOCIAL_MEDIA: "a social media thread: short numbered posts, punchy and "
+    "accessible, each claim still cited.",
 }
 ANSWER_TOKENS = 4000
 MIN_FINDING = 80  # tokens: a finding cut shorter says too little; write by section instead
@@ -320,7 +329,7 @@ def run_extractive(ctx: StepContext) -> None:
     cleaned = citations.clean(markdown, {s["n"] for s in sources})
     language = LANGUAGE_NAMES.get(code, "English")
     note = _fallback_note(project, sources, ctx.fallback)
-    report = _save(ctx, cleaned, "professional", language, complete=True, note=note)
+    report = _save(ctx, cleaned, ReportStyle.PROFESSIONAL, language, complete=True, note=note)
     ctx.note(f"version {report.version}, extractive: {len(cleaned.cited)} sources quoted")
 
 

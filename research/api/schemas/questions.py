@@ -1,17 +1,18 @@
-"""The follow-up questions API's explicit input and output schemas."""
+"""The schemas of the questions router: a follow-up question and its answer."""
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated
 
 from ninja import Field, Schema
 
+from research.api.schemas.common import InSchema, NonEmpty
 from research.limits import QUESTION_MAX
-from research.schemas import NonEmpty
+from research.models import OneOf, QuestionStatus
 
-QuestionStatusName = Literal["queued", "running", "done", "failed"]
+QuestionStatusName = Annotated[str, OneOf.of(QuestionStatus)]
 
 
-class QuestionIn(Schema):
+class QuestionIn(InSchema):
     question: NonEmpty = Field(..., min_length=1, max_length=QUESTION_MAX)
 
 

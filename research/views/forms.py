@@ -15,8 +15,16 @@ from research.limits import (
     QUESTION_MAX,
     SEARCH_TERMS_MAX,
 )
-from research.models import Collection, DocumentKind, ProjectStatus, ReportStyle, TimeRange
-from research.options import ProjectOptions, default_engine
+from research.models import (
+    Collection,
+    DocumentKind,
+    Engine,
+    ProjectStatus,
+    ReportStyle,
+    SourceKind,
+    TimeRange,
+)
+from research.models.options import ProjectOptions, default_engine
 from research.providers.search import PROVIDERS, describe
 
 _FIELDS = ProjectOptions.model_fields
@@ -55,7 +63,9 @@ class ProjectForm(forms.Form):
         initial=1, help_text=_help("reflection_rounds"), **_bounds("reflection_rounds")
     )
     report_style = forms.ChoiceField(
-        choices=ReportStyle.choices, initial="professional", help_text=_help("report_style")
+        choices=ReportStyle.choices,
+        initial=ReportStyle.PROFESSIONAL,
+        help_text=_help("report_style"),
     )
     language = forms.CharField(required=False, max_length=LANGUAGE_MAX, help_text=_help("language"))
     search_provider = forms.ChoiceField(required=False, help_text=_help("search_provider"))
@@ -63,8 +73,8 @@ class ProjectForm(forms.Form):
         required=False, choices=TimeRange.choices, help_text=_help("time_range")
     )
     sources = forms.MultipleChoiceField(
-        choices=[("web", "The web"), ("library", "The team library")],
-        initial=["web"],
+        choices=SourceKind.choices,
+        initial=[SourceKind.WEB],
         widget=forms.CheckboxSelectMultiple,
         help_text=_help("sources"),
     )
@@ -76,10 +86,7 @@ class ProjectForm(forms.Form):
     )
     review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
     engine = forms.ChoiceField(
-        choices=[
-            ("llm", "LLM"),
-            ("extractive", "Extractive: no language model"),
-        ],
+        choices=Engine.choices,
         help_text=_help("engine"),
     )
     fallback = forms.BooleanField(required=False, initial=True, help_text=_help("fallback"))
@@ -112,7 +119,7 @@ class ProjectFilterForm(forms.Form):
 class RegenerateForm(forms.Form):
     engine = forms.ChoiceField(
         required=False,
-        choices=[("", "Same engine"), ("llm", "LLM"), ("extractive", "Extractive")],
+        choices=[("", "Same engine"), *Engine.choices],
     )
     style = forms.ChoiceField(
         required=False,

@@ -1,15 +1,17 @@
-"""The refresh API's explicit output schema."""
+"""The schema of the refreshes router: a refresh and what it found."""
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any
 
 from ninja import Field, Schema
+
+from research.models import OneOf, RefreshStatus
 
 
 class RefreshOut(Schema):
     id: int
     project_id: int
-    status: Literal["running", "done", "failed"]
+    status: Annotated[str, OneOf.of(RefreshStatus)]
     since_version: int | None = Field(description="The report version it compares with.")
     time_range: str = Field(description="How far back its searches looked; empty for any time.")
     changed: bool | None = Field(description="Whether it found anything new; null until known.")

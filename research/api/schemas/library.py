@@ -1,23 +1,24 @@
-"""The library API's explicit input and output schemas (collections, documents, passages)."""
+"""The schemas of the library router: collections, documents, passages and search."""
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated
 
 from ninja import Field, Schema
 
-from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX
-from research.schemas import NonEmpty, Text
+from research.api.schemas.common import Id, InSchema, NonEmpty, Text
+from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX, SEARCH_TERMS_MAX
+from research.models import DocumentKind, DocumentStatus, OneOf
 
-DocumentStatusName = Literal["queued", "extracting", "ready", "failed"]
-DocumentKindName = Literal["pdf", "docx", "pptx", "html", "markdown", "text", "csv", "epub", ""]
+DocumentStatusName = Annotated[str, OneOf.of(DocumentStatus)]
+DocumentKindName = Annotated[str, OneOf.of(DocumentKind, "")]  # "": not read yet
 
 
-class CollectionIn(Schema):
+class CollectionIn(InSchema):
     name: NonEmpty = Field(..., max_length=COLLECTION_NAME_MAX)
     description: Text = Field("", max_length=DESCRIPTION_MAX)
 
 
-class CollectionPatch(Schema):
+class CollectionPatch(InSchema):
     name: NonEmpty | None = Field(None, max_length=COLLECTION_NAME_MAX)
     description: Text | None = Field(None, max_length=DESCRIPTION_MAX)
 
@@ -108,5 +109,18 @@ class SearchHitOut(Schema):
     snippet_html: str = Field(..., description="The snippet, escaped, matches in <mark>.")
 
 
-class SaveToLibraryIn(Schema):
-    collection: int = Field(..., ge=1, description="The collection's id.")
+class SaveToLibraryIn(InSchema):
+    collection: Id = Field(..., description="The collection's id.")
+
+
+class DocumentFilters(Schema):
+    collection: Id | None = None
+    kind: DocumentKindName | None = None
+    status: DocumentStatusName | None = None
+
+
+class SearchFilters(Schema):
+    q: str = Field(..., min_length=1, max_length=SEARCH_TERMS_MAX)
+    collection: list[Id] = Field(default_factory=list)
+    kind: list[DocumentKindName] = Field(default_factory=list)
+    limit: int = Field(20, ge=1, le=100)

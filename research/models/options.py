@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from django.conf import settings
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from research.limits import LANGUAGE_MAX
+from research.limits import ID_MAX, LANGUAGE_MAX
+from research.models.statuses import (
+    Engine,
+    OneOf,
+    RefreshEvery,
+    ReportStyle,
+    SourceKind,
+    TimeRange,
+)
 
-ReportStyleName = Literal["professional", "academic", "popular_science", "news", "social_media"]
-TimeRangeName = Literal["", "day", "week", "month", "year"]
+ReportStyleName = Annotated[str, OneOf.of(ReportStyle)]
+TimeRangeName = Annotated[str, OneOf.of(TimeRange)]
+EngineName = Annotated[str, OneOf.of(Engine)]
+SourceKindName = Annotated[str, OneOf.of(SourceKind)]
+RefreshName = Annotated[str, OneOf.of(RefreshEvery)]
+# The search backends are registered in research/providers/search/ (each class's `name`), which
+# the models must not import (it brings the network stack into every process): a test holds
+# these names equal to the registry's.
 SearchProviderName = Literal["", "duckduckgo", "searxng", "tavily", "brave", "serper"]
-EngineName = Literal["llm", "extractive"]
-SourceKindName = Literal["web", "library"]
-RefreshName = Literal["", "daily", "weekly", "monthly"]
 
 
-def default_engine() -> EngineName:
+def default_engine() -> str:
     """The LLM when one is configured; otherwise the extractive engine, which needs none."""
-    return "llm" if settings.LLM_MODEL else "extractive"
+    return Engine.LLM.value if settings.LLM_MODEL else Engine.EXTRACTIVE.value
 
 
 class ProjectOptions(BaseModel):
@@ -32,7 +43,9 @@ class ProjectOptions(BaseModel):
     reflection_rounds: int = Field(
         1, ge=0, le=3, description="Rounds of looking for gaps and searching again."
     )
-    report_style: ReportStyleName = Field("professional", description="How the report reads.")
+    report_style: ReportStyleName = Field(
+        ReportStyle.PROFESSIONAL.value, description="How the report reads."
+    )
     language: str = Field(
         "",
         max_length=LANGUAGE_MAX,
@@ -41,13 +54,15 @@ class ProjectOptions(BaseModel):
     search_provider: SearchProviderName = Field(
         "", description="Search backend; empty means the server's default."
     )
-    time_range: TimeRangeName = Field("", description="Only results from this recent period.")
+    time_range: TimeRangeName = Field(
+        TimeRange.ANY.value, description="Only results from this recent period."
+    )
     sources: list[SourceKindName] = Field(
-        default_factory=lambda: list[SourceKindName](["web"]),
+        default_factory=lambda: [SourceKind.WEB.value],
         min_length=1,
         description='Where every query searches: "web", "library" (the team documents), or both.',
     )
-    collections: list[int] = Field(
+    collections: list[Annotated[int, Field(ge=1, le=ID_MAX)]] = Field(
         default_factory=list,
         max_length=100,
         description="With the library: the collections searched, by id; empty means all.",
@@ -64,7 +79,8 @@ class ProjectOptions(BaseModel):
         "and say so on the step and in the report.",
     )
     refresh: RefreshName = Field(
-        "", description="Refresh the finished project on this schedule; empty for never."
+        RefreshEvery.NEVER.value,
+        description="Refresh the finished project on this schedule; empty for never.",
     )
     token_budget: int = Field(
         default_factory=lambda: settings.DEFAULT_TOKEN_BUDGET,
@@ -85,11 +101,11 @@ class ProjectOptions(BaseModel):
 
     @property
     def searches_web(self) -> bool:
-        return "web" in self.sources
+        return SourceKind.WEB in self.sources
 
     @property
     def searches_library(self) -> bool:
-        return "library" in self.sources
+        return SourceKind.LIBRARY in self.sources
 
     @property
     def provider(self) -> str:
@@ -97,4 +113,4 @@ class ProjectOptions(BaseModel):
 
     @property
     def uses_llm(self) -> bool:
-        return self.engine == "llm"
+        return self.engine == Engine.LLM

@@ -1,14 +1,15 @@
-"""The claim ledger API's explicit input and output schemas."""
+"""The schemas of the claims router: a version's claim ledger, and a member's review."""
 
-from typing import Literal
+from typing import Annotated
 
 from ninja import Field, Schema
 
+from research.api.schemas.common import Id, InSchema, Text
 from research.limits import NOTE_MAX
-from research.schemas import Id, InSchema, Text
+from research.models import ClaimMethod, ClaimReview, ClaimStatus, OneOf
 
-ClaimStatusName = Literal["supported", "partial", "unsupported", "contradicted", "uncited"]
-ClaimReviewName = Literal["", "accepted", "disputed"]
+ClaimStatusName = Annotated[str, OneOf.of(ClaimStatus)]
+ClaimReviewName = Annotated[str, OneOf.of(ClaimReview)]
 
 
 class ClaimOut(Schema):
@@ -22,7 +23,7 @@ class ClaimOut(Schema):
     score: float = Field(description="The lexical support, 0 to 1.")
     status: ClaimStatusName
     reason: str
-    method: Literal["lexical", "llm"]
+    method: Annotated[str, OneOf.of(ClaimMethod)]
     review: ClaimReviewName
     review_note: str
 
@@ -32,7 +33,7 @@ class ClaimOut(Schema):
 
 
 class ClaimReviewIn(InSchema):
-    review: Literal["accepted", "disputed"]
+    review: Annotated[str, OneOf.only(ClaimReview.ACCEPTED, ClaimReview.DISPUTED)]
     note: Text = Field("", max_length=NOTE_MAX)
 
 

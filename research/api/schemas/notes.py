@@ -1,4 +1,4 @@
-"""The notes API's explicit schemas, and who the caller is."""
+"""The schemas of the notes router: a note, its target, and the filter of a list."""
 
 from datetime import datetime
 from typing import Annotated
@@ -6,9 +6,9 @@ from typing import Annotated
 from ninja import Field, Schema
 from pydantic import AfterValidator
 
+from research.api.schemas.common import MAX_ID, InSchema, NonEmpty
 from research.errors import BadInput
 from research.limits import NOTE_MAX
-from research.schemas import MAX_ID, InSchema, NonEmpty
 from research.services.notes import Target
 
 
@@ -62,7 +62,3 @@ class NoteOut(Schema):
     @staticmethod
     def resolve_author(obj) -> str:
         return obj.author.get_username()
-
-
-class WhoAmIOut(Schema):
-    username: str

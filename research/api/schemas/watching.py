@@ -1,25 +1,19 @@
-"""The API's schemas for changing options, watching a project and its webhook."""
+"""The schemas of the watching router: watching a project, its webhook, its deliveries."""
 
 from datetime import datetime
 from typing import Any
 
 from ninja import Field, Schema
 
+from research.api.schemas.common import InSchema
 from research.limits import URL_MAX
-
-
-class ProjectPatchIn(Schema):
-    options: dict[str, Any] = Field(
-        description='Options to change, e.g. {"refresh": "weekly"}: any option of a draft, '
-        "only `refresh` once the project has started."
-    )
 
 
 class WatchOut(Schema):
     watching: bool
 
 
-class WebhookIn(Schema):
+class WebhookIn(InSchema):
     url: str = Field(..., min_length=1, max_length=URL_MAX)
 
 

@@ -1,0 +1,59 @@
+"""The schemas of the reports router: a new version asked for, a version, its export."""
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from ninja import Field, Schema
+
+from research.api.schemas.common import Id, InSchema, Text
+from research.limits import LANGUAGE_MAX
+from research.models import Engine, Method, OneOf
+from research.models.options import ReportStyleName
+from research.output.package import ExportFormat
+
+ExportFormatName = Annotated[str, OneOf.of(ExportFormat)]
+
+
+class ReportIn(InSchema):
+    engine: Annotated[str, OneOf(("", *Engine.values))] = Field(
+        "", description="Empty keeps the project's engine; the other one may write a version too."
+    )
+    style: ReportStyleName | Literal[""] = Field("", description="Empty keeps the project's.")
+    language: Text = Field("", max_length=LANGUAGE_MAX, description="Empty keeps the project's.")
+
+
+class ReportFilter(Schema):
+    version: Id | None = Field(None, description="A version number; the current one if absent.")
+
+
+class ReportVersionOut(Schema):
+    id: int
+    version: int
+    is_current: bool
+    complete: bool = Field(
+        ..., description="False when the model stopped at its output limit before the end."
+    )
+    engine: Annotated[str, OneOf.of(Method)] = Field(
+        ..., description="Written by the LLM, extractively, or by the extractive fallback."
+    )
+    fallback_note: str = Field(..., description="What the extractive fallback did, and why.")
+    style: str
+    language: str
+    model: str
+    citations: list[int] = Field(..., description="The cited sources' numbers `n`.")
+    citations_removed: int
+    tokens: int
+    created_at: datetime
+    created_by: str | None
+
+    @staticmethod
+    def resolve_citations(obj) -> list[int]:
+        return sorted(source.n for source in obj.cited_sources.all())
+
+    @staticmethod
+    def resolve_created_by(obj) -> str | None:
+        return obj.created_by.get_username() if obj.created_by_id else None
+
+
+class ReportOut(ReportVersionOut):
+    markdown: str
