@@ -142,7 +142,7 @@ def run_together(count: int, offset: int) -> tuple[float, list[int]]:
     ]
     started = time.monotonic()
     for project in projects:
-        runs.start(project, owner)
+        runs.start(project, user=owner)
     ids = [p.pk for p in projects]
     while Project.objects.filter(pk__in=ids, status__in=ProjectStatus.running()).exists():
         time.sleep(0.05)

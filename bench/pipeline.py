@@ -137,7 +137,7 @@ def run_once(options: dict | None = None) -> tuple[float, int]:
         question="How does SQLite WAL mode work?",
         options=options or {},
     )
-    return timed(lambda: runs.start(project, owner), project, "run"), project.pk
+    return timed(lambda: runs.start(project, user=owner), project, "run"), project.pk
 
 
 def timed(action: Callable[[], object], project: Any, what: str) -> float:

@@ -42,7 +42,7 @@ def start_projects(count: int, trial: int) -> list[int]:
     for n in range(count):
         question = f"How does SQLite WAL mode work? (trial {trial}, project {n})"
         project = make_project(owner, status=ProjectStatus.DRAFT, question=question)
-        ids.append(runs.start(project, owner).pk)
+        ids.append(runs.start(project, user=owner).pk)
     return ids
 
 

@@ -30,9 +30,9 @@ class ProjectAdmin(admin.ModelAdmin):
         for project in queryset:
             try:
                 if project.deleted_at is None:
-                    trash.trash(project, request.user)
+                    trash.trash(project, user=request.user)
                 else:
-                    trash.purge(project, request.user)
+                    trash.purge(project, user=request.user)
             except DossierError as exc:
                 self.message_user(request, f"{project}: {exc.reason}", messages.ERROR)
 

@@ -80,7 +80,7 @@ class UploadLimitMiddleware:
 
 
 class LoginRequiredMiddleware(_DjangoLoginRequired):
-    """Django's login-required default for pages; the API answers 401 itself (see auth.py)."""
+    """Django's login-required default for pages; the API answers 401 itself (see api/auth.py)."""
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if request.path_info.startswith("/api/"):

@@ -1,5 +1,7 @@
 from django.urls import path, register_converter
 
+from research.models import Direction
+from research.output.package import ExportFormat
 from research.views import (
     account,
     claims,
@@ -29,11 +31,11 @@ def _choices(name: str, *values: str) -> None:
     register_converter(converter, name)
 
 
-_choices("project_verb", "start", "cancel", "resume", "approve", "delete", "refresh")
-_choices("source_verb", "refetch", "resummarize", "exclude", "include", "pin", "unpin")
-_choices("section_verb", "add", "edit", "delete", "up", "down")
-_choices("direction", "up", "down")
-_choices("export_format", "md", "pdf", "zip")
+_choices("project_verb", *projects.ACTIONS, "delete")
+_choices("source_verb", *sources.SOURCE_ACTIONS, *sources.SOURCE_FLAGS)
+_choices("section_verb", *queries.SECTION_EDITS, *Direction.values)
+_choices("direction", *Direction.values)
+_choices("export_format", *ExportFormat.values)
 
 urlpatterns = [
     path("", projects.project_list, name="project-list"),

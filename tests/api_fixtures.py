@@ -19,7 +19,7 @@ from tests.factories import (
 
 @pytest.fixture
 def token(member) -> str:
-    return create_token(member, "tests")[1]
+    return create_token(user=member, name="tests")[1]
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def api(token) -> ApiClient:
 
 @pytest.fixture
 def other_api(other_member) -> ApiClient:
-    return ApiClient(create_token(other_member, "tests")[1])
+    return ApiClient(create_token(user=other_member, name="tests")[1])
 
 
 @pytest.fixture

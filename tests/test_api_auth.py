@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from research.errors import NotFound
 from research.models import ApiToken, ProjectStatus
 from research.services.api_tokens import create_token, revoke
 from research_site.api import api as ninja_api
@@ -66,20 +67,27 @@ def test_a_wrong_or_malformed_token_is_401(client, member, header):
 
 
 def test_a_revoked_token_is_401(member):
-    token, raw = create_token(member)
-    revoke(token)
+    token, raw = create_token(user=member)
+    revoke(token.pk, user=member)
     assert ApiClient(raw).get("/api/me").status_code == 401
 
 
+def test_a_member_cannot_revoke_another_members_token(member, other_member):
+    token, raw = create_token(user=member)
+    with pytest.raises(NotFound):
+        revoke(token.pk, user=other_member)
+    assert ApiClient(raw).get("/api/me").status_code == 200
+
+
 def test_a_token_of_a_deactivated_member_is_401(member):
-    _, raw = create_token(member)
+    _, raw = create_token(user=member)
     member.is_active = False
     member.save()
     assert ApiClient(raw).get("/api/me").status_code == 401
 
 
 def test_a_token_needs_no_csrf_token(member):
-    _, raw = create_token(member)
+    _, raw = create_token(user=member)
     client = ApiClient(raw, Client(enforce_csrf_checks=True))
     response = client.post("/api/projects", {"question": "Why?", "start": False})
     assert response.status_code == 201

@@ -96,10 +96,6 @@ def test_a_review_other_than_accepted_or_disputed_is_refused(api, checked, body)
     assert claim.review == ""
 
 
-def test_an_unknown_claim_is_404(api):
-    assert api.patch("/api/claims/9191", {"review": "accepted"}).status_code == 404
-
-
 def test_the_claims_of_a_project_in_the_trash_are_not_found(api, checked):
     claim = Claim.objects.get()
     type(checked).objects.filter(pk=checked.pk).update(deleted_at="2026-01-01T00:00:00Z")

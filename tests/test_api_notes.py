@@ -124,8 +124,3 @@ def test_the_author_deletes_a_note(api, note):
 def test_another_member_may_not_delete_a_note(other_api, note):
     assert other_api.delete(f"/api/notes/{note.pk}").status_code == 403
     assert Note.objects.filter(pk=note.pk).exists()
-
-
-def test_an_unknown_note_is_404(api):
-    assert api.patch("/api/notes/8888", {"text": "x"}).status_code == 404
-    assert api.delete("/api/notes/8888").status_code == 404

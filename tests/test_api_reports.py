@@ -57,10 +57,6 @@ def test_an_unknown_version_answers_404(api, finished_project):
     assert "version 7" in response.json()["detail"]
 
 
-def test_the_report_of_an_unknown_project_is_404(api):
-    assert api.get("/api/projects/9191/report").status_code == 404
-
-
 def test_it_lists_the_versions_newest_first_without_their_text(api, finished_project):
     add_report(finished_project, list(finished_project.sources.all()))
     body = api.get(f"/api/projects/{finished_project.pk}/reports").json()
@@ -81,10 +77,6 @@ def test_listing_versions_runs_the_same_sql_queries_for_3_or_30(api, member):
         add_report(project, sources, user=member)
     many = count_queries(lambda: api.get(url))
     assert few == many <= 6
-
-
-def test_versions_of_an_unknown_project_are_404(api):
-    assert api.get("/api/projects/9191/reports").status_code == 404
 
 
 def test_it_writes_a_new_version_and_answers_202_with_the_step(

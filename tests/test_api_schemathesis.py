@@ -31,6 +31,18 @@ def _config(token: str) -> schemathesis.Config:
                 "database": "none",
             },
             "phases": {"coverage": {"enabled": False}, "stateful": {"enabled": False}},
+            "operations": [
+                {
+                    # Options name collections by id: the schema cannot know which exist, and
+                    # one that does not is a 422 naming `options.collections`.
+                    "include-path-regex": "^/api/projects(/[^/]+)?$",
+                    "checks": {
+                        "positive_data_acceptance": {
+                            "expected-statuses": ["2xx", "3xx", 401, 403, 404, 409, 422, 429]
+                        }
+                    },
+                }
+            ],
         }
     )
 
@@ -45,7 +57,7 @@ def api_schema(request, db, settings, member, finished_project, fast_passwords):
     settings.LLM_BASE_URL = "http://127.0.0.1:9/v1"  # the discard port: nothing listens
     settings.SEARCH_PROVIDER = "searxng"
     settings.SEARXNG_URL = "http://127.0.0.1:9"
-    token = create_token(member, "schemathesis")[1]
+    token = create_token(user=member, name="schemathesis")[1]
     headers = {"Authorization": f"Bearer {token}"}
     # Django closes the connection around each request, which would end the test transaction;
     # its own test client disconnects these handlers the same way.
@@ -66,7 +78,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 @schema.parametrize()
 def test_the_api_answers_every_generated_request_within_its_schema(case):
     body = case.body if isinstance(case.body, dict) else {}
-    if isinstance(body.get("file"), bytes) and not body["file"]:
+    if "file" in body and not getattr(body["file"], "data", body["file"]):  # schemathesis' Binary
         # Werkzeug's multipart encoder writes no line break between an empty file's headers and
         # the closing boundary, so Django sees no file at all ("file: Field required"); one
         # byte is as valid for the schema, and the upload's answer is what is under test.

@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fast_passwords")]
 @pytest.fixture
 def admin_api(db) -> ApiClient:
     admin = get_user_model().objects.create_user("carol", password="x" * 12, is_superuser=True)
-    return ApiClient(create_token(admin, "tests")[1])
+    return ApiClient(create_token(user=admin, name="tests")[1])
 
 
 def _ids(api: ApiClient, path: str, **params) -> list[int]:

@@ -238,7 +238,7 @@ def test_a_member_asks_a_follow_up_question_and_checks_the_claims_of_the_report(
         question="How does SQLite WAL mode work?",
         options={"engine": "extractive", "queries": 2, "sources_per_query": 2},
     )
-    runs.start(project, member)
+    runs.start(project, user=member)
     sign_in(page)
     page.goto(f"/projects/{project.pk}/")
     wait_until_done(page)

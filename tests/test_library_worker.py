@@ -42,7 +42,7 @@ def upload(api: ApiClient, collection: int, name: str, body: bytes):
 def test_uploads_are_read_by_the_worker_searched_and_researched_with_page_citations(
     world, worker, member
 ):
-    api = ApiClient(create_token(member, "tests")[1])
+    api = ApiClient(create_token(user=member, name="tests")[1])
     shelf = Collection.objects.create(name="Field guides")
     guide = upload(
         api,

@@ -28,7 +28,7 @@ from research.models import (
     Summary,
 )
 from research.pipeline.engine.registry import inline_dispatch
-from research.services import runs
+from research.services import outline, runs, sources
 from tests.factories import make_project
 from tests.fakes.researcher import schema_name
 
@@ -114,7 +114,7 @@ def test_a_section_reflects_while_another_sections_query_is_still_being_ranked(w
     world.llm.responder = responder
     project = make_project(member, status=ProjectStatus.DRAFT, question=QUESTION)
     with inline_dispatch() as dispatcher:
-        runs.start(project, member)
+        runs.start(project, user=member)
         try:
             reflected = _first_reflection(project)
             assert reflected.section is not None
@@ -169,7 +169,7 @@ def test_pages_read_ahead_during_the_ranking_are_not_downloaded_again(world, mem
 
     world.llm.responder = responder
     project = _two_queries(world, member)
-    project = run_inline(lambda: runs.start(project, member), project)
+    project = run_inline(lambda: runs.start(project, user=member), project)
     assert project.status == ProjectStatus.DONE, project.error
     paths = [request.path for request in world.web.requests]
     assert len(paths) == len(set(paths)) == 4
@@ -191,7 +191,7 @@ def test_a_page_read_ahead_but_not_selected_is_neither_fetched_nor_summarised(wo
 
     world.llm.responder = last_first
     project = _two_queries(world, member)
-    project = run_inline(lambda: runs.start(project, member), project)
+    project = run_inline(lambda: runs.start(project, user=member), project)
     assert project.status == ProjectStatus.DONE, project.error
     chosen = []
     for query in project.queries.all():
@@ -323,14 +323,14 @@ def test_plan_review_waits_for_a_member_then_researches_the_edited_plan(world, m
         question=QUESTION,
         options={"review_plan": True, "reflection_rounds": 0},
     )
-    project = run_inline(lambda: runs.start(project, member), project)
+    project = run_inline(lambda: runs.start(project, user=member), project)
     assert project.status == ProjectStatus.AWAITING_REVIEW
     assert not StepRun.objects.filter(project=project, stage="search").exists()
     kept = project.queries.first()
     assert kept is not None
     project.queries.exclude(pk=kept.pk).delete()
     Query.objects.create(project=project, text="wal checkpoint starvation", origin="user")
-    project = run_inline(lambda: runs.approve(project, member), project)
+    project = run_inline(lambda: runs.approve(project, user=member), project)
     assert project.status == ProjectStatus.DONE
     assert project.plan_approved_by == member
     searched = set(
@@ -349,11 +349,11 @@ def test_a_failed_run_resumes_from_the_failed_step(world, member):
         options={"reflection_rounds": 0, "fallback": False},
     )
     world.llm.fail_next(500, count=3)  # the plan's call and its two retries
-    project = run_inline(lambda: runs.start(project, member), project)
+    project = run_inline(lambda: runs.start(project, user=member), project)
     assert project.status == ProjectStatus.FAILED
     assert "Plan failed" in project.error and "500" in project.error
     searches_before = world.searx.calls
-    project = run_inline(lambda: runs.resume(project, member), project)
+    project = run_inline(lambda: runs.resume(project, user=member), project)
     assert project.status == ProjectStatus.DONE, project.error
     ground = StepRun.objects.get(project=project, key="ground")
     assert ground.attempt == 1  # done steps are not run again
@@ -365,10 +365,10 @@ def test_cancel_stops_further_steps(world, member):
     project = make_project(member, status=ProjectStatus.DRAFT, question=QUESTION)
     world.llm.latency = 0.3
     with inline_dispatch() as dispatcher:
-        runs.start(project, member)
+        runs.start(project, user=member)
         while not Query.objects.filter(project=project).exists():
             time.sleep(0.05)
-        runs.cancel(project, member)
+        runs.cancel(project, user=member)
         project = wait_until_settled(dispatcher, project)
     assert project.status == ProjectStatus.CANCELLED
     assert not StepRun.objects.filter(project=project, status__in=StepStatus.open()).exists()
@@ -386,7 +386,7 @@ def _finished(world, member) -> Project:
         question=QUESTION,
         options={"reflection_rounds": 0, "queries": 2, "sources_per_query": 2},
     )
-    return run_inline(lambda: runs.start(project, member), project)
+    return run_inline(lambda: runs.start(project, user=member), project)
 
 
 def test_rerunning_an_edited_query_reruns_only_that_query_and_writes_a_new_version(world, member):
@@ -434,8 +434,6 @@ def test_a_new_report_version_can_change_style_and_language(world, member):
 
 
 def test_new_work_on_a_project_whose_plan_failed_fails_again_instead_of_hanging(world, member):
-    from research.services import projects
-
     project = make_project(
         member,
         status=ProjectStatus.DRAFT,
@@ -443,25 +441,23 @@ def test_new_work_on_a_project_whose_plan_failed_fails_again_instead_of_hanging(
         options={"reflection_rounds": 0, "fallback": False},
     )
     world.llm.fail_next(500, count=3)
-    project = run_inline(lambda: runs.start(project, member), project)
+    project = run_inline(lambda: runs.start(project, user=member), project)
     assert project.status == ProjectStatus.FAILED
     project = run_inline(
-        lambda: projects.add_query(project, text="wal checkpoints", user=member), project
+        lambda: outline.add_query(project, text="wal checkpoints", user=member), project
     )
     assert project.status == ProjectStatus.FAILED
     assert "Plan failed" in project.error
 
 
 def test_a_source_added_by_hand_is_summarised_for_every_query_and_cited(world, member):
-    from research.services import projects
-
     project = _finished(world, member)
     url = world.web.page_url("wal-by-hand")
     source = None
 
     def add():
         nonlocal source
-        source = projects.add_source(project, url=url, user=member)
+        source = sources.add_source(project, url=url, user=member)
 
     project = run_inline(add, project)
     assert project.status == ProjectStatus.DONE, project.error

@@ -164,7 +164,7 @@ def test_the_questions_of_a_project_in_the_trash_are_not_found(world, api, membe
 
     project = finished("extractive")
     answer = ask(api, project, "How do checkpoints work in SQLite WAL mode?")
-    trash.trash(project, member)
+    trash.trash(project, user=member)
     assert api.get(f"/api/questions/{answer['id']}").status_code == 404
     assert api.get(f"/api/projects/{project.pk}/questions").status_code == 404
 
@@ -206,7 +206,7 @@ def test_cancelling_or_resuming_a_run_leaves_a_question_being_answered_alone(wor
     project = finished("extractive")
     runs.rerun_query(project.queries.all()[0], user=member)  # a run, with nobody to work it
     question = questions.ask(project, text="How do checkpoints work in WAL mode?", user=member)
-    runs.cancel(Project.objects.get(pk=project.pk), member)
+    runs.cancel(Project.objects.get(pk=project.pk), user=member)
     step = StepRun.objects.get(project=project, stage=Stage.ANSWER)
     assert step.status == StepStatus.QUEUED  # not the run's to cancel
     assert StepRun.objects.filter(project=project, status=StepStatus.CANCELLED).exists()

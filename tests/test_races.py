@@ -128,7 +128,7 @@ def test_a_cancel_after_the_last_step_finished_is_refused(member, world, transit
     page = Project.objects.get(pk=project.pk)  # the member's page, read while it was writing
     assert run_step(report.pk) == "done"
     with pytest.raises(NotAllowed, match="already done"):
-        runs.cancel(page, member)
+        runs.cancel(page, user=member)
     assert_one_winner(project, NotAllowed(""), transitions)
 
 
@@ -143,7 +143,7 @@ def test_a_step_that_finishes_after_a_cancel_leaves_the_project_cancelled(
 
     def cancel_while_writing(request: dict) -> Any:
         try:
-            runs.cancel(page, member)
+            runs.cancel(page, user=member)
         finally:
             connections.close_all()  # the fake server's thread
         return answer(request)
@@ -156,7 +156,7 @@ def test_a_step_that_finishes_after_a_cancel_leaves_the_project_cancelled(
 
 def test_a_step_delivered_after_a_cancel_does_not_run(member, world, transitions):
     project, report = writing_project(member)
-    runs.cancel(Project.objects.get(pk=project.pk), member)
+    runs.cancel(Project.objects.get(pk=project.pk), user=member)
     assert run_step(report.pk).startswith("not claimable")
     assert world.llm.requests == []
     assert_one_winner(project, None, transitions)
@@ -168,7 +168,7 @@ def test_cancel_racing_a_finishing_step_has_one_winner(member, world, transition
     for round_ in range(ROUNDS):
         project, report = writing_project(member)
         page = Project.objects.get(pk=project.pk)
-        cancel = partial(after, round_ * STAGGER, partial(runs.cancel, page, member))
+        cancel = partial(after, round_ * STAGGER, partial(runs.cancel, page, user=member))
         _, cancelled = race(partial(run_step, report.pk), cancel)
         assert isinstance(cancelled, NotAllowed | Project), cancelled
         assert_one_winner(project, cancelled, transitions)
@@ -206,9 +206,9 @@ def test_a_second_resume_from_a_page_read_before_the_first_is_refused(
 ):
     project, report = failed_project(member)
     first, second = Project.objects.get(pk=project.pk), Project.objects.get(pk=project.pk)
-    runs.resume(first, member)
+    runs.resume(first, user=member)
     with pytest.raises(NotAllowed, match="Only a failed or cancelled project can be resumed"):
-        runs.resume(second, member)
+        runs.resume(second, user=member)
     assert_resumed_once(project, report, [None, NotAllowed("")], transitions)
 
 
@@ -216,7 +216,7 @@ def test_two_resumes_at_once_resume_once(member, llm_configured, transitions):
     for _ in range(ROUNDS):
         project, report = failed_project(member)
         pages = [Project.objects.get(pk=project.pk) for _ in range(2)]
-        outcomes = race(*(partial(runs.resume, page, member) for page in pages))
+        outcomes = race(*(partial(runs.resume, page, user=member) for page in pages))
         assert_resumed_once(project, report, outcomes, transitions)
 
 
@@ -250,7 +250,7 @@ def assert_cancel_holds(project: Project, query: Query, rerun_outcome: Any, tran
 def test_a_rerun_from_a_page_read_before_a_cancel_is_refused(member, llm_configured, transitions):
     project, query = researching_project(member)
     page = Query.objects.select_related("project").get(pk=query.pk)
-    runs.cancel(Project.objects.get(pk=project.pk), member)
+    runs.cancel(Project.objects.get(pk=project.pk), user=member)
     with pytest.raises(NotAllowed, match="cancelled"):
         runs.rerun_query(page, user=member)
     assert_cancel_holds(project, query, NotAllowed(""), transitions)
@@ -260,7 +260,7 @@ def test_a_cancel_after_a_rerun_stops_the_rerun(member, llm_configured, transiti
     project, query = researching_project(member)
     page = Project.objects.get(pk=project.pk)
     runs.rerun_query(Query.objects.select_related("project").get(pk=query.pk), user=member)
-    runs.cancel(page, member)
+    runs.cancel(page, user=member)
     assert_cancel_holds(project, query, None, transitions)
 
 
@@ -271,7 +271,7 @@ def test_a_rerun_racing_a_cancel_never_revives_the_project(member, llm_configure
         query_page = Query.objects.select_related("project").get(pk=query.pk)
         rerun, cancelled = race(
             partial(runs.rerun_query, query_page, user=member),
-            partial(runs.cancel, page, member),
+            partial(runs.cancel, page, user=member),
         )
         assert isinstance(cancelled, Project), cancelled
         assert_cancel_holds(project, query, rerun, transitions)

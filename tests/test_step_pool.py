@@ -337,7 +337,7 @@ def test_a_pool_runs_the_network_waits_of_a_project_side_by_side(world, member):
     try:
         runner.use_dispatcher(PoolDispatcher(pool))
         project = make_project(member, status=ProjectStatus.DRAFT, question="How does WAL work?")
-        runs.start(project, member)
+        runs.start(project, user=member)
         deadline = time.monotonic() + 120
         while project.status in ProjectStatus.running() and time.monotonic() < deadline:
             time.sleep(0.2)

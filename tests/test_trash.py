@@ -49,7 +49,7 @@ def admin_user(db):
 
 def _trashed(project: Project, user, days_ago: float = 0) -> Project:
     """`project` moved to the trash by `user`, `days_ago` days ago."""
-    trash.trash(project, user)
+    trash.trash(project, user=user)
     if days_ago:
         moment = timezone.now() - timedelta(days=days_ago)
         Project.objects.filter(pk=project.pk).update(deleted_at=moment)
@@ -81,7 +81,7 @@ def test_deleting_another_members_project_moves_it_to_the_trash_keeping_every_ro
 def test_trashing_a_running_project_cancels_it_first_so_no_step_runs_on(member):
     project = make_project(member, status=ProjectStatus.RESEARCHING)
     queued = add_step(project, "search:1:0", status=StepStatus.QUEUED)
-    trash.trash(project, member)
+    trash.trash(project, user=member)
     project.refresh_from_db()
     queued.refresh_from_db()
     assert project.status == ProjectStatus.CANCELLED and project.in_trash
@@ -134,7 +134,8 @@ def test_a_project_in_the_trash_cannot_be_run_rerun_or_edited(member_client, mem
     query = add_queries(project, 1)[0]
     response = member_client.post(f"/projects/{project.pk}/resume/", follow=True)
     assert "is in the trash" in response.content.decode()
-    assert member_client.post(f"/queries/{query.pk}/rerun/").status_code == 404
+    response = member_client.post(f"/queries/{query.pk}/rerun/", follow=True)
+    assert f"No query with id {query.pk}." in response.content.decode()
     member_client.post(f"/projects/{project.pk}/queries/add/", {"text": "more"})
     member_client.post("/notes/add/", {"target": f"project:{project.pk}", "text": "hi"})
     project.refresh_from_db()
@@ -171,7 +172,7 @@ def test_a_project_whose_days_in_the_trash_are_over_cannot_be_restored(member, s
     settings.TRASH_DAYS = 30
     project = _trashed(make_project(member), member, days_ago=31)
     with pytest.raises(NotAllowed, match="30 days"):
-        trash.restore(project, member)
+        trash.restore(project, user=member)
 
 
 def test_restoring_a_project_that_is_not_in_the_trash_is_not_found(member_client, member):
@@ -192,7 +193,7 @@ def test_a_member_cannot_delete_another_members_project_for_good(
     assert "owner (alice) or an admin can delete it for good" in response.content.decode()
     assert Project.objects.filter(pk=finished_project.pk).exists()
     with pytest.raises(Forbidden) as refused:
-        trash.purge(finished_project, other_member)
+        trash.purge(finished_project, user=other_member)
     assert refused.value.http_status == 403
 
 
@@ -219,7 +220,7 @@ def test_a_project_with_a_step_still_finishing_is_not_deleted_for_good_yet(membe
     add_step(project, "search:1:0", status=StepStatus.RUNNING)
     _trashed(project, member)
     with pytest.raises(NotAllowed, match="still finishing"):
-        trash.purge(project, member)
+        trash.purge(project, user=member)
     assert Project.objects.filter(pk=project.pk).exists()
 
 
@@ -250,7 +251,7 @@ def test_the_trash_lists_who_deleted_what_when_and_the_days_left(
 
 def test_the_trash_page_lists_what_was_deleted_for_good(member_client, member):
     project = _trashed(make_project(member, question="An old question"), member)
-    trash.purge(project, member)
+    trash.purge(project, user=member)
     page = member_client.get("/trash/").content.decode()
     assert "The trash is empty" in page
     assert "An old question" in page.split('id="purged"')[1]

@@ -8,6 +8,9 @@ import socket
 import pytest
 
 from research.pipeline.engine import warmup
+from research.prompts import PROMPTS, output_models
+from research.providers import llm
+from research.providers.llm import calls
 
 
 @pytest.fixture(autouse=True)
@@ -39,9 +42,20 @@ def test_warm_up_leaves_the_public_suffix_list_loaded(monkeypatch, no_network):
 
 
 @pytest.mark.parametrize("model", ["", "some-model"], ids=["no LLM configured", "an LLM"])
-def test_warm_up_works_with_or_without_an_llm_and_no_network(settings, no_network, model):
+def test_warm_up_compiles_prompts_and_schemas_and_builds_the_llm_client_only_with_an_llm(
+    settings, no_network, model
+):
+    """Without a network either way; the openai client is built only when a model is set."""
     settings.LLM_MODEL = model
+    settings.LLM_BASE_URL = "http://127.0.0.1:9/v1"
+    llm.json_schema.cache_clear()
+    calls.openai_client.cache_clear()
+    for prompt in PROMPTS.values():
+        prompt.__dict__.pop("template", None)  # the cached compiled template
     warmup.warm_up.__wrapped__()
+    assert all("template" in prompt.__dict__ for prompt in PROMPTS.values())
+    assert llm.json_schema.cache_info().currsize == len(output_models())
+    assert calls.openai_client.cache_info().currsize == (1 if model else 0)
 
 
 def test_warm_up_freezes_start_up_objects_out_of_full_collections(no_network):

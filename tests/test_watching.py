@@ -46,7 +46,7 @@ def run_project(member, **options) -> Project:
         question="How does SQLite WAL mode work?",
         options={"engine": "extractive", "queries": 2, "reflection_rounds": 0, **options},
     )
-    return run_inline(lambda: runs.start(project, member), project)
+    return run_inline(lambda: runs.start(project, user=member), project)
 
 
 def test_the_refresh_option_keeps_a_django_q_schedule_and_only_it_changes_after_the_start(
@@ -88,7 +88,7 @@ def test_watchers_are_emailed_once_per_new_version(world, api, member):
     member.save()
     project = make_project(member, status=ProjectStatus.DRAFT, options={"engine": "extractive"})
     assert api.put(f"/api/projects/{project.pk}/watch").json() == {"watching": True}
-    project = run_inline(lambda: runs.start(project, member), project)
+    project = run_inline(lambda: runs.start(project, user=member), project)
     assert project.status == ProjectStatus.DONE
     assert [m.to for m in mail.outbox] == [["alice@example.org"]]
     assert "version 1" in mail.outbox[0].subject
@@ -106,7 +106,7 @@ def test_the_webhook_gets_each_version_signed_with_its_secret(world, api, member
         response = api.put(f"/api/projects/{project.pk}/webhook", {"url": receiver.url})
         assert response.status_code == 200, response.content
         secret = response.json()["secret"]
-        project = run_inline(lambda: runs.start(project, member), project)
+        project = run_inline(lambda: runs.start(project, user=member), project)
     assert len(receiver.requests) == 1
     sent = receiver.requests[0]
     stamp = sent.headers["x-dossier-timestamp"].encode()
@@ -128,7 +128,7 @@ def test_a_failing_webhook_is_retried_then_recorded_failed_and_the_project_stays
     project = make_project(member, status=ProjectStatus.DRAFT, options={"engine": "extractive"})
     with HookReceiver(status=500) as receiver:
         api.put(f"/api/projects/{project.pk}/webhook", {"url": receiver.url})
-        project = run_inline(lambda: runs.start(project, member), project)
+        project = run_inline(lambda: runs.start(project, user=member), project)
     assert len(receiver.requests) == 3
     delivery = Delivery.objects.get()
     assert (delivery.status, delivery.attempts) == ("failed", 3)

@@ -46,7 +46,7 @@ def _start(member, **options) -> Project:
         question="How does SQLite WAL mode work?",
         options=options,
     )
-    return runs.start(project, member)
+    return runs.start(project, user=member)
 
 
 def test_the_worker_runs_a_project_to_done(world, worker, member):

@@ -7,7 +7,7 @@ from ninja.files import UploadedFile
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research.api.common import ACTION, BODY, Pagination, answers, get_row, load_source
+from research.api.common import ACTION, BODY, Pagination, answers
 from research.api.schemas.common import Id
 from research.api.schemas.library import (
     CollectionIn,
@@ -25,7 +25,7 @@ from research.models import Collection, Document, Passage
 from research.models.search import MARK_END, MARK_START
 from research.output.rendering import marked_snippet
 from research.pipeline.shared import semantic
-from research.services import library
+from research.services import library, selectors
 
 router = Router(tags=["library"])
 
@@ -43,11 +43,11 @@ def _documents():
 
 
 def load_collection(collection_id: int) -> Collection:
-    return get_row(_collections(), collection_id, "collection")
+    return selectors.get_row(_collections(), collection_id, "collection")
 
 
 def load_document(document_id: int) -> Document:
-    return get_row(_documents(), document_id, "document")
+    return selectors.get_row(_documents(), document_id, "document")
 
 
 @router.get("/library/collections", response=answers({200: list[CollectionOut]}))
@@ -63,12 +63,12 @@ def create_collection(request, payload: CollectionIn):
     collection = library.create_collection(
         name=payload.name, description=payload.description, user=request.auth
     )
-    return Status(201, load_collection(collection.pk))
+    return Status(201, selectors.get_collection(collection.pk))
 
 
 @router.get("/library/collections/{collection_id}", response=answers({200: CollectionOut}, 404))
 def get_collection(request, collection_id: Id):
-    return load_collection(collection_id)
+    return selectors.get_collection(collection_id)
 
 
 @router.patch(
@@ -77,15 +77,15 @@ def get_collection(request, collection_id: Id):
 def update_collection(request, collection_id: Id, payload: CollectionPatch):
     """Rename a collection or change its description."""
     library.update_collection(
-        load_collection(collection_id), name=payload.name, description=payload.description
+        selectors.get_collection(collection_id), name=payload.name, description=payload.description
     )
-    return load_collection(collection_id)
+    return selectors.get_collection(collection_id)
 
 
 @router.delete("/library/collections/{collection_id}", response=answers({204: None}, 404))
 def delete_collection(request, collection_id: Id):
     """The collection, its documents and their files, for good."""
-    library.delete_collection(load_collection(collection_id))
+    library.delete_collection(selectors.get_collection(collection_id))
     return Status(204, None)
 
 
@@ -112,7 +112,10 @@ def upload_document(request, file: File[UploadedFile], collection: Form[Id]):
     over LIBRARY_MAX_UPLOAD_MB gets a 413 and is not stored."""
     library.refuse_too_large(file.size)
     added = library.add_document(
-        load_collection(collection), stream=file, filename=file.name or "", user=request.auth
+        selectors.get_collection(collection),
+        stream=file,
+        filename=file.name or "",
+        user=request.auth,
     )
     return _uploaded(added)
 
@@ -129,27 +132,27 @@ class _Uploaded:
 
 def _uploaded(added: library.Added) -> Status:
     """201 with the new document, or 200 with the one that already holds these bytes."""
-    out = _Uploaded(load_document(added.document.pk), added)
+    out = _Uploaded(selectors.get_document(added.document.pk), added)
     return Status(201 if added.created else 200, out)
 
 
 @router.get("/library/documents/{document_id}", response=answers({200: DocumentOut}, 404))
 def get_document(request, document_id: Id):
     """The document: its status (and the reason when it failed), size, kind and passages."""
-    return load_document(document_id)
+    return selectors.get_document(document_id)
 
 
 @router.delete("/library/documents/{document_id}", response=answers({204: None}, 404))
 def delete_document(request, document_id: Id):
     """The document, its passages and its stored file, for good."""
-    library.delete_document(load_document(document_id))
+    library.delete_document(selectors.get_document(document_id))
     return Status(204, None)
 
 
 @router.get("/library/documents/{document_id}/file", response=answers({200: None}, 404))
 def download_document(request, document_id: Id):
     """The original file, as uploaded."""
-    document = load_document(document_id)
+    document = selectors.get_document(document_id)
     return FileResponse(
         library.open_original(document), as_attachment=True, filename=document.filename
     )
@@ -160,8 +163,8 @@ def download_document(request, document_id: Id):
 )
 def extract_again(request, document_id: Id):
     """Read a failed document again (after raising a limit, say)."""
-    library.extract_again(load_document(document_id))
-    return Status(202, load_document(document_id))
+    library.extract_again(selectors.get_document(document_id))
+    return Status(202, selectors.get_document(document_id))
 
 
 @router.get(
@@ -170,7 +173,7 @@ def extract_again(request, document_id: Id):
 @paginate(Pagination)
 def list_passages(request, document_id: Id):
     """The document's passages in order, each with its locator."""
-    return Passage.objects.filter(document=load_document(document_id)).order_by("position")
+    return Passage.objects.filter(document=selectors.get_document(document_id)).order_by("position")
 
 
 @router.get("/library/search", response=answers({200: list[SearchHitOut]}))
@@ -209,6 +212,8 @@ def _hit_out(hit) -> dict:
 def save_source(request, source_id: Id, payload: SaveToLibraryIn):
     """Save a fetched web source into a collection, with its URL and fetch time."""
     added = library.save_source(
-        load_source(source_id), load_collection(payload.collection), user=request.auth
+        selectors.get_source(source_id),
+        selectors.get_collection(payload.collection),
+        user=request.auth,
     )
     return _uploaded(added)

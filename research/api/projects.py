@@ -6,15 +6,7 @@ from ninja import Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research.api.common import (
-    ACTION,
-    BODY,
-    RERUN,
-    Pagination,
-    answers,
-    load_project,
-    load_project_out,
-)
+from research.api.common import ACTION, BODY, RERUN, Pagination, answers
 from research.api.schemas.common import Id, StageName, StepOut, StepStatusName, Text
 from research.api.schemas.projects import (
     ProjectIn,
@@ -25,7 +17,7 @@ from research.api.schemas.projects import (
     TrashOut,
 )
 from research.models import Project, StepRun
-from research.services import projects, runs, trash
+from research.services import projects, runs, selectors, trash
 
 router = Router(tags=["projects"])
 
@@ -58,58 +50,60 @@ def create_project(request, payload: ProjectIn):
         user=request.auth,
         start=payload.start,
     )
-    return Status(201, load_project_out(project.pk))
+    return Status(201, selectors.get_project_with_counts(project.pk))
 
 
 @router.get("/projects/{project_id}", response=answers({200: ProjectOut}, 404))
 def get_project(request, project_id: Id):
-    return load_project_out(project_id)
+    return selectors.get_project_with_counts(project_id)
 
 
 @router.patch("/projects/{project_id}", response=answers({200: ProjectOut}, 404, BODY))
 def update_project(request, project_id: Id, payload: ProjectPatchIn):
     """Change options: a draft's, or a started project's `refresh` schedule ("", "daily",
     "weekly" or "monthly"), which a django-q2 schedule then keeps."""
-    project = projects.update_options(load_project(project_id), payload.options, user=request.auth)
-    return load_project_out(project.pk)
+    project = projects.update_options(
+        selectors.get_project(project_id), payload.options, user=request.auth
+    )
+    return selectors.get_project_with_counts(project.pk)
 
 
 @router.delete("/projects/{project_id}", response=answers({200: TrashOut}, *ACTION))
 def delete_project(request, project_id: Id):
     """Move a project to the trash (a running one is cancelled first). Any member can restore
     it for TRASH_DAYS days with `POST /api/projects/{id}/restore`; then it is deleted for good."""
-    project = trash.trash(load_project(project_id), request.auth)
+    project = trash.trash(selectors.get_project(project_id), user=request.auth)
     detail = (
         f"Moved to the trash. Any member can restore it for {settings.TRASH_DAYS} days with "
         f"POST /api/projects/{project.pk}/restore; then it is deleted for good."
     )
-    return {"detail": detail, "project": trash.trashed_project(project.pk)}
+    return {"detail": detail, "project": selectors.get_trashed_project(project.pk)}
 
 
 @router.get("/trash", response=answers({200: list[TrashedProjectOut]}))
 @paginate(Pagination)
 def list_trash(request):
     """Projects in the trash, most recently deleted first."""
-    return trash.trashed_projects()
+    return selectors.trashed_projects()
 
 
 @router.post("/projects/{project_id}/restore", response=answers({200: ProjectOut}, *ACTION))
 def restore_project(request, project_id: Id):
     """Take a project out of the trash, as it was: any member, while it is in the trash."""
-    trash.restore(trash.trashed_project(project_id), request.auth)
-    return load_project_out(project_id)
+    trash.restore(selectors.get_trashed_project(project_id), user=request.auth)
+    return selectors.get_project_with_counts(project_id)
 
 
 @router.delete("/trash/{project_id}", response=answers({204: None}, 403, *ACTION))
 def purge_project(request, project_id: Id):
     """Delete a project in the trash for good, with everything in it: its owner or an admin."""
-    trash.purge(trash.trashed_project(project_id), request.auth)
+    trash.purge(selectors.get_trashed_project(project_id), user=request.auth)
     return Status(204, None)
 
 
 def _act(action, request, project_id: int) -> Project:
-    action(load_project(project_id), request.auth)
-    return load_project_out(project_id)
+    action(selectors.get_project(project_id), user=request.auth)
+    return selectors.get_project_with_counts(project_id)
 
 
 @router.post("/projects/{project_id}/start", response=answers({200: ProjectOut}, *ACTION))
@@ -145,7 +139,7 @@ def list_steps(
     status: StepStatusName | None = None,
 ):
     """The pipeline's steps, oldest first: progress, errors and tokens."""
-    rows = StepRun.objects.filter(project=load_project(project_id))
+    rows = StepRun.objects.filter(project=selectors.get_project(project_id))
     if stage:
         rows = rows.filter(stage=stage)
     if status:

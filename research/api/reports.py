@@ -5,7 +5,7 @@ from ninja import Query, Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research.api.common import BODY, RERUN, Pagination, answers, load_project
+from research.api.common import BODY, RERUN, Pagination, answers
 from research.api.schemas.common import Id, StepOut
 from research.api.schemas.reports import (
     ExportFormatName,
@@ -15,14 +15,14 @@ from research.api.schemas.reports import (
     ReportVersionOut,
 )
 from research.models import Report
-from research.services import claims, runs
+from research.services import runs, selectors
 
 router = Router(tags=["reports"])
 
 
 def _report(project_id: int, version: int | None) -> Report:
     rows = Report.objects.select_related("created_by").prefetch_related("cited_sources")
-    return claims.report_of(load_project(project_id), version, rows)
+    return selectors.get_report(selectors.get_project(project_id), version, rows)
 
 
 @router.get("/projects/{project_id}/report", response=answers({200: ReportOut}, 404))
@@ -35,7 +35,7 @@ def get_report(request, project_id: Id, filters: Query[ReportFilter]):
 @paginate(Pagination)
 def list_reports(request, project_id: Id):
     """The report versions, newest first, without their text."""
-    rows = Report.objects.filter(project=load_project(project_id))
+    rows = Report.objects.filter(project=selectors.get_project(project_id))
     return rows.select_related("created_by").prefetch_related("cited_sources").order_by("-version")
 
 
@@ -44,7 +44,7 @@ def write_report(request, project_id: Id, payload: ReportIn | None = None):
     """Write a new report version from the stored summaries; the answer is its step."""
     payload = payload or ReportIn()
     step = runs.new_report(
-        load_project(project_id),
+        selectors.get_project(project_id),
         style=payload.style,
         language=payload.language,
         engine=payload.engine,

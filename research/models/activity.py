@@ -1,5 +1,5 @@
-"""The activity log: what members (or the sweeper) did to whole projects, and their reviews of
-claims, kept for good.
+"""The activity log: what members (or the sweeper) did to whole projects, their edits of the
+plan and their reviews of claims, kept for good.
 
 A row points at its project while the project exists, and keeps the project's id and question
 itself, so the record of a purge outlives the rows it deleted.
@@ -23,6 +23,7 @@ class ActivityAction(models.TextChoices):
     PURGED = "purged", "Deleted for good"
     CLAIM_REVIEWED = "claim_reviewed", "Reviewed a claim"
     REFRESHED = "refreshed", "Refreshed"
+    PLAN_EDITED = "plan_edited", "Edited the plan"
 
 
 class ActivityEntryQuerySet(models.QuerySet):

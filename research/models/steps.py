@@ -64,7 +64,7 @@ class StepRun(models.Model):
         max_length=200,
         blank=True,
         help_text="That worker's boot id/pid namespace/pid/start time: a worker of the same "
-        "machine can tell that it has ended (pipeline/liveness.py).",
+        "machine can tell that it has ended (pipeline/engine/liveness.py).",
     )
     detail = models.CharField(max_length=DETAIL_MAX, blank=True)
     error = models.TextField(blank=True)

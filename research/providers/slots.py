@@ -1,7 +1,7 @@
 """Concurrency limits for outbound work, shared by every worker process on this machine.
 
 Searches: SEARCH_MAX_CONCURRENCY at once. Fetches: FETCH_MAX_CONCURRENCY at once, and
-FETCH_MAX_PER_HOST to any one host. (LLM calls have their own limit in providers/llm.py.)
+FETCH_MAX_PER_HOST to any one host. (LLM calls have their own limit in providers/llm/.)
 
 A slot is one of `limit` lock files under DATA_DIR/locks, held with `flock`: the kernel drops
 it when its holder closes it or dies, so a killed worker never leaks a slot. Threads of one

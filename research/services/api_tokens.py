@@ -7,6 +7,7 @@ import secrets
 
 from django.utils import timezone
 
+from research.errors import NotFound
 from research.models import ApiToken
 
 PREFIX = "dsr_"
@@ -16,7 +17,7 @@ def _hash(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def create_token(user, name: str = "") -> tuple[ApiToken, str]:
+def create_token(*, user, name: str = "") -> tuple[ApiToken, str]:
     """A new token for `user`; the raw token is returned here and never again."""
     raw = PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
@@ -36,5 +37,10 @@ def authenticate(raw: str):
     return token.user
 
 
-def revoke(token: ApiToken) -> None:
+def revoke(token_id: int, *, user) -> ApiToken:
+    """Revoke one of the member's own tokens; another member's is not found."""
+    token = ApiToken.objects.filter(pk=token_id, user=user).first()
+    if token is None:
+        raise NotFound(f"You have no API token with id {token_id}.")
     ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    return token

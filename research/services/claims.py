@@ -11,37 +11,15 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from research.errors import BadInput, NotFound
+from research.errors import BadInput
 from research.limits import NOTE_MAX
-from research.models import ActivityAction, ActivityEntry, Claim, ClaimReview, Project, Report
-from research.models.reports import ReportQuerySet
+from research.models import ActivityAction, ActivityEntry, Claim, ClaimReview, Report
 from research.text.claims import plain
-
-
-def report_of(project: Project, version: int | None, rows: ReportQuerySet | None = None) -> Report:
-    """The project's report `version`, or its current one (from `rows`, to load more with it)."""
-    rows = (Report.objects.all() if rows is None else rows).filter(project=project)
-    report = rows.filter(version=version).first() if version else rows.current().first()
-    if report is None:
-        raise NotFound(
-            f"Project {project.pk} has no report version {version}."
-            if version
-            else f"Project {project.pk} has no report yet."
-        )
-    return report
 
 
 def claims_of(report: Report) -> QuerySet[Claim]:
     """The version's claims in the order of the body, with their sources."""
     return Claim.objects.filter(report=report).prefetch_related("sources").order_by("position")
-
-
-def live_claim(claim_id: int) -> Claim:
-    """A claim of a project not in the trash."""
-    claim = Claim.objects.live().select_related("report__project").filter(pk=claim_id).first()
-    if claim is None:
-        raise NotFound(f"No claim with id {claim_id}.")
-    return claim
 
 
 def review_claim(claim: Claim, *, review: str, note: str, user) -> Claim:

@@ -5,7 +5,7 @@ it arrives (streamed into DATA_DIR/library under its sha256, so the same bytes a
 and the second upload is told so), then a worker reads it (`extract`): the file becomes
 passages with locators, or the document fails with a reason people can act on, and the file is
 kept either way; with EMBEDDING_MODEL set, the passages of a ready document are then embedded
-(pipeline/semantic.py). `requeue_stale` gives the work of a worker that died to another.
+(pipeline/shared/semantic.py). `requeue_stale` gives the work of a worker that died to another.
 """
 
 from __future__ import annotations

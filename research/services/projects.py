@@ -1,4 +1,5 @@
-"""What members do to projects, queries and sources. Pages and the API both call these.
+"""What members do to projects: create one, change its options and its refresh schedule; and
+the reads of the project list (counts, search). Pages and the API both call these.
 
 Functions raise errors of the one family (research/errors.py): `NotAllowed` when the action does
 not fit the state, `BadInput` naming the field when the input is wrong. They never return error
@@ -9,15 +10,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db import transaction
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django_q.models import Schedule
 from pydantic import ValidationError
 
-from research.errors import BadInput, NotAllowed
-from research.limits import HEADING_MAX, QUERY_MAX, QUESTION_MAX, URL_MAX
+from research.errors import BadInput
+from research.limits import QUESTION_MAX
 from research.models import (
     Claim,
     ClaimStatus,
@@ -26,17 +26,13 @@ from research.models import (
     Project,
     ProjectStatus,
     Query,
-    QueryOrigin,
     RefreshEvery,
     Report,
-    Section,
     Source,
     Summary,
 )
 from research.models.options import ProjectOptions
-from research.providers import http as fetcher
 from research.services import runs
-from research.services.runs import reopen, rerun_query
 
 # --- Projects ----------------------------------------------------------------------------
 
@@ -53,7 +49,7 @@ def create_project(*, question: str, options: dict, user, start: bool) -> Projec
     )
     sync_schedule(project)
     if start:
-        project = runs.start(project, user)
+        project = runs.start(project, user=user)
     return project
 
 
@@ -179,160 +175,3 @@ def search_projects(projects: QuerySet[Project], text: str) -> QuerySet[Project]
         | Q(pk__in=Note.objects.filter(text__icontains=text).values("project"))
     )
     return projects.filter(matching)
-
-
-# --- Queries -----------------------------------------------------------------------------
-
-
-def add_query(project: Project, *, text: str, user, section: Section | None = None) -> Query:
-    """Add a member's query. Before research it joins the plan; after, it is researched now."""
-    text = _query_text(text)
-    if project.status in (ProjectStatus.CANCELLED,):
-        raise NotAllowed("The project is cancelled; resume it before adding queries.")
-    position = project.queries.next_position()
-    with transaction.atomic():
-        query = Query.objects.create(
-            project=project,
-            section=section,
-            text=text,
-            origin=QueryOrigin.USER,
-            position=position,
-            edited_by=user,
-            edited_at=timezone.now(),
-        )
-        if project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
-            reopen(project, user)
-    return query
-
-
-def edit_query(query: Query, *, text: str, user, rerun: bool = True) -> Query:
-    """Change a query's text. Once research has started, the query reruns with the new text."""
-    text = _query_text(text)
-    project = query.project
-    if project.status in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW) or not rerun:
-        Query.objects.filter(pk=query.pk).update(
-            text=text, edited_by=user, edited_at=timezone.now()
-        )
-        query.refresh_from_db()
-        return query
-    return rerun_query(query, text=text, user=user)
-
-
-def delete_query(query: Query, user) -> None:
-    project = query.project
-    if project.is_running and query.steps.open().exists():
-        raise NotAllowed("This query is being researched; wait or cancel the project first.")
-    query.delete()
-
-
-def _query_text(text: str) -> str:
-    text = (text or "").strip()
-    if not text:
-        raise BadInput("The query text is empty.", field="text")
-    if len(text) > QUERY_MAX:
-        raise BadInput(f"A query is at most {QUERY_MAX} characters.", field="text")
-    return text
-
-
-# --- Sources -----------------------------------------------------------------------------
-
-
-def add_source(project: Project, *, url: str, user) -> Source:
-    """A member adds a page by hand. It is fetched and summarised against every query that
-    has been ranked, and the report is written again; before research it waits for the run."""
-    url = (url or "").strip()
-    if not url.lower().startswith(("http://", "https://")) or len(url) > URL_MAX:
-        raise BadInput(
-            f"A source is an http:// or https:// address of at most {URL_MAX} characters.",
-            field="url",
-        )
-    _refuse_blocked(url)
-    if project.status == ProjectStatus.CANCELLED:
-        raise NotAllowed("The project is cancelled; resume it before adding sources.")
-    if project.sources.filter(url=url).exists():
-        raise NotAllowed("This address is already a source of the project.")
-    with transaction.atomic():
-        (n,) = project.allocate_source_numbers(1)
-        source = Source.objects.create(
-            project=project, n=n, url=url, added_by=user, updated_by=user, pinned=True
-        )
-        if project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
-            reopen(project, user)
-    return source
-
-
-def _refuse_blocked(url: str) -> None:
-    """Refuse, before anything is stored, an address the SSRF guard would refuse: an IP literal,
-    or a host name that resolves into a refused range. A name that does not resolve now is
-    accepted; its fetch is checked again and records why it failed."""
-    try:
-        fetcher.check_url(url)
-    except fetcher.BlockedURL as exc:
-        raise BadInput(f"This address cannot be fetched: {exc.reason}.", field="url") from None
-    except fetcher.FetchError:
-        pass
-
-
-def set_source_flags(
-    source: Source, *, user, excluded: bool | None = None, pinned: bool | None = None
-) -> Source:
-    changes = {}
-    if excluded is not None:
-        changes["excluded"] = excluded
-    if pinned is not None:
-        changes["pinned"] = pinned
-    if changes:
-        Source.objects.filter(pk=source.pk).update(updated_by=user, **changes)
-        source.refresh_from_db()
-    return source
-
-
-# --- Plan editing (while the plan awaits review, or any time for sections) ----------------
-
-
-def add_section(project: Project, *, title: str, goal: str = "", user=None) -> Section:
-    title = _section_title(title)
-    position = project.sections.next_position()
-    return Section.objects.create(
-        project=project, title=title[:HEADING_MAX], goal=goal.strip(), position=position
-    )
-
-
-def edit_section(section: Section, *, title: str, goal: str, user=None) -> Section:
-    title = _section_title(title)
-    Section.objects.filter(pk=section.pk).update(
-        title=title[:HEADING_MAX], goal=(goal or "").strip()
-    )
-    section.refresh_from_db()
-    return section
-
-
-def _section_title(title: str) -> str:
-    title = (title or "").strip()
-    if not title:
-        raise BadInput("A section needs a title.", field="title")
-    return title
-
-
-def delete_section(section: Section, user=None) -> None:
-    """Its queries stay in the plan, outside any section."""
-    section.delete()
-
-
-def move(item: Query | Section, direction: str) -> None:
-    """Swap an outline item with its neighbour above (`up`) or below (`down`)."""
-    siblings = list(
-        (
-            Query.objects.filter(project=item.project_id)
-            if isinstance(item, Query)
-            else Section.objects.filter(project=item.project_id)
-        ).order_by("position", "id")
-    )
-    index = next(i for i, s in enumerate(siblings) if s.pk == item.pk)
-    other = index - 1 if direction == "up" else index + 1
-    if not 0 <= other < len(siblings):
-        return
-    siblings[index], siblings[other] = siblings[other], siblings[index]
-    for position, sibling in enumerate(siblings):
-        sibling.position = position
-    type(item).objects.bulk_update(siblings, ["position"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from research.errors import BadInput, NotAllowed, NotFound
+from research.errors import BadInput, NotAllowed
 from research.limits import HEADING_MAX, QUERY_MAX, QUESTION_MAX
 from research.models import (
     FetchStatus,
@@ -68,15 +68,6 @@ def _enqueue(question: Question, user=None) -> None:
     )
 
 
-def live_question(question_id: int) -> Question:
-    """A question of a project not in the trash."""
-    rows = Question.objects.live().select_related("project", "author", "section")
-    question = rows.filter(pk=question_id).first()
-    if question is None:
-        raise NotFound(f"No question with id {question_id}.")
-    return question
-
-
 def research(question: Question, *, user) -> Question:
     """Research what the sources did not cover: a section with the searches the answer
     suggested, researched now, then the question answered again."""
@@ -98,7 +89,7 @@ def research(question: Question, *, user) -> Question:
             covered=None,
             finished_at=None,
         )
-        reopen(project, user, new_version=False)
+        reopen(project, user=user, new_version=False)
     question.refresh_from_db()
     return question
 

@@ -34,7 +34,7 @@ from research.pipeline.engine.runner import ensure_step
 from research.providers.llm import check_configured
 
 
-def start(project: Project, user=None) -> Project:
+def start(project: Project, *, user=None) -> Project:
     started = Project.objects.transition(
         project.pk,
         ProjectStatus.PLANNING,
@@ -55,7 +55,7 @@ def start(project: Project, user=None) -> Project:
     return project
 
 
-def cancel(project: Project, user=None) -> Project:
+def cancel(project: Project, *, user=None) -> Project:
     """Stop a project that has not finished: queued steps are cancelled, running ones finish."""
     with transaction.atomic():
         cancelled = Project.objects.transition(
@@ -68,7 +68,7 @@ def cancel(project: Project, user=None) -> Project:
     return project
 
 
-def resume(project: Project, user=None) -> Project:
+def resume(project: Project, *, user=None) -> Project:
     """Run a failed or cancelled project on from where it stopped: failed steps run again."""
     if project.status not in (ProjectStatus.FAILED, ProjectStatus.CANCELLED):
         raise NotAllowed("Only a failed or cancelled project can be resumed.")
@@ -97,7 +97,7 @@ def resume(project: Project, user=None) -> Project:
     return project
 
 
-def approve(project: Project, user=None) -> Project:
+def approve(project: Project, *, user=None) -> Project:
     if project.status != ProjectStatus.AWAITING_REVIEW:
         raise NotAllowed("Only a plan awaiting review can be approved.")
     if not project.queries.exists():
@@ -146,7 +146,7 @@ RERUNNABLE = {
 }
 
 
-def reopen(project: Project, user, *, new_version: bool = True) -> None:
+def reopen(project: Project, *, user, new_version: bool = True) -> None:
     """Take new work into a project: it researches again and then writes a new report version
     (without `new_version`, the project is done again once the work is: a question's research).
     While it is still planning, the new work simply joins the run. Both go through the status
@@ -180,7 +180,7 @@ def reopen(project: Project, user, *, new_version: bool = True) -> None:
 def rerun_query(query: Query, *, text: str | None = None, user=None) -> Query:
     """Search, rank, fetch and summarise this query again (after its text was edited)."""
     with transaction.atomic():
-        reopen(query.project, user)
+        reopen(query.project, user=user)
         changes = {"generation": F("generation") + 1, "status": QueryStatus.PENDING, "error": ""}
         if text is not None and text.strip() and text.strip() != query.text:
             changes.update(text=text.strip()[:QUERY_MAX], edited_by=user, edited_at=timezone.now())
@@ -203,7 +203,7 @@ def resummarize_source(source: Source, *, user=None) -> Source:
 
 def _redo_source(source: Source, user, *, force: bool) -> Source:
     with transaction.atomic():
-        reopen(source.project, user)
+        reopen(source.project, user=user)
         Source.objects.filter(pk=source.pk).update(
             generation=F("generation") + 1,
             updated_by=user,

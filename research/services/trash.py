@@ -7,7 +7,7 @@ TRASH_DAYS the watchdog task does (`purge_expired`). Each of these goes to the a
 whose record of a purge outlives the project.
 
 A project in the trash is frozen: it is left out of every list and search, the pages and the API
-load only live projects (`live_project`), and the status door moves only live projects.
+load only live projects (services/selectors.py), and the status door moves only live projects.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from research.errors import Forbidden, NotAllowed, NotFound
+from research.errors import Forbidden, NotAllowed
 from research.models import ActivityAction, ActivityEntry, Project
 from research.services import runs
 
@@ -46,41 +46,7 @@ def days_left(project: Project, now: datetime | None = None) -> int:
     return max(0, math.ceil(remaining / timedelta(days=1)))
 
 
-def in_trash_reason(project: Project) -> str:
-    assert project.deleted_at is not None
-    who = project.deleted_by.get_username() if project.deleted_by else "a member"
-    when = timezone.localtime(project.deleted_at).strftime("%Y-%m-%d %H:%M")
-    return (
-        f"Project {project.pk} is in the trash: {who} moved it there on {when}. Restore it from "
-        f"the trash to use it again."
-    )
-
-
-def live_project(rows: QuerySet[Project], project_id: int) -> Project:
-    """The project from `rows`; NotFound if there is none, or if it is in the trash (saying so)."""
-    project = rows.select_related("deleted_by").filter(pk=project_id).first()
-    if project is None:
-        raise NotFound(f"No project with id {project_id}.")
-    if project.in_trash:
-        raise NotFound(in_trash_reason(project))
-    return project
-
-
-def trashed_project(project_id: int) -> Project:
-    """A project in the trash; NotFound if there is none, or if it is not in the trash."""
-    project = trashed_projects().filter(pk=project_id).first()
-    if project is None:
-        raise NotFound(f"No project with id {project_id} in the trash.")
-    return project
-
-
-def trashed_projects() -> QuerySet[Project]:
-    """The trash, most recently deleted first."""
-    rows = Project.objects.trashed().select_related("owner", "deleted_by")
-    return rows.order_by("-deleted_at", "-id")
-
-
-def trash(project: Project, user) -> Project:
+def trash(project: Project, *, user) -> Project:
     """Move a project to the trash. A running one is cancelled first, so no step runs on."""
     with transaction.atomic():
         row = Project.objects.select_for_update().live().filter(pk=project.pk).first()
@@ -88,7 +54,7 @@ def trash(project: Project, user) -> Project:
             raise NotAllowed(f"Project {project.pk} is already in the trash.")
         detail = ""
         if row.is_running:
-            runs.cancel(row, user)
+            runs.cancel(row, user=user)
             detail = "It was running and was cancelled first."
         Project.objects.filter(pk=row.pk).update(
             deleted_at=timezone.now(), deleted_by=user, updated_by=user
@@ -98,7 +64,7 @@ def trash(project: Project, user) -> Project:
     return project
 
 
-def restore(project: Project, user) -> Project:
+def restore(project: Project, *, user) -> Project:
     """Take a project out of the trash, as it was (a cancelled run can then be resumed)."""
     with transaction.atomic():
         restored = (
@@ -116,7 +82,7 @@ def restore(project: Project, user) -> Project:
     return project
 
 
-def purge(project: Project, user) -> None:
+def purge(project: Project, *, user) -> None:
     """Delete a project in the trash for good, now: its owner or an admin only."""
     if not can_purge(project, user):
         raise Forbidden(

@@ -14,11 +14,11 @@ from research.pipeline.engine.runner import ensure_step
 from research.providers import http
 
 
-def watch(project: Project, user) -> None:
+def watch(project: Project, *, user) -> None:
     Watch.objects.get_or_create(project=project, user=user)
 
 
-def unwatch(project: Project, user) -> None:
+def unwatch(project: Project, *, user) -> None:
     Watch.objects.filter(project=project, user=user).delete()
 
 

@@ -1,1 +1,2 @@
-"""Pages: typed function views, thin, calling the same domain functions as the API."""
+"""Pages: typed function views, thin: they parse, load rows through the selectors, call the
+same services as the API (research/services/) and render."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from research.models import ApiToken
@@ -26,14 +26,13 @@ def account(request: MemberRequest) -> HttpResponse:
 
 @require_POST
 def token_create(request: HttpRequest) -> HttpResponse:
-    _, raw = api_tokens.create_token(request.user, request.POST.get("name", ""))
+    _, raw = api_tokens.create_token(user=request.user, name=request.POST.get("name", ""))
     request.session["new_token"] = raw  # shown once, on the next page view
     return redirect("account")
 
 
 @require_POST
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
-    token = get_object_or_404(ApiToken, pk=token_id, user=request.user)
-    api_tokens.revoke(token)
+    token = api_tokens.revoke(token_id, user=request.user)
     messages.success(request, f"Token {token} revoked.")
     return redirect("account")

@@ -4,25 +4,20 @@ support them, the flagged ones first, and members' reviews."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from research.errors import NotFound
 from research.models import ClaimStatus, Stage
-from research.services import claims, runs
-from research.views.access import get_project
+from research.services import claims, runs, selectors
 
 
 @require_GET
 def claims_page(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     version = request.GET.get("version", "")
-    try:
-        report = claims.report_of(project, int(version) if version.isdigit() else None)
-    except NotFound as exc:
-        raise Http404(str(exc)) from exc
+    report = selectors.get_report(project, int(version) if version.isdigit() else None)
     rows = list(claims.claims_of(report).select_related("quote_source"))
     steps = project.steps.filter(stage=Stage.CLAIMS, params__report_id=report.pk)
     context = {
@@ -37,7 +32,7 @@ def claims_page(request: HttpRequest, project_id: int) -> HttpResponse:
 
 @require_POST
 def claim_review(request: HttpRequest, claim_id: int) -> HttpResponse:
-    claim = claims.live_claim(claim_id)
+    claim = selectors.get_claim(claim_id)
     claims.review_claim(
         claim,
         review=request.POST.get("review", ""),
@@ -50,7 +45,7 @@ def claim_review(request: HttpRequest, claim_id: int) -> HttpResponse:
 
 @require_POST
 def claims_check(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     runs.recheck_claims(project, user=request.user)
     messages.success(request, "The claims of the current version are being checked again.")
     return redirect("report-claims", project.pk)

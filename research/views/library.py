@@ -18,8 +18,7 @@ from research.errors import BadInput, DossierError
 from research.models import Collection, Document, Source
 from research.models.search import MARK_END, MARK_START, search_passages
 from research.output.rendering import marked_snippet
-from research.services import library
-from research.views.access import get_collection, get_document, get_source
+from research.services import library, selectors
 from research.views.forms import CollectionForm, LibrarySearchForm
 
 RECENT = 20
@@ -67,7 +66,7 @@ def collection_create(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def collection_detail(request: HttpRequest, collection_id: int) -> HttpResponse:
-    collection = get_collection(collection_id)
+    collection = selectors.get_collection(collection_id)
     documents = collection.documents.annotate(passage_count=Count("passages")).order_by(
         "-created_at", "-id"
     )
@@ -86,7 +85,7 @@ def collection_detail(request: HttpRequest, collection_id: int) -> HttpResponse:
 @require_POST
 def collection_edit(request: HttpRequest, collection_id: int) -> HttpResponse:
     collection = library.update_collection(
-        get_collection(collection_id),
+        selectors.get_collection(collection_id),
         name=request.POST.get("name", ""),
         description=request.POST.get("description", ""),
     )
@@ -96,7 +95,7 @@ def collection_edit(request: HttpRequest, collection_id: int) -> HttpResponse:
 
 @require_POST
 def collection_delete(request: HttpRequest, collection_id: int) -> HttpResponse:
-    collection = get_collection(collection_id)
+    collection = selectors.get_collection(collection_id)
     library.delete_collection(collection)
     messages.success(request, f"The collection “{collection}” and its documents were deleted.")
     return redirect("library")
@@ -105,7 +104,7 @@ def collection_delete(request: HttpRequest, collection_id: int) -> HttpResponse:
 @require_POST
 def collection_upload(request: HttpRequest, collection_id: int) -> HttpResponse:
     """Every file of the form, added in turn; each one's outcome is a message."""
-    collection = get_collection(collection_id)
+    collection = selectors.get_collection(collection_id)
     files = request.FILES.getlist("file")
     if not files:
         raise BadInput("Choose one or more files to add.", field="file")
@@ -128,7 +127,7 @@ def _add_one(request: HttpRequest, collection: Collection, upload: UploadedFile)
 
 @require_GET
 def document_detail(request: HttpRequest, document_id: int) -> HttpResponse:
-    document = get_document(document_id)
+    document = selectors.get_document(document_id)
     cited_by = (
         Source.objects.live()
         .filter(document=document)
@@ -145,7 +144,7 @@ def document_detail(request: HttpRequest, document_id: int) -> HttpResponse:
 
 @require_GET
 def document_download(request: HttpRequest, document_id: int) -> FileResponse:
-    document = get_document(document_id)
+    document = selectors.get_document(document_id)
     return FileResponse(
         library.open_original(document), as_attachment=True, filename=document.filename
     )
@@ -153,14 +152,14 @@ def document_download(request: HttpRequest, document_id: int) -> FileResponse:
 
 @require_POST
 def document_extract(request: HttpRequest, document_id: int) -> HttpResponse:
-    document = library.extract_again(get_document(document_id))
+    document = library.extract_again(selectors.get_document(document_id))
     messages.success(request, f"“{document}” is queued to be read again.")
     return redirect("document", document.pk)
 
 
 @require_POST
 def document_delete(request: HttpRequest, document_id: int) -> HttpResponse:
-    document = get_document(document_id)
+    document = selectors.get_document(document_id)
     library.delete_document(document)
     messages.success(request, f"“{document}” was deleted, with its file and passages.")
     return redirect("collection", document.collection_id)
@@ -169,10 +168,10 @@ def document_delete(request: HttpRequest, document_id: int) -> HttpResponse:
 @require_POST
 def source_save(request: HttpRequest, source_id: int) -> HttpResponse:
     """A fetched web source's text, saved into the chosen collection."""
-    source = get_source(source_id)
+    source = selectors.get_source(source_id)
     chosen = request.POST.get("collection", "")
     if not chosen.isdigit():
         raise BadInput("Choose a collection to save the page into.", field="collection")
-    added = library.save_source(source, get_collection(int(chosen)), user=request.user)
+    added = library.save_source(source, selectors.get_collection(int(chosen)), user=request.user)
     (messages.success if added.created else messages.info)(request, added.message)
     return redirect("source", source.pk)

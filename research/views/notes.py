@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
-from research.models import Note
-from research.services import notes
+from research.services import notes, selectors
 from research.views.access import back
 
 
@@ -20,13 +18,13 @@ def note_add(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def note_edit(request: HttpRequest, note_id: int) -> HttpResponse:
-    note = get_object_or_404(Note.objects.live(), pk=note_id)
+    note = selectors.get_note(note_id)
     notes.edit_note(note, text=request.POST.get("text", ""), user=request.user)
     return back(request)
 
 
 @require_POST
 def note_delete(request: HttpRequest, note_id: int) -> HttpResponse:
-    note = get_object_or_404(Note.objects.live(), pk=note_id)
+    note = selectors.get_note(note_id)
     notes.delete_note(note, user=request.user)
     return back(request)

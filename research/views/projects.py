@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -30,9 +29,8 @@ from research.output.progress import progress
 from research.providers.llm import LLMNotConfigured, check_configured
 from research.providers.llm.profile import Profile
 from research.providers.search import available_providers, describe
-from research.services import projects, refreshes, runs, trash, watching
+from research.services import projects, refreshes, runs, selectors, trash, watching
 from research.services.health import check_database, check_worker
-from research.views.access import get_project
 from research.views.forms import ProjectFilterForm, ProjectForm
 from research.views.questions import questions_context
 from research.views.reports import report_context
@@ -133,7 +131,7 @@ def _activity(project: Project, limit: int = 30) -> list[dict]:
 @require_GET
 def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
     try:
-        project = get_project(project_id)
+        project = selectors.get_project(project_id)
     except NotFound:
         if not Project.objects.trashed().filter(pk=project_id).exists():
             raise
@@ -164,7 +162,7 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
 def _in_trash(request: HttpRequest, project_id: int) -> HttpResponse:
     """A project in the trash: who moved it there and when, and Restore (with a 404 status, as
     the project is not there)."""
-    project = trash.trashed_project(project_id)
+    project = selectors.get_trashed_project(project_id)
     context = {
         "project": project,
         "days_left": trash.days_left(project),
@@ -176,7 +174,7 @@ def _in_trash(request: HttpRequest, project_id: int) -> HttpResponse:
 
 @require_GET
 def project_progress(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     return render(
         request,
         "research/partials/progress.html",
@@ -184,11 +182,12 @@ def project_progress(request: HttpRequest, project_id: int) -> HttpResponse:
     )
 
 
-def _refresh(project: Project, user) -> None:
+def _refresh(project: Project, *, user) -> None:
     refreshes.start_refresh(project, user=user)
 
 
-ACTIONS: dict[str, Callable[[Project, Any], object]] = {
+# What a project's buttons do: the verb in the URL, and the service it calls (and "delete").
+ACTIONS: dict[str, Callable[..., object]] = {
     "start": runs.start,
     "cancel": runs.cancel,
     "resume": runs.resume,
@@ -199,16 +198,16 @@ ACTIONS: dict[str, Callable[[Project, Any], object]] = {
 
 @require_POST
 def project_action(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     if verb == "delete":
-        trash.trash(project, request.user)
+        trash.trash(project, user=request.user)
         messages.success(
             request,
             f"“{project}” was moved to the trash. Any member can restore it there for "
             f"{settings.TRASH_DAYS} days.",
         )
         return redirect("project-list")
-    ACTIONS[verb](project, request.user)
+    ACTIONS[verb](project, user=request.user)
     return redirect("project", project.pk)
 
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from research.models import Note, ProjectStatus, Section, Summary
-from research.services import projects, runs
-from research.views.access import back, get_project, get_query
+from research.models import Note, ProjectStatus, Summary
+from research.services import outline, runs, selectors
+from research.views.access import back, posted_id
 
 
 @require_GET
 def query_detail(request: HttpRequest, query_id: int) -> HttpResponse:
-    query = get_query(query_id)
+    query = selectors.get_query(query_id)
     results = query.results.select_related("source").order_by("rank")
     summaries = {
         s.source_id: s
@@ -37,9 +37,9 @@ def query_detail(request: HttpRequest, query_id: int) -> HttpResponse:
 
 @require_POST
 def query_edit(request: HttpRequest, query_id: int) -> HttpResponse:
-    query = get_query(query_id)
+    query = selectors.get_query(query_id)
     rerun = request.POST.get("rerun", "1") == "1"
-    projects.edit_query(query, text=request.POST.get("text", ""), user=request.user, rerun=rerun)
+    outline.edit_query(query, text=request.POST.get("text", ""), user=request.user, rerun=rerun)
     if rerun and query.project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
         messages.success(request, "The query is being researched again.")
     return back(request, f"/queries/{query.pk}/")
@@ -47,7 +47,7 @@ def query_edit(request: HttpRequest, query_id: int) -> HttpResponse:
 
 @require_POST
 def query_rerun(request: HttpRequest, query_id: int) -> HttpResponse:
-    query = get_query(query_id)
+    query = selectors.get_query(query_id)
     runs.rerun_query(query, user=request.user)
     messages.success(request, "The query is being researched again.")
     return redirect("query", query.pk)
@@ -55,24 +55,24 @@ def query_rerun(request: HttpRequest, query_id: int) -> HttpResponse:
 
 @require_POST
 def query_delete(request: HttpRequest, query_id: int) -> HttpResponse:
-    query = get_query(query_id)
+    query = selectors.get_query(query_id)
     project = query.project
-    projects.delete_query(query, request.user)
+    outline.delete_query(query, user=request.user)
     return back(request, f"/projects/{project.pk}/")
 
 
 @require_POST
 def query_move(request: HttpRequest, query_id: int, direction: str) -> HttpResponse:
-    projects.move(get_query(query_id), direction)
+    outline.move(selectors.get_query(query_id), direction=direction, user=request.user)
     return back(request)
 
 
 @require_POST
 def query_add(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
-    section_id = request.POST.get("section") or None
-    section = get_object_or_404(Section, pk=section_id, project=project) if section_id else None
-    projects.add_query(
+    project = selectors.get_project(project_id)
+    has_section = bool(request.POST.get("section"))
+    section = selectors.get_section(project, posted_id(request, "section")) if has_section else None
+    outline.add_query(
         project, text=request.POST.get("text", ""), user=request.user, section=section
     )
     return back(request, f"/projects/{project.pk}/")
@@ -80,7 +80,7 @@ def query_add(request: HttpRequest, project_id: int) -> HttpResponse:
 
 @require_GET
 def plan_review(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     sections = project.sections.annotate(n=Count("queries")).order_by("position", "id")
     queries = project.queries.select_related("section").order_by("position", "id")
     grouped = [(s, [q for q in queries if q.section_id == s.pk]) for s in sections]
@@ -92,18 +92,22 @@ def plan_review(request: HttpRequest, project_id: int) -> HttpResponse:
     )
 
 
+# What a section's buttons do, besides moving it up or down (Direction).
+SECTION_EDITS = ("add", "edit", "delete")
+
+
 @require_POST
 def section_change(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     text = {"title": request.POST.get("title", ""), "goal": request.POST.get("goal", "")}
     if verb == "add":
-        projects.add_section(project, **text, user=request.user)
+        outline.add_section(project, **text, user=request.user)
         return back(request)
-    section = get_object_or_404(Section, pk=request.POST.get("section"), project=project)
+    section = selectors.get_section(project, posted_id(request, "section"))
     if verb == "edit":
-        projects.edit_section(section, **text, user=request.user)
+        outline.edit_section(section, **text, user=request.user)
     elif verb == "delete":
-        projects.delete_section(section, request.user)
+        outline.delete_section(section, user=request.user)
     else:
-        projects.move(section, verb)
+        outline.move(section, direction=verb, user=request.user)
     return back(request)

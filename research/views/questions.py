@@ -8,8 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from research.models import Note, Project, Question
-from research.services import questions
-from research.views.access import get_project
+from research.services import questions, selectors
 from research.views.reports import render_cited
 
 SHOWN = 10  # questions listed on the project page
@@ -31,21 +30,21 @@ def _rendered(question: Question) -> Question:
 @require_GET
 def questions_block(request: HttpRequest, project_id: int) -> HttpResponse:
     """The questions block alone, polled while a question is being answered."""
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     context = {"project": project, **questions_context(project)}
     return render(request, "research/partials/project_questions.html", context)
 
 
 @require_POST
 def question_ask(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     questions.ask(project, text=request.POST.get("question", ""), user=request.user)
     return redirect(reverse("project", args=[project.pk]) + "#questions")
 
 
 @require_GET
 def question_detail(request: HttpRequest, question_id: int) -> HttpResponse:
-    question = questions.live_question(question_id)
+    question = selectors.get_question(question_id)
     project = question.project
     context = {
         "project": project,
@@ -58,5 +57,5 @@ def question_detail(request: HttpRequest, question_id: int) -> HttpResponse:
 
 @require_POST
 def question_research(request: HttpRequest, question_id: int) -> HttpResponse:
-    question = questions.research(questions.live_question(question_id), user=request.user)
+    question = questions.research(selectors.get_question(question_id), user=request.user)
     return redirect("question", question.pk)

@@ -5,17 +5,16 @@ from __future__ import annotations
 import difflib
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from research.errors import BadInput
+from research.errors import BadInput, NotFound
 from research.models import Note, Project, Report, Summary
 from research.output import export, package, rendering
-from research.services import claims, runs
-from research.views.access import get_project
+from research.services import claims, runs, selectors
 from research.views.forms import RegenerateForm
 
 
@@ -28,11 +27,9 @@ def _pick(project: Project, version: str | None) -> Report | None:
 
 
 def _version(project: Project, version: str) -> Report:
-    reports = project.reports.select_related("created_by")
-    found = reports.filter(version=int(version)).first() if version.isdigit() else None
-    if found is None:
-        raise Http404("No such version.")
-    return found
+    if not version.isdigit():
+        raise NotFound(f"Project {project.pk} has no report version {version!r}.")
+    return selectors.get_report(project, int(version), project.reports.select_related("created_by"))
 
 
 def passages(project: Project) -> dict[int, tuple[int, list[tuple[str, str]]]]:
@@ -92,7 +89,7 @@ def report_context(project: Project, version: str | None) -> dict:
 
 @require_GET
 def report_page(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     context = {"project": project, **report_context(project, request.GET.get("version"))}
     if context["report"]:
         context["notes"] = Note.objects.filter(report=context["report"]).select_related("author")
@@ -115,7 +112,7 @@ def diff(project: Project, a: str, b: str) -> dict:
 
 @require_POST
 def report_regenerate(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     form = RegenerateForm(request.POST)
     if not form.is_valid():
         raise BadInput("Choose a known style.", field="style")
@@ -132,10 +129,10 @@ def report_regenerate(request: HttpRequest, project_id: int) -> HttpResponse:
 
 @require_GET
 def report_export(request: HttpRequest, project_id: int, fmt: str) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     report = _pick(project, request.GET.get("version"))
     if report is None:
-        raise Http404("This project has no report yet.")
+        raise NotFound(f"Project {project.pk} has no report yet.")
     body, content_type = package.export_file(report, fmt)
     response = HttpResponse(body, content_type=content_type)
     filename = export.export_filename(report, fmt)

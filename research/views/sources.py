@@ -11,13 +11,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from research.models import Collection, Note, Summary
 from research.output import rendering
-from research.services import projects, runs
-from research.views.access import get_project, get_source
+from research.services import runs, selectors, sources
 
 
 @require_GET
 def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
-    source = get_source(source_id)
+    source = selectors.get_source(source_id)
     summaries = list(
         Summary.objects.filter(source=source).select_related("query").in_outline_order()
     )
@@ -44,6 +43,13 @@ def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
     return render(request, "research/source_detail.html", context)
 
 
+# What a source's buttons do: the verb in the URL, and what it calls or sets.
+SOURCE_FLAGS: dict[str, dict[str, bool]] = {
+    "exclude": {"excluded": True},
+    "include": {"excluded": False},
+    "pin": {"pinned": True},
+    "unpin": {"pinned": False},
+}
 SOURCE_ACTIONS = {
     "refetch": (runs.refetch_source, "The page is being fetched again."),
     "resummarize": (runs.resummarize_source, "The source is being summarised again."),
@@ -52,30 +58,24 @@ SOURCE_ACTIONS = {
 
 @require_POST
 def source_action(request: HttpRequest, source_id: int, verb: str) -> HttpResponse:
-    source = get_source(source_id)
+    source = selectors.get_source(source_id)
     if verb in SOURCE_ACTIONS:
         function, message = SOURCE_ACTIONS[verb]
         function(source, user=request.user)
         messages.success(request, message)
     else:
-        flags = {
-            "exclude": {"excluded": True},
-            "include": {"excluded": False},
-            "pin": {"pinned": True},
-            "unpin": {"pinned": False},
-        }[verb]
-        projects.set_source_flags(source, user=request.user, **flags)
+        sources.set_source_flags(source, user=request.user, **SOURCE_FLAGS[verb])
     return redirect("source", source.pk)
 
 
 @require_GET
 def source_list(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
-    sources = project.sources.order_by("n")
+    project = selectors.get_project(project_id)
+    rows = project.sources.order_by("n")
     status = request.GET.get("status", "")
     if status:
-        sources = sources.filter(fetch_status=status)
-    page = Paginator(sources, 50).get_page(request.GET.get("page"))
+        rows = rows.filter(fetch_status=status)
+    page = Paginator(rows, 50).get_page(request.GET.get("page"))
     return render(
         request, "research/source_list.html", {"project": project, "page": page, "status": status}
     )
@@ -83,7 +83,7 @@ def source_list(request: HttpRequest, project_id: int) -> HttpResponse:
 
 @require_POST
 def source_add(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
-    source = projects.add_source(project, url=request.POST.get("url", ""), user=request.user)
+    project = selectors.get_project(project_id)
+    source = sources.add_source(project, url=request.POST.get("url", ""), user=request.user)
     messages.success(request, f"Source [{source.n}] added; it will be fetched and summarised.")
     return redirect("source", source.pk)

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from research.models import ActivityEntry
-from research.services import trash
+from research.services import selectors, trash
 
 PAGE_SIZE = 50
 RECENT_PURGES = 20
@@ -18,7 +18,7 @@ RECENT_PURGES = 20
 
 @require_GET
 def trash_list(request: HttpRequest) -> HttpResponse:
-    page = Paginator(trash.trashed_projects(), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(selectors.trashed_projects(), PAGE_SIZE).get_page(request.GET.get("page"))
     rows = [
         {
             "project": project,
@@ -34,14 +34,14 @@ def trash_list(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def project_restore(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = trash.restore(trash.trashed_project(project_id), request.user)
+    project = trash.restore(selectors.get_trashed_project(project_id), user=request.user)
     messages.success(request, f"“{project}” was restored.")
     return redirect("project", project.pk)
 
 
 @require_POST
 def project_purge(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = trash.trashed_project(project_id)
-    trash.purge(project, request.user)
+    project = selectors.get_trashed_project(project_id)
+    trash.purge(project, user=request.user)
     messages.success(request, f"“{project}” was deleted for good.")
     return redirect("trash")

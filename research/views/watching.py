@@ -8,18 +8,17 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from research.services import watching
-from research.views.access import get_project
+from research.services import selectors, watching
 
 
 @require_POST
 def watch_toggle(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     if watching.is_watching(project, request.user):
-        watching.unwatch(project, request.user)
+        watching.unwatch(project, user=request.user)
         messages.success(request, "You no longer watch this project.")
     else:
-        watching.watch(project, request.user)
+        watching.watch(project, user=request.user)
         email = getattr(request.user, "email", "")
         where = email or "no address: add one to your account to get them"
         messages.success(request, f"You will be emailed each new report version ({where}).")
@@ -28,7 +27,7 @@ def watch_toggle(request: HttpRequest, project_id: int) -> HttpResponse:
 
 @require_POST
 def webhook_set(request: HttpRequest, project_id: int) -> HttpResponse:
-    project = get_project(project_id)
+    project = selectors.get_project(project_id)
     url = request.POST.get("url", "").strip()
     if not url:
         watching.clear_webhook(project)

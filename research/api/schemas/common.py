@@ -44,11 +44,14 @@ StepStatusName = Annotated[str, OneOf.of(StepStatus)]
 
 
 def _integral_floats(data):
-    """JSON Schema counts 3.0 as an integer; strict pydantic does not, so make it 3."""
+    """JSON Schema counts 3.0 as an integer; strict pydantic does not, so make it 3 (in lists
+    too: `"collections": [3.0]`)."""
     if isinstance(data, dict):
-        return {
-            k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in data.items()
-        }
+        return {key: _integral_floats(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_integral_floats(value) for value in data]
+    if isinstance(data, float) and data.is_integer():
+        return int(data)
     return data
 
 

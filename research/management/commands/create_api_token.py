@@ -19,5 +19,5 @@ class Command(BaseCommand):
             user = User.objects.get(username=username)
         except User.DoesNotExist:
             raise CommandError(f"No member named {username!r}.") from None
-        _, raw = create_token(user, name)
+        _, raw = create_token(user=user, name=name)
         self.stdout.write(raw)

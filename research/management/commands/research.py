@@ -79,7 +79,7 @@ class Command(BaseCommand):
         warm_up()
         started = time.monotonic()
         with inline_dispatch() as dispatcher:
-            runs.start(project, owner)
+            runs.start(project, user=owner)
             self._watch(project, dispatcher, started)
         project.refresh_from_db()
         path = self._write_report(project)

@@ -10,9 +10,9 @@
          -> compare -> (only when something changed) report -> check its claims
 
 This is the one module that knows every stage. Each stage declares its contract in its own
-module (pipeline/stages/); the engine below (runner, flow) knows stages only by their name, and
-pipeline/flow.py decides when each runs. A new stage is a new module listed here (reading ahead
-is declared by the fetch stage, whose download it shares).
+module (pipeline/stages/); the rest of the engine (runner, flow) knows stages only by their
+name, and flow.py decides when each runs. A new stage is a new module listed here (reading
+ahead is declared by the fetch stage, whose download it shares).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ mid-step stops renewing it; once the lease has run out the step is claimable aga
 claim reruns it, replacing its own outputs. A worker process on the killed one's machine ends the
 lease at once, since it can tell that the claimer has ended (release_dead_holders). Each claim
 counts an attempt, and an outcome is recorded only by the attempt that still holds the step.
-This module writes every step status; it knows no stage (pipeline/registry.py runs them).
+This module writes every step status; it knows no stage (pipeline/engine/registry.py runs them).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from research.models import Document, PageSnapshot, Passage, Source
 from research.models.options import ProjectOptions
 from research.models.search import MARK_END, MARK_START
 from research.pipeline.shared import semantic
-from research.providers.search import SearchProvider, get_provider
+from research.providers.search import Searcher, get_provider
 from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider
 
 DOMAIN = "library"
@@ -41,8 +41,8 @@ def passage_title(document: Document, passage: Passage) -> str:
     return (f"{name}, {passage.locator}" if passage.locator else name)[:SOURCE_TITLE_MAX]
 
 
-def search_provider(opts: ProjectOptions) -> SearchProvider:
-    providers: list[SearchProvider] = []
+def search_provider(opts: ProjectOptions) -> Searcher:
+    providers: list[Searcher] = []
     if opts.searches_web:
         providers.append(get_provider(opts.provider))
     if opts.searches_library:

@@ -1,7 +1,7 @@
 """Answer a follow-up question from the project's stored sources only (no search, no fetch).
 
 The passages nearest the question (the summaries' quotes, the summaries, windows of the stored
-text; BM25, providers/answers.py) go to the model, which answers citing [n], the project's own
+text; BM25, text/answers.py) go to the model, which answers citing [n], the project's own
 source numbers; a number it was not given is dropped. The extractive engine answers with the
 passages themselves, quoted and cited. When the passages do not cover the question, the answer
 says so, and the question offers "research this" with the searches that would cover it.

@@ -1,6 +1,6 @@
 """Step 9, check claims: each sentence of a report version against the sources it cites.
 
-The lexical alignment (providers/claims.py) always runs and costs no tokens. With the LLM
+The lexical alignment (text/claims.py) always runs and costs no tokens. With the LLM
 engine, the claims it did not find plainly supported go to the model, one batched call per
 report section, with their candidate quotes; the model's status and reason replace the lexical
 ones (the quote stays the verbatim one the alignment found). Hard evidence stands without a

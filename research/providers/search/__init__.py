@@ -13,6 +13,7 @@ import httpx
 from django.conf import settings
 
 from research.providers.search.base import (
+    Searcher,
     SearchError,
     SearchNotConfigured,
     SearchProvider,
@@ -28,6 +29,7 @@ __all__ = [
     "PROVIDERS",
     "SearchError",
     "SearchNotConfigured",
+    "Searcher",
     "SearchProvider",
     "SearchResult",
     "available_providers",

@@ -1,7 +1,8 @@
 """The search interface: one call, normalised results, failures with a readable reason.
 
-A backend implements `fetch()`, which turns its API's answer into `Hit`s as the API spelled them;
-`SearchProvider.search()` cleans those into `SearchResult`s the same way for every backend.
+Every backend is a `Searcher`. A web engine is a `SearchProvider`: it implements `fetch()`, which
+turns its API's answer into `Hit`s as the API spelled them, and `SearchProvider.search()` cleans
+those into `SearchResult`s the same way for every engine.
 """
 
 from __future__ import annotations
@@ -54,9 +55,28 @@ class SearchNotConfigured(SearchError, NotConfigured):
     http_status = NotConfigured.http_status
 
 
-class SearchProvider(ABC):
+def check_time_range(time_range: str) -> None:
+    if time_range not in TIME_RANGES:
+        raise ValueError(f"time_range must be one of {TIME_RANGES}, got {time_range!r}")
+
+
+class Searcher(ABC):
+    """What the research asks of any backend, the web's or the library: `search()`."""
+
     name: ClassVar[str]
     label: ClassVar[str]
+
+    @abstractmethod
+    def search(
+        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
+    ) -> list[SearchResult]:
+        """Up to `max_results` results for `query`, optionally only from the last day..year."""
+
+
+class SearchProvider(Searcher):
+    """A web search engine: its settings, and `fetch()` of its API's raw hits, which `search()`
+    normalises the same way for every engine."""
+
     required_setting: ClassVar[str] = ""  # e.g. "BRAVE_API_KEY"; empty: needs nothing
 
     def __init__(self, *, transport: httpx.BaseTransport | None = None) -> None:
@@ -79,9 +99,7 @@ class SearchProvider(ABC):
     def search(
         self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
     ) -> list[SearchResult]:
-        """Up to `max_results` results for `query`, optionally only from the last day..year."""
-        if time_range not in TIME_RANGES:
-            raise ValueError(f"time_range must be one of {TIME_RANGES}, got {time_range!r}")
+        check_time_range(time_range)
         if self.required_setting:
             self.setting()
         query = " ".join(query.split())

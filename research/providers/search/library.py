@@ -11,12 +11,12 @@ ranking sees web pages and passages side by side; a failing backend fails the se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 from typing import ClassVar
 
-from research.providers.search.base import TIME_RANGES, Hit, SearchProvider, SearchResult
+from research.providers.search.base import Searcher, SearchResult, check_time_range
 
 
 @dataclass(frozen=True)
@@ -30,20 +30,18 @@ class LibraryHit:
 Finder = Callable[[str, int], Sequence[LibraryHit]]
 
 
-class LibraryProvider(SearchProvider):
+class LibraryProvider(Searcher):
     name: ClassVar[str] = "library"
     label: ClassVar[str] = "Team library"
 
     def __init__(self, find: Finder) -> None:
-        super().__init__()
         self.find = find
 
     def search(
         self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
     ) -> list[SearchResult]:
         """Passages for `query`; a time range does not apply to the library and is ignored."""
-        if time_range not in TIME_RANGES:
-            raise ValueError(f"time_range must be one of {TIME_RANGES}, got {time_range!r}")
+        check_time_range(time_range)
         query = " ".join(query.split())
         if not query or max_results < 1:
             return []
@@ -52,20 +50,14 @@ class LibraryProvider(SearchProvider):
             for hit in self.find(query, max_results)
         ]
 
-    def fetch(
-        self, query: str, *, max_results: int, time_range: str, language: str
-    ) -> Iterable[Hit]:
-        raise NotImplementedError("the library is searched by search(), not over HTTP")
 
-
-class CombinedProvider(SearchProvider):
+class CombinedProvider(Searcher):
     """Several backends as one: each asked for `max_results`, their results interleaved."""
 
     name: ClassVar[str] = "combined"
     label: ClassVar[str] = "Combined"
 
-    def __init__(self, providers: Sequence[SearchProvider]) -> None:
-        super().__init__()
+    def __init__(self, providers: Sequence[Searcher]) -> None:
         self.providers = list(providers)
         self.label_text = " + ".join(p.name for p in self.providers)
 
@@ -84,8 +76,3 @@ class CombinedProvider(SearchProvider):
                     seen.add(result.url)
                     results.append(result)
         return results
-
-    def fetch(
-        self, query: str, *, max_results: int, time_range: str, language: str
-    ) -> Iterable[Hit]:
-        raise NotImplementedError("a combined search asks its backends")
