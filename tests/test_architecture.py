@@ -1,19 +1,27 @@
-"""The shape of the code: stages honour one contract, and the layers contract catches cycles."""
+"""The shape of the code: every stage writes only what its contract declares, and the import
+contracts catch an import against the architecture."""
 
 from __future__ import annotations
 
-import importlib
 import os
+import re
 import shutil
 import subprocess
 import sys
+from collections import defaultdict
 from pathlib import Path
+from types import FrameType
 
 import pytest
+from django.db import connections
+from django.db.backends.signals import connection_created
 
 from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
 from research.pipeline.engine.registry import STAGES, run_step
+from research.pipeline.shared.context import CONTEXT_WRITES, StepContext
+from research.services import questions, refreshes, runs, watching
 from tests.factories import make_project
+from tests.test_pipeline_run import run_inline
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,11 +31,89 @@ def test_the_registry_holds_one_stage_for_every_stage_name_in_pipeline_order():
     assert all(spec.stage == stage for stage, spec in STAGES.items())
 
 
-@pytest.mark.parametrize("stage", list(Stage))
-def test_every_stage_module_says_which_rows_it_reads_and_which_it_replaces(stage):
-    module = importlib.import_module(STAGES[stage].run.__module__)
-    doc = module.__doc__ or ""
-    assert "\nReads:" in doc and "\nReplaces:" in doc, module.__name__
+WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
+STAGES_PACKAGE = "research.pipeline.stages."
+
+
+def _tables(models) -> set[str]:
+    """The tables of `models`, their many-to-many link tables included."""
+    tables = set()
+    for model in models:
+        tables.add(model._meta.db_table)
+        tables |= {field.m2m_db_table() for field in model._meta.local_many_to_many}
+    return tables
+
+
+class StageWrites:
+    """Every INSERT, UPDATE and DELETE made by a stage's own code, on any thread: the innermost
+    frame in a stage module says the statement is the stage's; the StepContext further out
+    says which stage (a stage's worker thread, reading ahead, has only its module)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, set[str]] = defaultdict(set)
+
+    def __call__(self, execute, sql, params, many, context):
+        found = WRITE.match(sql)
+        if found:
+            self._attribute(found.group(1), sys._getframe(1))
+        return execute(sql, params, many, context)
+
+    def _attribute(self, table: str, frame: FrameType | None) -> None:
+        module = ""
+        while frame is not None:
+            name = frame.f_globals.get("__name__", "")
+            module = module or (name if name.startswith(STAGES_PACKAGE) else "")
+            ctx = frame.f_locals.get("ctx")
+            if module and isinstance(ctx, StepContext):
+                self.tables[ctx.step.stage].add(table)
+                return
+            frame = frame.f_back
+        if module:
+            self.tables[module].add(table)
+
+    def install(self, sender=None, connection=None, **kwargs) -> None:
+        if self not in connection.execute_wrappers:
+            connection.execute_wrappers.append(self)
+
+
+def _allowed(key: str) -> set[str]:
+    """What the stage (or every stage declared in that module) may write."""
+    specs = [spec for spec in STAGES.values() if key in (spec.stage, spec.run.__module__)]
+    return _tables(CONTEXT_WRITES) | _tables(m for spec in specs for m in spec.writes)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_stage_writes_only_the_rows_its_contract_declares(world, member):
+    """A whole run with the LLM (reading ahead too), a watcher, a follow-up question and a
+    refresh runs every stage; each writes nothing but what its StageSpec declares."""
+    writes = StageWrites()
+    connection_created.connect(writes.install)
+    for connection in connections.all():
+        writes.install(connection=connection)
+    try:
+        member.email = "alice@example.org"
+        member.save()
+        project = make_project(
+            member,
+            status=ProjectStatus.DRAFT,
+            question="How does SQLite WAL mode work?",
+            options={"engine": "llm", "queries": 2, "reflection_rounds": 1},
+        )
+        watching.watch(project, user=member)
+        project = run_inline(lambda: runs.start(project, user=member), project)
+        ask = lambda: questions.ask(project, text="What is a checkpoint?", user=member)  # noqa: E731
+        run_inline(ask, project)
+        run_inline(lambda: refreshes.start_refresh(project, user=member), project)
+    finally:
+        connection_created.disconnect(writes.install)
+        for connection in connections.all():
+            if writes in connection.execute_wrappers:
+                connection.execute_wrappers.remove(writes)
+    ran = set(StepRun.objects.filter(status=StepStatus.DONE).values_list("stage", flat=True))
+    assert ran == set(Stage), set(Stage) - ran
+    assert writes.tables  # the capture saw the stages write
+    for key, tables in writes.tables.items():
+        assert tables <= _allowed(key), (key, tables - _allowed(key))
 
 
 def test_a_step_without_the_row_its_stage_needs_fails_saying_which(member, db):

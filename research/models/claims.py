@@ -30,6 +30,11 @@ class ClaimStatus(models.TextChoices):
         """The statuses a reader must see first."""
         return [cls.UNSUPPORTED, cls.CONTRADICTED]
 
+    @classmethod
+    def verdicts(cls) -> list[ClaimStatus]:
+        """What a check of a cited sentence against its sources' quotes can find."""
+        return [cls.SUPPORTED, cls.PARTIAL, cls.UNSUPPORTED, cls.CONTRADICTED]
+
 
 class ClaimReview(models.TextChoices):
     NONE = "", "Not reviewed"

@@ -6,11 +6,12 @@ object, or the schema echoed back) fails validation instead of passing as an emp
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from research.limits import GOAL_MAX, HEADING_MAX, LANGUAGE_MAX, QUERY_MAX
+from research.models import ClaimStatus, OneOf
 
 
 class Answer(BaseModel):
@@ -105,7 +106,7 @@ class ReportFrame(Answer):
 
 class ClaimVerdict(Answer):
     id: int = Field(description="The claim's id as given in the list.")
-    status: Literal["supported", "partial", "unsupported", "contradicted"] = Field(
+    status: Annotated[str, OneOf.only(*ClaimStatus.verdicts())] = Field(
         description="What the quotes of the cited sources say about the claim."
     )
     reason: str = Field(max_length=300, description="One short line: why.")

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-STATUS_WORDS = {
-    "supported": "supported",
-    "partial": "partly supported",
-    "unsupported": "unsupported",
-    "contradicted": "contradicted",
-    "uncited": "uncited",
-}
 
-
-def section(changes: dict[str, Any]) -> str:
+def section(changes: dict[str, Any], status_words: Mapping[str, str]) -> str:
     """Markdown: the new, changed and vanished sources, then the claims of the last version
-    whose support changed with the text of their sources. Sources are cited as [n]."""
+    whose support changed with the text of their sources ("was supported, now contradicted":
+    `status_words` names each claim status). Sources are cited as [n]."""
     lines = [f"## What changed since v{changes.get('since', '?')}", ""]
     groups = (
         ("new", "New sources"),
@@ -32,7 +26,7 @@ def section(changes: dict[str, Any]) -> str:
     if claims:
         lines.append(f"**Claims whose support changed** ({len(claims)}):")
         for claim in claims:
-            old, new = (STATUS_WORDS.get(claim[k], claim[k]) for k in ("old", "new"))
+            old, new = (status_words.get(claim[k], claim[k]) for k in ("old", "new"))
             lines.append(f"- “{claim['sentence']}” was {old}, now {new}.")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

@@ -1,8 +1,8 @@
 """The contract between the engine and a stage, in the spirit of STORM's interface.py.
 
 A stage module's docstring says which rows it reads and which rows it replaces; the module
-declares itself with a `StageSpec`: which stage it is, whether its failure stops the run, and
-what a failure means for its target. The engine runs it as a
+declares itself with a `StageSpec`: which stage it is, the models it writes, whether its failure
+stops the run, and what a failure means for its target. The engine runs it as a
 function of a `StepContext`, which gives the step's rows through typed accessors (a missing one
 is a MissingInput naming it), LLM clients that meter tokens against the project's budget, and
 prompts paired with the models of their answers.
@@ -55,12 +55,21 @@ class StageSpec:
     # claims no more of them than this machine has slots left (runner.Room), so no thread
     # holds a step only to wait for one.
     slot: str = ""
+    # The models whose rows its steps create, change or delete, besides what every step
+    # writes through its context (CONTEXT_WRITES). tests/test_architecture.py runs every stage
+    # and holds each to this.
+    writes: tuple[type[Model], ...] = ()
 
     @property
     def detached(self) -> bool:
         """Its steps run beside the project's run (Stage.beside_run), whatever the project's
         status (not in the trash), and their failure is their own: never the project's."""
         return self.stage in Stage.beside_run()
+
+
+# What any step writes through its StepContext: its own step's detail and output, the
+# project's token meter, and what the LLM client learns of an endpoint.
+CONTEXT_WRITES: tuple[type[Model], ...] = (StepRun, Project, ModelProfile)
 
 
 def fail_query(step: StepRun, reason: str) -> None:

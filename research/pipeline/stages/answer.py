@@ -141,4 +141,5 @@ STAGE = StageSpec(
     run=run,
     extractive=run_extractive,
     on_failure=fail_question,
+    writes=(Question,),
 )

@@ -97,4 +97,4 @@ def _claims_changed(refresh: Refresh, changed: list[SourceCheck]) -> list[dict[s
     return found
 
 
-STAGE = StageSpec(stage=Stage.CHANGES, run=run)
+STAGE = StageSpec(stage=Stage.CHANGES, run=run, writes=(Refresh, ActivityEntry))

@@ -245,4 +245,4 @@ def _row(
     )
 
 
-STAGE = StageSpec(stage=Stage.CLAIMS, run=run, extractive=run_extractive)
+STAGE = StageSpec(stage=Stage.CLAIMS, run=run, extractive=run_extractive, writes=(Claim,))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Max
 
-from research.models import QuerySource, Refresh, Stage
+from research.models import QuerySource, Refresh, Source, Stage
 from research.pipeline.shared import library
 from research.pipeline.shared import results as results_
 from research.pipeline.shared.context import StageSpec, StepContext
@@ -61,4 +61,4 @@ def run(ctx: StepContext) -> None:
     ctx.note(f"{len(fresh)} new of {len(found)} results{span}, {len(chosen)} selected")
 
 
-STAGE = StageSpec(stage=Stage.DISCOVER, run=run, slot="search")
+STAGE = StageSpec(stage=Stage.DISCOVER, run=run, slot="search", writes=(Source, QuerySource))

@@ -105,5 +105,5 @@ def _read_ahead(url: str) -> str:
         connection.close()  # this thread's own connection
 
 
-STAGE = StageSpec(stage=Stage.FETCH, run=run)
-PREFETCH = StageSpec(stage=Stage.PREFETCH, run=read_ahead, ahead=True)
+STAGE = StageSpec(stage=Stage.FETCH, run=run, writes=(Source, PageSnapshot))
+PREFETCH = StageSpec(stage=Stage.PREFETCH, run=read_ahead, ahead=True, writes=(PageSnapshot,))

@@ -34,4 +34,4 @@ def run(ctx: StepContext) -> None:
     ctx.note(f"{len(results)} results from {provider.name}")
 
 
-STAGE = StageSpec(stage=Stage.GROUND, run=run, fatal=True, slot="search")
+STAGE = StageSpec(stage=Stage.GROUND, run=run, fatal=True, slot="search", writes=())

@@ -21,15 +21,7 @@ from django.conf import settings
 from django.core.mail import send_mail
 
 from research.errors import MissingInput
-from research.models import (
-    Delivery,
-    DeliveryChannel,
-    DeliveryStatus,
-    Report,
-    Stage,
-    Watch,
-    Webhook,
-)
+from research.models import Delivery, DeliveryChannel, DeliveryStatus, Report, Stage, Watch, Webhook
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import http
 
@@ -128,4 +120,4 @@ def _record(
     )
 
 
-STAGE = StageSpec(stage=Stage.NOTIFY, run=run)
+STAGE = StageSpec(stage=Stage.NOTIFY, run=run, writes=(Delivery,))

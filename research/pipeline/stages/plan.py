@@ -143,4 +143,10 @@ def _query(topic: str, phrase: str) -> str:
     return " ".join(words)[:QUERY_MAX]
 
 
-STAGE = StageSpec(stage=Stage.PLAN, run=run, fatal=True, extractive=run_extractive)
+STAGE = StageSpec(
+    stage=Stage.PLAN,
+    run=run,
+    fatal=True,
+    extractive=run_extractive,
+    writes=(Section, Query, Project),
+)

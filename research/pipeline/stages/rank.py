@@ -189,4 +189,10 @@ def _site(domain: str) -> tuple[float, str]:
     return 0.0, ""
 
 
-STAGE = StageSpec(stage=Stage.RANK, run=run, on_failure=fail_query, extractive=run_extractive)
+STAGE = StageSpec(
+    stage=Stage.RANK,
+    run=run,
+    on_failure=fail_query,
+    extractive=run_extractive,
+    writes=(QuerySource, Source),
+)

@@ -71,4 +71,4 @@ def _check(
     ctx.note(f"{outcome.label.lower()}: {detail}")
 
 
-STAGE = StageSpec(stage=Stage.RECHECK, run=run)
+STAGE = StageSpec(stage=Stage.RECHECK, run=run, writes=(SourceCheck, Source, PageSnapshot))

@@ -115,4 +115,4 @@ def run_extractive(ctx: StepContext) -> None:
     _record(ctx, ReflectOutput(gap=gap, query=query), round_, searched)
 
 
-STAGE = StageSpec(stage=Stage.REFLECT, run=run, extractive=run_extractive)
+STAGE = StageSpec(stage=Stage.REFLECT, run=run, extractive=run_extractive, writes=(Query,))

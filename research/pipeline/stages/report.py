@@ -21,6 +21,7 @@ from django.db.models import Count, Max, Prefetch
 
 from research.errors import MissingInput
 from research.models import (
+    ClaimStatus,
     Method,
     Project,
     Refresh,
@@ -293,7 +294,8 @@ def _what_changed(ctx: StepContext) -> citations.Cleaned:
     """The refresh's "What changed since vN" section, its [n] checked like the body's."""
     refresh = Refresh.objects.get(pk=ctx.param("refresh_id"), project=ctx.project)
     known = set(ctx.project.sources.values_list("n", flat=True))
-    return citations.clean(changes.section(refresh.changes), known)
+    words = {status.value: status.label.lower() for status in ClaimStatus}
+    return citations.clean(changes.section(refresh.changes, words), known)
 
 
 # --- Without a language model ------------------------------------------------------------
@@ -384,4 +386,6 @@ def _cite(candidate: tuple) -> str:
     return f"“{quote}” [{n}]"
 
 
-STAGE = StageSpec(stage=Stage.REPORT, run=run, fatal=True, extractive=run_extractive)
+STAGE = StageSpec(
+    stage=Stage.REPORT, run=run, fatal=True, extractive=run_extractive, writes=(Report, Project)
+)

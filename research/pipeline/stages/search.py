@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import Query, QuerySource, QueryStatus, Stage
+from research.models import Project, Query, QuerySource, QueryStatus, Source, Stage
 from research.pipeline.shared import library
 from research.pipeline.shared import results as results_
 from research.pipeline.shared.context import StageSpec, StepContext, fail_query
@@ -49,4 +49,10 @@ def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -
         )
 
 
-STAGE = StageSpec(stage=Stage.SEARCH, run=run, on_failure=fail_query, slot="search")
+STAGE = StageSpec(
+    stage=Stage.SEARCH,
+    run=run,
+    on_failure=fail_query,
+    slot="search",
+    writes=(Query, QuerySource, Source, Project),
+)

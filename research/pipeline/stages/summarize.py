@@ -181,4 +181,4 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
     return [found[i].text for i in sorted(kept)]
 
 
-STAGE = StageSpec(stage=Stage.SUMMARIZE, run=run, extractive=run_extractive)
+STAGE = StageSpec(stage=Stage.SUMMARIZE, run=run, extractive=run_extractive, writes=(Summary,))
