@@ -17,7 +17,6 @@ profiles.py   what each LLM endpoint and model accepts, as learnt
 library.py    the team's library: collections, documents, passages
 search.py     full-text search over passages, in each database's own engine
 semantic.py   passages nearest a vector, with numpy (EMBEDDING_MODEL)
-loading.py    rows with their relations by id, the SELECT built once (the step pool's hot path)
 """
 
 from research.models.accounts import ApiToken
