@@ -1,5 +1,5 @@
-"""The scheduler: what it reads of a project (research/pipeline/engine/state.py), and what it
-decides to run next (research/pipeline/engine/flow.py) from a given state."""
+"""The scheduler: its plain-SQL reads (research/pipeline/engine/state.py) against the ORM they stand
+for, and what it decides to run next (research/pipeline/engine/flow.py) from a given state."""
 
 from __future__ import annotations
 

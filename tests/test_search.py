@@ -17,7 +17,7 @@ import httpx
 import pytest
 from ddgs.exceptions import DDGSException, RatelimitException
 
-from research.models.options import SearchProviderName
+from research.models.options import ProjectOptions, SearchProviderName
 from research.providers.search import (
     PROVIDERS,
     SearchError,
@@ -641,10 +641,11 @@ def test_get_provider_returns_the_backend_by_name(name, cls):
     assert type(get_provider(name)) is cls
 
 
-def test_get_provider_without_a_name_uses_the_server_default(settings):
+def test_a_project_without_a_search_provider_uses_the_server_default(settings):
     settings.SEARCH_PROVIDER = "brave"
-
-    assert isinstance(get_provider(""), BraveProvider)
+    options = ProjectOptions(search_provider="")
+    assert isinstance(get_provider(options.provider), BraveProvider)
+    assert ProjectOptions(search_provider="tavily").provider == "tavily"
 
 
 def test_an_unknown_provider_lists_the_known_ones():

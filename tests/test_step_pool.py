@@ -187,7 +187,7 @@ def _columns(row) -> list[tuple[str, object, type]]:
     ]
 
 
-def test_a_claimed_step_comes_with_its_project_and_targets_as_they_are_now(
+def test_a_claimed_step_comes_with_its_project_and_targets_as_the_orm_reads_them(
     projects, django_assert_num_queries
 ):
     project = projects[0]
@@ -242,7 +242,7 @@ class _Recorder:
         self.step_ids.append(step_id)
 
 
-def test_the_steps_a_pass_asks_for_are_stored_with_their_targets_and_only_new_ones_are_woken(
+def test_the_steps_a_pass_asks_for_are_stored_as_the_orm_stores_them_and_only_new_ones_are_woken(
     projects, django_capture_on_commit_callbacks
 ):
     project, other = projects
@@ -352,7 +352,7 @@ def test_a_pool_runs_the_network_waits_of_a_project_side_by_side(world, member):
     assert Stage.REPORT in set(project.steps.values_list("stage", flat=True))
 
 
-def test_the_fair_order_holds_exactly_the_claimable_steps(projects, settings):
+def test_the_fair_order_holds_exactly_the_steps_the_orm_calls_claimable(projects, settings):
     now = timezone.now()
     states = [
         (StepStatus.QUEUED, None, 0),

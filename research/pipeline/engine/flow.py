@@ -41,11 +41,14 @@ from research.models import (
     StepRun,
     StepStatus,
 )
+from research.models.loading import Inserter, Loader
 from research.pipeline.engine import state
 from research.pipeline.engine.runner import dispatch_on_commit
 from research.pipeline.engine.state import QueryRef, SourceRef
 
 OPEN = set(StepStatus.open())
+PROJECT = Loader(Project)  # read at the start of every pass, so its SQL is built once
+STEPS = Inserter(StepRun)  # and the steps it needs, created at its end
 AHEAD = f"{Stage.PREFETCH.value}:"  # keys of steps that nothing waits for
 # ... and the keys of steps beside the run: a question's answer, a version's notification
 BESIDE = (AHEAD, *(f"{stage.value}:" for stage in Stage.beside_run()))
@@ -95,23 +98,18 @@ class Plan:
             self.steps[key] = StepStatus.QUEUED
 
     def enqueue_missing(self) -> None:
-        """Create the steps this pass asked for, and dispatch them.
+        """Create the steps this pass asked for in one statement, and dispatch them.
 
         The project's row is held while they are created, so a cancel that lands during this
         pass either comes first (and nothing is created) or after (and cancels them): a
         cancelled project never keeps queued steps. Another worker may create some of the same
-        steps at the same moment: unique keys keep one row, and a step dispatched twice is
-        claimed once (its claim is a compare-and-set)."""
+        steps at the same moment: unique keys keep one row, which only its creator dispatches (a
+        second delivery of a step would be refused by its compare-and-set claim)."""
         if not self.missing:
             return
-        keys = [step.key for step in self.missing]
         with transaction.atomic():
             if Project.objects.hold(self.project.pk, ProjectStatus.running()):
-                StepRun.objects.bulk_create(self.missing, ignore_conflicts=True)
-                created = StepRun.objects.filter(
-                    project=self.project, key__in=keys, status=StepStatus.QUEUED
-                )
-                for step_id in created.values_list("pk", flat=True):
+                for step_id in STEPS.insert_new(self.missing):
                     dispatch_on_commit(step_id)
         self.missing.clear()
 
@@ -143,7 +141,7 @@ def advance(project_id: int) -> None:
 def _advance(project_id: int) -> None:
     """One pass: everything a pass can decide, it decides at once (a reflection's new query is
     searched in the same pass that sees the reflection done)."""
-    project = Project.objects.get(pk=project_id)
+    project = PROJECT.get(project_id)
     if project.status not in ProjectStatus.running():
         return
     plan = Plan(project, state.step_statuses(project.pk))
@@ -177,8 +175,8 @@ def _decide(plan: Plan) -> None:
 
 
 def _advance_queries(plan: Plan) -> None:
-    """Search, rank, fetch and summarise every query that is not failed (from plain tuples:
-    this runs after every step)."""
+    """Search, rank, fetch and summarise every query that is not failed (plain tuples, read in
+    plain SQL: this runs after every step)."""
     selected = state.selected_sources(plan.project.pk)
     added = state.added_sources(plan.project.pk)
     for query in state.live_queries(plan.project.pk):

@@ -139,6 +139,8 @@ class TokenMeter:
         )
 
 
+# Through the ORM: plain SQL for these saved 6% of the six projects' wall time in
+# bench/concurrency.py (7.82 s against 8.32 s, 2026-11-25), under the 10% that would earn it.
 COMMITTED = F("tokens_prompt") + F("tokens_completion") + F("tokens_reserved")
 
 

@@ -10,7 +10,6 @@ Every backend returns the same normalised `SearchResult`s and fails with `Search
 from __future__ import annotations
 
 import httpx
-from django.conf import settings
 
 from research.providers.search.base import (
     Searcher,
@@ -50,8 +49,9 @@ PROVIDERS: dict[str, type[SearchProvider]] = {
 
 
 def provider_class(name: str) -> type[SearchProvider]:
-    """The class registered as `name` (empty: settings.SEARCH_PROVIDER)."""
-    key = (name or settings.SEARCH_PROVIDER).strip().lower()
+    """The class registered as `name` (the caller resolves the server's default, SEARCH_PROVIDER,
+    as a project's options do)."""
+    key = name.strip().lower()
     try:
         return PROVIDERS[key]
     except KeyError:
@@ -59,7 +59,7 @@ def provider_class(name: str) -> type[SearchProvider]:
         raise SearchError(f"Unknown search provider {name!r}; known providers: {known}") from None
 
 
-def get_provider(name: str = "", *, transport: httpx.BaseTransport | None = None) -> SearchProvider:
+def get_provider(name: str, *, transport: httpx.BaseTransport | None = None) -> SearchProvider:
     """A ready backend. `transport` replaces the network for HTTP backends (tests)."""
     return provider_class(name)(transport=transport)
 
