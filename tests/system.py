@@ -73,3 +73,15 @@ def needs_chromium(why: str) -> pytest.MarkDecorator:
     return pytest.mark.skipif(
         chromium() is None, reason=f"chromium is not installed: {why}; {_install('chromium')}"
     )
+
+
+def soffice() -> str | None:
+    """LibreOffice's command (Debian's libreoffice-calc-nogui has it)."""
+    return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def needs_libreoffice(why: str) -> pytest.MarkDecorator:
+    package = "libreoffice-calc-nogui"
+    return pytest.mark.skipif(
+        soffice() is None, reason=f"{package} is not installed: {why}; {_install(package)}"
+    )

