@@ -271,7 +271,7 @@ def test_a_spreadsheet_opening_the_csvs_finds_no_formula(member, tmp_path):
     for name in ("sources.csv", "claims.csv"):
         (tmp_path / name).write_bytes(files[name])
     profile = tmp_path / "profile"
-    command = [soffice(), "--headless", f"-env:UserInstallation=file://{profile}"]
+    command = [str(soffice()), "--headless", f"-env:UserInstallation=file://{profile}"]
     command += ["--convert-to", "fods", "--outdir", str(tmp_path)]
     command += [str(tmp_path / name) for name in ("sources.csv", "claims.csv")]
     subprocess.run(command, check=True, capture_output=True, timeout=180)

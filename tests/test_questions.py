@@ -3,6 +3,7 @@ and researched further when the sources do not cover them."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -19,6 +20,7 @@ from research.models import (
     StepRun,
     StepStatus,
 )
+from tests.fakes.researcher import schema_name
 from tests.test_pipeline_run import research, run_inline
 
 pytest_plugins = ["tests.api_fixtures"]
@@ -213,3 +215,51 @@ def test_cancelling_or_resuming_a_run_leaves_a_question_being_answered_alone(wor
     run_step(step.pk)
     question.refresh_from_db()
     assert question.status == QuestionStatus.DONE and question.covered
+
+
+def _answering(world, answer: str, covered: bool = True):
+    """The model answers the question prompt with `answer`; every other prompt as before."""
+    others = world.llm.responder
+
+    def responder(request):
+        if schema_name(request) == "QuestionAnswer":
+            return json.dumps({"covered": covered, "answer": answer, "queries": []})
+        return others(request)
+
+    world.llm.responder = responder
+
+
+def _stored_sentence(project: Project) -> tuple[int, str]:
+    """A long sentence of a stored source, as the source has it."""
+    for source in Source.objects.filter(project=project, snapshot__isnull=False).order_by("n"):
+        for sentence in re.split(r"(?<=\.)\s+", source.text):
+            if 60 <= len(sentence) <= 300 and sentence.endswith("."):
+                return source.n, sentence
+    raise AssertionError("no long sentence stored")
+
+
+@pytest.mark.parametrize("covered", [True, False])
+def test_a_model_answer_citing_nothing_is_replaced_by_the_passages_quoted_and_cited(
+    world, api, covered
+):
+    project = finished("llm")
+    _, sentence = _stored_sentence(project)
+    _answering(world, f"Here is what I know. {sentence}", covered=covered)
+    answer = ask(api, project, "How do checkpoints work in SQLite WAL mode?")
+    assert answer["method"] == "fallback" and answer["citations"]
+    assert answer["answer"].startswith("The model's answer cited none of the")
+    assert "Here is what I know" not in answer["answer"]
+    assert_cites_own_sources(project, answer)
+    step = StepRun.objects.get(project=project, stage=Stage.ANSWER)
+    assert "cited none of the" in step.detail
+
+
+def test_a_sentence_of_the_answer_that_a_source_says_word_for_word_is_cited_to_it(world, api):
+    project = finished("llm")
+    n, sentence = _stored_sentence(project)
+    other = 1 if n != 1 else 2
+    _answering(world, f"Checkpoints copy pages back [{other}]. {sentence}")
+    answer = ask(api, project, "How do checkpoints work in SQLite WAL mode?")
+    assert answer["method"] == "llm"
+    assert sentence[:-1] + f" [{n}]." in answer["answer"]
+    assert {c["n"] for c in answer["citations"]} == {n, other}

@@ -8,9 +8,11 @@ verbatim parts of the source's text; a summary is what the model wrote about it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from research.text.citations import CITATION
 from research.text.extractive.scoring import bm25, coverage
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import terms
@@ -71,3 +73,54 @@ def covers(found: Sequence[Found]) -> bool:
     """Whether the passages found answer the question, as far as words can tell: one of them
     holds most of its terms."""
     return any(f.coverage >= COVERED for f in found)
+
+
+MIN_QUOTED = 40  # characters: a shorter sentence may stand in a source by chance
+_TRAILING = re.compile(r"[.!?。！？…]*[\"”’'」』)]*\s*$")
+_SPACE = re.compile(r"\s+")
+
+
+def cite_verbatim(markdown: str, texts: Mapping[int, str]) -> tuple[str, list[int]]:
+    """The answer with each uncited sentence that quotes a source word for word (the sentence
+    is part of the source's text, or holds one of its sentences) followed by that source's
+    [n], the first by number; and the numbers it added. Sentences shorter than MIN_QUOTED
+    characters are left as they are."""
+    pieces = sentences(markdown) if markdown.strip() else []
+    stored = {n: _Stored(text) for n, text in sorted(texts.items())}
+    out, cursor, added = [], 0, []
+    for piece in pieces:
+        text = piece.text.rstrip()
+        if len(text) < MIN_QUOTED or CITATION.search(text):
+            continue
+        said = _flat(_bare(text))
+        n = next((n for n, source in stored.items() if source.quoted_in(said)), None)
+        if n is None:
+            continue
+        tail = _TRAILING.search(text)
+        at = piece.start + (tail.start() if tail else len(text))
+        out += [markdown[cursor:at], f" [{n}]"]
+        cursor = at
+        added.append(n)
+    return "".join(out) + markdown[cursor:], sorted(set(added))
+
+
+class _Stored:
+    """A source's text, its white space flattened, and its sentences long enough to count."""
+
+    def __init__(self, text: str) -> None:
+        self.text = _flat(text)  # a line break inside a sentence (a PDF's) does not cut it
+        found = (_bare(s.text) for s in sentences(self.text)) if self.text else ()
+        self.sentences = [s for s in found if len(s) >= MIN_QUOTED]
+
+    def quoted_in(self, said: str) -> bool:
+        return said in self.text or any(sentence in said for sentence in self.sentences)
+
+
+def _flat(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+def _bare(sentence: str) -> str:
+    """A sentence without the list marker, quotation marks and end punctuation around it."""
+    sentence = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", sentence)
+    return _TRAILING.sub("", sentence).strip().strip("\"“”'‘’「」")
