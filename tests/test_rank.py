@@ -1,5 +1,6 @@
-"""The ranker reads scores on the schema's scale, keeps unjudged results in search order, never
-selects nothing, and spreads a project's queries over different pages."""
+"""The ranker reads scores on the schema's scale, scores unjudged results on their snippets,
+never selects nothing, and spreads a project's queries over different pages, with a model's
+ranking or without one."""
 
 from __future__ import annotations
 
@@ -41,14 +42,16 @@ def test_scores_given_on_a_0_to_1_scale_are_read_on_the_schemas_0_to_10(project,
     assert link.score == pytest.approx(8.5, abs=0.1)
 
 
-def test_results_the_model_did_not_judge_keep_their_search_order(project, world):
+def test_results_the_model_did_not_judge_are_scored_on_their_snippets_ties_in_search_order(
+    project, world
+):
     world.llm.responder = judging({})
     query = searched_query(project)
     rank(project, query)
     assert selected_ranks(query) == [1, 2]
-    assert (
-        "keeps its place in the search order" in QuerySource.objects.get(query=query, rank=1).reason
-    )
+    reason = QuerySource.objects.get(query=query, rank=1).reason
+    assert reason.startswith("The ranker gave no judgement for this; scored on its title")
+    assert "BM25" in reason
 
 
 def test_judged_results_come_before_unjudged_ones(project, world):
@@ -86,3 +89,66 @@ def test_queries_of_one_project_prefer_pages_no_other_query_chose(project, world
     chosen = QuerySource.objects.filter(query__in=queries, selected=True)
     assert chosen.count() == 16
     assert chosen.values("source").distinct().count() >= 12
+
+
+def _four_queries_over_shared_pages(project, world) -> list:
+    """Four queries whose searches put the same four strongly matching pages first, then four
+    pages of their own that match less well (they share only "WAL" with the query)."""
+    project.options = {**project.options, "sources_per_query": 4}
+    project.save()
+    base = world.searx.page_base_url.rstrip("/")
+
+    def overlapping(query: str) -> list[dict]:
+        shared = [
+            {"url": f"{base}/page/shared-{i}", "title": f"SQLite WAL angle overview {i}",
+             "content": "How SQLite WAL mode works, from every angle."}
+            for i in range(4)
+        ]  # fmt: skip
+        slug = query.replace(" ", "-")
+        own = [
+            {"url": f"{base}/page/{slug}-{i}", "title": f"Notes {i}", "content": "More on WAL."}
+            for i in range(4)
+        ]
+        return shared + own
+
+    world.searx.results_for = overlapping
+    return [searched_query(project, text=f"sqlite wal angle {i}") for i in range(4)]
+
+
+def _distinct_pages(queries) -> int:
+    chosen = QuerySource.objects.filter(query__in=queries, selected=True)
+    assert chosen.count() == 16
+    return chosen.values("source").distinct().count()
+
+
+def test_without_a_ranking_the_queries_still_prefer_pages_no_other_query_chose(project, world):
+    """The fast model echoes the schema every time: the extractive fallback ranks on the
+    snippets, and prefers, as the model's ranking does, pages no other query chose."""
+    world.llm.responder = Behaving(Researcher(), echo_schema=True)
+    queries = _four_queries_over_shared_pages(project, world)
+    for query in queries:
+        detail = rank(project, query)
+        assert "fallback" in detail
+    assert _distinct_pages(queries) >= 8
+
+
+def test_a_ranking_cut_short_scores_the_rest_on_their_snippets_and_prefers_new_pages(
+    project, world
+):
+    """The model judges only the first two results (its answer cut at the length limit)."""
+    world.llm.responder = judging({1: 9.0, 2: 8.5})
+    queries = _four_queries_over_shared_pages(project, world)
+    for query in queries:
+        rank(project, query)
+    assert _distinct_pages(queries) >= 8
+    link = QuerySource.objects.filter(query=queries[0], rank=5).get()
+    assert "title and snippet" in link.reason
+
+
+def test_a_ranking_on_a_0_to_1_scale_cut_short_rescales_only_the_models_own_scores(project, world):
+    world.llm.responder = judging({1: 0.9})
+    query = searched_query(project)
+    assert "0-10 scale" in rank(project, query)
+    scores = dict(QuerySource.objects.filter(query=query).values_list("rank", "score"))
+    assert scores[1] == pytest.approx(9.0)
+    assert all(3.0 <= scores[rank] <= 8.5 for rank in scores if rank != 1)

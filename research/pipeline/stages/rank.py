@@ -9,6 +9,7 @@ Replaces: each result's score, reason and whether it is selected; the fetch stat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from django.db import transaction
@@ -23,7 +24,7 @@ from research.text.tokens import even_share, truncate
 
 MIN_SCORE = 3.0  # below this a result is not worth fetching, even to fill the quota
 SCALE = next(m.le for m in Judgement.model_fields["score"].metadata if hasattr(m, "le"))
-UNJUDGED = "The ranker gave no judgement for this; it keeps its place in the search order."
+UNJUDGED = "The ranker gave no judgement for this; scored on its title and snippet instead: "
 SNIPPET_TOKENS = 100  # a snippet's share of the prompt at most (about 400 characters)
 
 
@@ -34,10 +35,19 @@ def run(ctx: StepContext) -> None:
         ctx.note("no results to rank")
         return
     ranking = ctx.refitting(lambda: _ask(ctx, links))
-    ctx.note(_choose_and_save(ctx, links, ranking))
+    judged = {judgement.id for judgement in ranking.judgements}
+    unjudged = [link for link in links if link.rank not in judged]
+    # An answer cut short: the rest is scored on its snippets, as the fallback scores.
+    fill = _snippet_judgements(ctx.query.text, links, unjudged) if unjudged else []
+    ctx.note(_choose_and_save(ctx, links, ranking, fill))
 
 
-def _choose_and_save(ctx: StepContext, links: list[QuerySource], ranking: RankOutput) -> str:
+def _choose_and_save(
+    ctx: StepContext,
+    links: list[QuerySource],
+    ranking: RankOutput,
+    fill: Sequence[Judgement] = (),
+) -> str:
     with transaction.atomic():  # one query chooses at a time, seeing what the others chose
         Project.objects.hold(ctx.project.pk, ProjectStatus.running())
         taken = set(
@@ -45,7 +55,7 @@ def _choose_and_save(ctx: StepContext, links: list[QuerySource], ranking: RankOu
             .exclude(query=ctx.query)
             .values_list("source_id", flat=True)
         )
-        return _apply(links, ranking, ctx.opts.sources_per_query, taken)
+        return _apply(links, ranking, fill, ctx.opts.sources_per_query, taken)
 
 
 def _ask(ctx: StepContext, links: list[QuerySource]) -> RankOutput:
@@ -72,9 +82,15 @@ def _item(link: QuerySource, tokens: int) -> dict:
     }
 
 
-def _apply(links: list[QuerySource], ranking: RankOutput, keep: int, taken: set[int]) -> str:
+def _apply(
+    links: list[QuerySource],
+    ranking: RankOutput,
+    fill: Sequence[Judgement],
+    keep: int,
+    taken: set[int],
+) -> str:
     """Score, choose and save; what happened, in a few words."""
-    rescaled = _judge(links, ranking)
+    rescaled = _judge(links, ranking, {judgement.id: judgement for judgement in fill})
     chosen = _choose(links, keep, taken)
     for link in links:
         link.selected = link in chosen
@@ -88,23 +104,29 @@ def _apply(links: list[QuerySource], ranking: RankOutput, keep: int, taken: set[
     return note + (f" (scores read on a 0-{SCALE:g} scale)" if rescaled else "")
 
 
-def _judge(links: list[QuerySource], ranking: RankOutput) -> bool:
-    """Each link's score and reason. Scores given on a 0-1 scale (small models do) are read on
-    the scale the schema declares; True when they were."""
+def _judge(links: list[QuerySource], ranking: RankOutput, fill: dict[int, Judgement]) -> bool:
+    """Each link's score and reason: the ranking's, or else the `fill` scored on its snippet.
+    Scores given on a 0-1 scale (small models do) are read on the scale the schema declares;
+    True when they were."""
     judged = {j.id: j for j in ranking.judgements}
     scores = [j.score for j in judged.values()]
     factor = SCALE if scores and 0 < max(scores) <= 1 else 1.0
     for link in links:
         judgement = judged.get(link.rank)
-        link.score = round(judgement.score * factor, 2) if judgement else None
-        link.reason = judgement.reason if judgement else UNJUDGED
+        filled = fill.get(link.rank)
+        if judgement:
+            link.score, link.reason = round(judgement.score * factor, 2), judgement.reason
+        elif filled:
+            link.score, link.reason = filled.score, (UNJUDGED + filled.reason)[:500]
+        else:
+            link.score, link.reason = None, UNJUDGED + "none (it keeps its search order)."
     return factor != 1.0
 
 
 def _choose(links: list[QuerySource], keep: int, taken: set[int]) -> list[QuerySource]:
     """The best `keep`: judged ones by score, unjudged ones after them in search order, pages
-    another query already chose after new ones; never none while there are results; pinned
-    sources always."""
+    another query already chose after new ones (however the pages were scored, by the model
+    or on their snippets); never none while there are results; pinned sources always."""
     usable = [link for link in links if link.score is None or link.score >= MIN_SCORE]
     usable.sort(
         key=lambda link: (
@@ -143,26 +165,41 @@ LOW = ("pinterest.", "facebook.", "tiktok.", "quora.com", "instagram.")
 
 
 def run_extractive(ctx: StepContext) -> None:
-    """Each result scored by BM25 of the query against its title and snippet (0 to 8), plus
-    a small credibility prior from the kind of site and a recency bonus from its date; the
-    reasons are stored as the LLM ranker's are, and the same rules choose."""
+    """Each result scored by BM25 of the query against its title and snippet (3 to 8 when it
+    shares a word with the query, 0 when not), plus a small credibility prior from the kind of
+    site and a recency bonus from its date; the reasons are stored as the LLM ranker's are, and
+    the same rules choose, pages no other query chose first."""
     query = ctx.query
     links = list(query.results.select_related("source").order_by("rank"))
     if not links:
         ctx.note("no results to rank")
         return
-    wanted = terms(query.text)
-    texts = [f"{link.source.title} {link.source.snippet}" for link in links]
-    scores = bm25(wanted, [terms(text) for text in texts])
-    top = max(scores) or 1.0
-    judgements = [
-        _judgement(link, 8.0 * score / top, wanted)
-        for link, score in zip(links, scores, strict=True)
-    ]
+    judgements = _snippet_judgements(query.text, links, links)
     note = _choose_and_save(ctx, links, RankOutput(judgements=judgements))
-    if not any(scores):
+    if all(j.score < MIN_SCORE for j in judgements):
         note = f"no result shares a word with the query; {note}, by search order and site"
     ctx.note(note)
+
+
+def _snippet_judgements(
+    query: str, links: list[QuerySource], judged: list[QuerySource]
+) -> list[Judgement]:
+    """Judgements of `judged` on their titles and snippets, BM25 against the query among all
+    `links`: a result that shares a word with the query scores MIN_SCORE or more (so the rule
+    that prefers pages no other query chose can pick it), the best OVERLAP_TOP."""
+    wanted = terms(query)
+    texts = [f"{link.source.title} {link.source.snippet}" for link in links]
+    scores = dict(zip(links, bm25(wanted, [terms(text) for text in texts]), strict=True))
+    top = max(scores.values()) or 1.0
+    return [_judgement(link, _overlap(scores[link], top), wanted) for link in judged]
+
+
+OVERLAP_TOP = 8.0
+
+
+def _overlap(score: float, top: float) -> float:
+    """BM25 onto the ranker's scale: 0 for no shared word, MIN_SCORE to OVERLAP_TOP above."""
+    return MIN_SCORE + (OVERLAP_TOP - MIN_SCORE) * score / top if score > 0 else 0.0
 
 
 def _judgement(link: QuerySource, relevance: float, wanted: list[str]) -> Judgement:
