@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from research.models import ModelProfile
 from research.providers.llm import ContextExceeded, LLMClient
 from research.providers.llm.profile import PROFILES
 from tests.fakes import FakeLLM
@@ -111,3 +112,48 @@ def test_a_server_that_counts_fewer_tokens_than_we_estimate_is_not_taken_for_cut
     client.text(prompt(200))
     assert client.text(prompt(5000)).text == ANSWER
     assert client.context_tokens == 32000
+
+
+def _system_prompt(tokens: int) -> list[dict]:
+    """A prompt whose system message comes first, as a cut from the front drops it."""
+    return [
+        {"role": "system", "content": "Follow the format. " * 40},
+        {"role": "user", "content": "word " * (tokens * 4 // 5)},
+    ]
+
+
+def test_a_silent_cut_teaches_the_window_the_server_read_to_every_model_at_the_endpoint(fake, db):
+    """A 2,048-token server behind two models (a fast one and a main one, as Ollama serves
+    them): after the first cut, no request of either passes the window the server read, and
+    the answer to the cut prompt is not kept. Other processes learn it from the database."""
+    fake.serves, fake.model_context, fake.ollama_window = "ollama", 32768, 2048
+    store = ModelProfile.objects
+    fast, main = LLMClient("m-fast", profiles=store), LLMClient("m", profiles=store)
+    fast.text(prompt(200))  # calibrates how the server counts
+    with pytest.raises(ContextExceeded, match="read 2,0\\d\\d of about 2,"):
+        fast.text(_system_prompt(2800), max_tokens=400)
+    first_cut = len(fake.requests)
+    assert fast.context_tokens <= 2048 and main.context_tokens <= 2048
+    with pytest.raises(ContextExceeded, match="does not fit the context window of m "):
+        main.text(_system_prompt(2200), max_tokens=700)  # the report's prompt: not sent
+    assert main.text(_system_prompt(900), max_tokens=500).text == ANSWER
+    after = fake.requests[first_cut:]
+    assert after and all(estimate_tokens(prompt_text(body)) <= 2048 for body in after)
+    PROFILES.forget()  # another process, which knows only the database
+    assert LLMClient("m-other", profiles=store).context_tokens <= 2048
+
+
+def test_a_model_that_read_a_longer_prompt_whole_keeps_its_own_window(fake):
+    fake.serves, fake.model_context = "ollama", 32768
+    big = LLMClient("m-big")
+    big.profile.learn_window(8192, "LLM_CONTEXT_TOKENS of another day")
+    big.profile.context_discovered = True
+    big.text(prompt(200))
+    big.text(prompt(3000), max_tokens=500)  # read whole: 3,000 tokens
+    fake.ollama_window = 2048
+    small = LLMClient("m-small")
+    small.text(prompt(200))
+    with pytest.raises(ContextExceeded, match="read 2,0"):
+        small.text(prompt(2800), max_tokens=400)
+    assert small.context_tokens <= 2048
+    assert big.context_tokens == 8192  # it showed the server reads more of its prompts

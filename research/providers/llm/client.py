@@ -30,7 +30,13 @@ from pydantic import BaseModel
 from research.errors import NotConfigured
 from research.providers.llm import answers, calls, discovery, reasoning
 from research.providers.llm.calls import LLMError, RequestRejected
-from research.providers.llm.profile import PROFILES, Profile, ProfileStore, adapt_messages
+from research.providers.llm.profile import (
+    ENDPOINT_WIDE,
+    PROFILES,
+    Profile,
+    ProfileStore,
+    adapt_messages,
+)
 from research.text.tokens import estimate_tokens
 
 log = logging.getLogger(__name__)
@@ -132,16 +138,29 @@ class LLMClient:
         self.endpoint = str(self._client.base_url)
         self._store = profiles
         self.profile: Profile = PROFILES.get(self.endpoint, model, profiles)
+        self.endpoint_profile: Profile = PROFILES.get(self.endpoint, ENDPOINT_WIDE, profiles)
 
     @property
     def context_tokens(self) -> int:
         """The window prompts are sized to: LLM_CONTEXT_TOKENS when set, else what the server
-        told (discovery.py) or showed (a refusal, a prompt it cut), else DEFAULT_CONTEXT."""
+        told (discovery.py) or showed (a refusal, a prompt it cut), else DEFAULT_CONTEXT; and
+        never more than a cut at this endpoint taught, for a model that has not shown it reads
+        longer prompts whole."""
         if settings.LLM_CONTEXT_TOKENS:
             return settings.LLM_CONTEXT_TOKENS
         if not self.profile.context_discovered:
             self._discover()
-        return self.profile.context_tokens or DEFAULT_CONTEXT
+        window = self.profile.context_tokens or DEFAULT_CONTEXT
+        cut = self._endpoint_cut()
+        return min(window, cut) if cut else window
+
+    def _endpoint_cut(self) -> int | None:
+        """The window a silent cut of another model's prompt at this endpoint taught, unless
+        this model read a longer prompt whole."""
+        cut = self.endpoint_profile.context_tokens
+        if cut is None or (self.profile.read_whole or 0) > cut:
+            return None
+        return cut
 
     def prompt_room(self, answer_tokens: int) -> int:
         """How many tokens (by our estimate) a prompt may hold next to such an answer."""
@@ -157,6 +176,9 @@ class LLMClient:
 
     def _remember(self) -> None:
         PROFILES.save(self.endpoint, self.model, self.profile, self._store)
+
+    def _remember_endpoint(self) -> None:
+        PROFILES.save(self.endpoint, ENDPOINT_WIDE, self.endpoint_profile, self._store)
 
     # --- Free text -------------------------------------------------------------------------
 
@@ -350,16 +372,27 @@ class LLMClient:
             return
         known = self.profile.token_ratio
         if ratio >= (CUT_PROMPT * known if known else UNCALIBRATED_CUT):
+            if read > (self.profile.read_whole or 0):
+                self.profile.read_whole = read
+                self._remember()
             return
-        if self.profile.context_source == CUT and read < 0.9 * (self.context_tokens - limit):
+        taught = self.profile.context_source == CUT or self._endpoint_cut() is not None
+        if taught and read < 0.9 * (self.context_tokens - limit):
             return  # sized to the window a cut taught, and well under it: counting, not a cut
-        if self.profile.learn_window(read + limit, CUT):
-            self._remember()
+        self._learn_cut(read)
         raise ContextExceeded(
             f"The LLM server read {read:,} of about {prompt_estimate:,} prompt tokens: its "
             f"context window for {self.model} is smaller than the prompt. Dossier now sizes "
             "prompts to it; raise the server's context (Ollama: num_ctx) for better results."
         )
+
+    def _learn_cut(self, read: int) -> None:
+        """The server read `read` tokens of a longer prompt: its window is at most that, for this
+        model and, until each shows otherwise, for every model at this endpoint."""
+        if self.profile.learn_window(read, CUT):
+            self._remember()
+        if self.endpoint_profile.learn_window(read, f"{CUT} of {self.model}"):
+            self._remember_endpoint()
 
     # --- One call --------------------------------------------------------------------------
 

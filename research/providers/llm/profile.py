@@ -7,9 +7,11 @@ when the server refuses a request, naming what it refused:
   output limit        max_tokens   ->  max_completion_tokens
   system role         accepted     ->  folded into the first user message
 
-It also records the context window and where it came from, and the reasoning format seen. A
-profile is kept per process and, through a `ProfileStore` (the database, given by the caller:
-providers import no models), shared by every worker and shown to members.
+It also records the context window and where it came from, and the reasoning format seen. What
+holds for every model at an endpoint (a server that silently cuts prompts past its window) is
+kept under the model name ENDPOINT_WIDE. A profile is kept per process and, through a
+`ProfileStore` (the database, given by the caller: providers import no models), shared by every
+worker and shown to members.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
+ENDPOINT_WIDE = "*"  # the profile of what holds for every model at an endpoint
 Rung = Literal["json_schema", "json_object", "prompt"]
 RUNGS: tuple[Rung, ...] = ("json_schema", "json_object", "prompt")
 TokenParam = Literal["max_tokens", "max_completion_tokens"]
@@ -52,6 +55,7 @@ class Profile:
     context_discovered: bool = False  # the server was asked once (discovery.py)
     num_ctx: bool = False  # Ollama: ask for the window per call
     token_ratio: float | None = None  # the server's prompt tokens per token we estimate
+    read_whole: int | None = None  # the longest prompt (its tokens) the server read whole
     answer_tokens: int | None = None  # the least room its answers need (thinking spends it)
     reasoning: str = ""  # how the model was seen to think: "tags", "field" or ""
     learnt: list[str] = field(default_factory=list)  # what was learnt, when, in words
