@@ -10,6 +10,10 @@ class ResearchConfig(AppConfig):
     def ready(self) -> None:
         from django_q.signals import post_spawn
 
+        from research.services.health import record_native_crashes
+
+        record_native_crashes()
+
         from research.models import status_changed
 
         # Each django-q2 worker process runs steps on its own pool of threads.

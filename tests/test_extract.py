@@ -210,3 +210,20 @@ def test_decode_prefers_a_byte_order_mark_over_the_declared_charset():
 
 def test_decode_never_fails():
     assert decode(b"caf\xe9 \x81", "utf-8") == "caf\u00e9 \ufffd"
+
+
+def test_each_thread_parses_html_with_its_own_parser():
+    """An lxml parser used by two threads at once crashes the process natively."""
+    import threading
+
+    from research.providers.extract import html_parser
+
+    seen = []
+    threads = [threading.Thread(target=lambda: seen.append(html_parser())) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len({id(parser) for parser in seen}) == 3
+    assert html_parser() is html_parser()
+    assert all(parser is not html_parser() for parser in seen)

@@ -11,10 +11,14 @@ import datetime
 import io
 import logging
 import re
+import threading
 from dataclasses import dataclass
 
+import lxml.html
 import pypdf
 import trafilatura
+from lxml import etree
+from trafilatura.utils import is_dubious_html, repair_faulty_html
 
 from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
@@ -131,9 +135,46 @@ def _try_decode(body: bytes, name: str | None) -> str | None:
 # --- Extractors ------------------------------------------------------------------------------
 
 
+_local = threading.local()
+
+
+def html_parser() -> lxml.html.HTMLParser:
+    """This thread's HTML parser, with trafilatura's options. An lxml parser must never be used
+    by two threads at once: trafilatura parses with one module-level parser, and pages read on
+    parallel threads crashed the process natively (a segfault, a double free). So each thread
+    parses with its own, and trafilatura is handed the tree."""
+    parser = getattr(_local, "html", None)
+    if parser is None:
+        parser = _local.html = lxml.html.HTMLParser(  # type: ignore[call-arg]  # lxml-stubs
+            collect_ids=False,  # lack default_doctype, which lxml has had since 2.2
+            default_doctype=False,
+            encoding="utf-8",
+            remove_comments=True,
+            remove_pis=True,
+        )
+    return parser
+
+
+def html_tree(text: str) -> lxml.html.HtmlElement | None:
+    """The page parsed as trafilatura would parse it (its repairs and its check that this is
+    HTML at all), by this thread's parser; None when it is not HTML."""
+    beginning = text[:50].lower()
+    text = repair_faulty_html(text, beginning)
+    try:
+        tree = lxml.html.fromstring(text.encode("utf-8", "surrogatepass"), parser=html_parser())
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None
+    if is_dubious_html(beginning) and len(tree) < 2:
+        return None
+    return tree
+
+
 def _extract_html(body: bytes, charset: str | None, url: str) -> Extracted:
+    tree = html_tree(decode(body, charset, html=True))
+    if tree is None:
+        raise ExtractError("no readable text found")
     document = trafilatura.bare_extraction(
-        decode(body, charset, html=True),
+        tree,
         url=url or None,
         with_metadata=True,
         include_comments=False,

@@ -11,6 +11,7 @@ from research.errors import NotConfigured
 from research.models import ModelProfile
 from research.providers.llm.profile import Profile
 from research.services import llm_check
+from research.services.health import native_crashes
 
 
 @require_http_methods(["GET", "POST"])
@@ -18,6 +19,7 @@ def llm_page(request: HttpRequest) -> HttpResponse:
     context: dict = {
         "models": [m for m in (settings.LLM_MODEL, settings.LLM_FAST_MODEL) if m],
         "endpoint": settings.LLM_BASE_URL or "OpenAI",
+        "crashes": native_crashes(),
         "profiles": [
             (row, Profile.from_dict(row.data))
             for row in ModelProfile.objects.order_by("model", "endpoint")

@@ -30,7 +30,7 @@ from research.providers.llm import LLMNotConfigured, check_configured
 from research.providers.llm.profile import Profile
 from research.providers.search import available_providers, describe
 from research.services import projects, refreshes, runs, selectors, trash, watching
-from research.services.health import check_database, check_worker
+from research.services.health import check_crashes, check_database, check_worker
 from research.views.forms import ProjectFilterForm, ProjectForm
 from research.views.questions import questions_context
 from research.views.reports import report_context
@@ -215,4 +215,6 @@ def project_action(request: HttpRequest, project_id: int, verb: str) -> HttpResp
 def health(request: HttpRequest) -> HttpResponse:
     checks = [check_database(), check_worker()]
     status = 200 if all(check.ok for check in checks) else 503
-    return render(request, "research/health.html", {"checks": checks}, status=status)
+    # A past crash is for people to look at; it does not make a serving site unhealthy.
+    context = {"checks": checks, "crashes": check_crashes()}
+    return render(request, "research/health.html", context, status=status)

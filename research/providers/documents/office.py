@@ -7,6 +7,7 @@ would unpack past `max_uncompressed` bytes (a zip bomb) is refused without unpac
 from __future__ import annotations
 
 import posixpath
+import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,18 @@ _CONTAINER = "{urn:oasis:names:tc:opendocument:xmlns:container}"
 _OPF = "{http://www.idpf.org/2007/opf}"
 _DC = "{http://purl.org/dc/elements/1.1/}"
 _TEXT_TAGS = ("p", "h1", "h2", "h3", "li", "td")
-_SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+_local = threading.local()
+
+
+def _safe_xml() -> etree.XMLParser:
+    """This thread's XML parser: no entities, no network, no huge trees. One per thread, as an
+    lxml parser must never be used by two threads at once (providers/extract.py says why)."""
+    parser = getattr(_local, "xml", None)
+    if parser is None:
+        parser = _local.xml = etree.XMLParser(
+            resolve_entities=False, no_network=True, huge_tree=False
+        )
+    return parser
 
 
 def check_unpacked_size(path: Path, filename: str, max_uncompressed: int) -> None:
@@ -145,7 +157,7 @@ def read_epub(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
     try:
         with zipfile.ZipFile(path) as book:
             opf_path = _rootfile(book)
-            opf = etree.fromstring(book.read(opf_path), _SAFE_XML)
+            opf = etree.fromstring(book.read(opf_path), _safe_xml())
             title = opf.findtext(f".//{_DC}title") or ""
             spine = _spine(opf, opf_path)
             _refuse_drm(book, spine, filename)
@@ -158,7 +170,7 @@ def read_epub(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
 
 
 def _rootfile(book: zipfile.ZipFile) -> str:
-    container = etree.fromstring(book.read("META-INF/container.xml"), _SAFE_XML)
+    container = etree.fromstring(book.read("META-INF/container.xml"), _safe_xml())
     rootfile = container.find(f".//{_CONTAINER}rootfile")
     if rootfile is None or not rootfile.get("full-path"):
         raise KeyError("rootfile")
@@ -170,7 +182,7 @@ def _refuse_drm(book: zipfile.ZipFile, spine: list[str], filename: str) -> None:
     encrypted chapters are DRM, which the library cannot read."""
     if "META-INF/encryption.xml" not in book.namelist():
         return
-    listing = etree.fromstring(book.read("META-INF/encryption.xml"), _SAFE_XML)
+    listing = etree.fromstring(book.read("META-INF/encryption.xml"), _safe_xml())
     encrypted = {
         posixpath.normpath(unquote(str(reference.get("URI") or "")))
         for reference in listing.iter("{*}CipherReference")
