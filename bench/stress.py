@@ -1,9 +1,10 @@
 """Native crashes under load: many whole runs of the `research` command, each its own process.
 
 Each run is `manage.py research QUESTION --json` in a fresh process, against loopback fakes
-(an OpenAI-compatible model that wraps every JSON answer in prose and a code fence, SearXNG and
-the pages), so that its first second (start-up, grounding, the first rankings with the pages
-read ahead on parallel threads) happens again and again. A run that ends by a signal (a
+(an OpenAI-compatible model that wraps every JSON answer in prose and a code fence, SearXNG, and
+pages --paragraphs blocks longer than the usual article), so that its first second (start-up,
+grounding, the first rankings with the pages read ahead on parallel threads) happens again and
+again. A run that ends by a signal (a
 segfault, an abort) is a crash: its faulthandler log (DATA_DIR/faults.log) and the end of its
 stderr are kept under --keep, and the summary names what the crashing thread was doing.
 
@@ -50,6 +51,33 @@ def prose(responder):
         return f"Sure! Here is the JSON you asked for:\n```json\n{content}\n```\nHope it helps."
 
     return answer
+
+
+def heavy_web(paragraphs: int):
+    """FakeWeb whose articles carry `paragraphs` more paragraphs, in nested blocks with dates,
+    comments and scripts: pages that take parsing and date-finding long enough to overlap."""
+    from tests.fakes import FakeWeb
+    from tests.fakes.server import Reply
+    from tests.fakes.web import HTML, article, render_article
+
+    filler = "".join(
+        f"<!-- block {n} --><div class='post'><time datetime='2024-0{n % 9 + 1}-1{n % 9}'>"
+        f"{n % 28 + 1} March 2024</time><script>var x{n} = {n};</script>"
+        f"<p>Paragraph {n} on write-ahead logging and checkpoints, updated "
+        f"2024-05-{n % 28 + 1:02d}.</p></div>"
+        for n in range(paragraphs)
+    )
+
+    class HeavyWeb(FakeWeb):
+        def _reply(self, request):
+            slug = request.path.removeprefix("/page/")
+            if request.path.startswith("/page/") and slug and "/" not in slug:
+                page = render_article(article(slug)).replace("</body>", f"{filler}</body>")
+                body = page.encode()
+                return Reply(200, {"Content-Type": HTML}, body)
+            return super()._reply(request)
+
+    return HeavyWeb()
 
 
 def environment(data_dir: Path, root: Path, llm: str, searx: str) -> dict[str, str]:
@@ -115,14 +143,14 @@ def slots(parallel: int, root: Path, base: Path, llm: str, searx: str) -> list[d
     return envs
 
 
-def stress(runs: int, parallel: int, root: Path, keep: Path) -> list[Outcome]:
-    from tests.fakes import FakeLLM, FakeSearx, FakeWeb
+def stress(runs: int, parallel: int, root: Path, keep: Path, paragraphs: int) -> list[Outcome]:
+    from tests.fakes import FakeLLM, FakeSearx
     from tests.fakes.researcher import Researcher
 
     with (
         tempfile.TemporaryDirectory() as base,
         FakeLLM(responder=prose(Researcher()), latency=0.05) as llm,
-        FakeWeb() as web,
+        heavy_web(paragraphs) as web,
         FakeSearx(page_base_url=web.url) as searx,
     ):
         envs = slots(parallel, root, Path(base), llm.url, searx.url)
@@ -161,9 +189,11 @@ def main() -> None:
     parser.add_argument("--parallel", type=int, default=2, help="runs at once")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose command runs")
     parser.add_argument("--keep", type=Path, default=ROOT / "bench-output" / "stress")
+    parser.add_argument("--paragraphs", type=int, default=400, help="more on every page")
     args = parser.parse_args()
     args.keep.mkdir(parents=True, exist_ok=True)
-    report(stress(args.runs, args.parallel, args.root.resolve(), args.keep), args.keep)
+    outcomes = stress(args.runs, args.parallel, args.root.resolve(), args.keep, args.paragraphs)
+    report(outcomes, args.keep)
 
 
 if __name__ == "__main__":

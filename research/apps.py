@@ -8,6 +8,7 @@ class ResearchConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from axes.signals import user_locked_out
         from django_q.signals import post_spawn
 
         from research.services.health import record_native_crashes
@@ -24,6 +25,8 @@ class ResearchConfig(AppConfig):
         status_changed.connect(_close_refresh, dispatch_uid="research.refresh")
         # A new version is announced to the project's watchers and webhook.
         status_changed.connect(_announce_version, dispatch_uid="research.services.watching")
+        # A lockout after too many failed sign-ins goes to the activity log.
+        user_locked_out.connect(_locked_out, dispatch_uid="research.services.signins")
 
 
 # The receivers import what they call when they are first called, not here: every process
@@ -53,3 +56,9 @@ def _announce_version(sender: Any, **kwargs: Any) -> None:
     from research.services import watching
 
     watching.on_status_changed(sender, **kwargs)
+
+
+def _locked_out(sender: Any, **kwargs: Any) -> None:
+    from research.services import signins
+
+    signins.on_locked_out(sender, **kwargs)

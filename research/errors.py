@@ -96,3 +96,13 @@ class DocumentUnreadable(DossierError):
     """A library file that cannot be read into text; the reason says why and what to do."""
 
     http_status = 422
+
+
+class TooManyAttempts(DossierError):
+    """Too many failed sign-ins or bad tokens from one address: wait `retry_after` seconds."""
+
+    http_status = 429
+
+    def __init__(self, reason: str, *, retry_after: int) -> None:
+        super().__init__(reason)
+        self.retry_after = retry_after

@@ -29,6 +29,23 @@ POLICY = "; ".join(
 )
 
 
+def lockout_response(
+    request: HttpRequest, credentials: dict | None = None, **kwargs
+) -> HttpResponse:
+    """What django-axes answers a locked-out address (AXES_LOCKOUT_CALLABLE): JSON with
+    Retry-After for the API, the sign-in page's explanation for people; 429 either way."""
+    minutes = settings.LOGIN_COOLOFF_MINUTES
+    if request.path_info.startswith("/api/"):
+        detail = f"Too many failed attempts from this address: try again in {minutes} minutes."
+        response: HttpResponse = JsonResponse({"detail": detail}, status=429)
+    else:
+        context = {"failure_limit": settings.LOGIN_MAX_FAILURES, "minutes": minutes}
+        context["username"] = (credentials or {}).get("username", "")
+        response = render(request, "registration/locked_out.html", context, status=429)
+    response["Retry-After"] = str(minutes * 60)
+    return response
+
+
 class ContentSecurityPolicyMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response

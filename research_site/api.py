@@ -17,7 +17,7 @@ from ninja.errors import ValidationError
 
 from research.api import router
 from research.api.auth import api_auth, docs_require_member
-from research.errors import BadInput, DossierError
+from research.errors import BadInput, DossierError, TooManyAttempts
 
 api = NinjaAPI(
     title="Dossier API",
@@ -71,7 +71,10 @@ def _dossier_error(request, exc: DossierError):
     """The one mapping of the error family for the API: each kind carries its status."""
     if isinstance(exc, BadInput) and exc.field:
         return _invalid(request, [{"loc": (exc.field,), "msg": exc.reason}])
-    return api.create_response(request, {"detail": exc.reason}, status=exc.http_status)
+    response = api.create_response(request, {"detail": exc.reason}, status=exc.http_status)
+    if isinstance(exc, TooManyAttempts):
+        response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 @api.exception_handler(ValidationError)

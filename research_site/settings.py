@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +163,7 @@ INSTALLED_APPS = [
     "research",  # before django_q: its `qcluster` command is ours (research/management)
     "django_q",
     "ninja",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -177,6 +179,7 @@ MIDDLEWARE = [
     "research.middleware.DossierErrorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "research.middleware.ContentSecurityPolicyMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: answers a locked-out sign-in
 ]
 
 ROOT_URLCONF = "research_site.urls"
@@ -378,3 +381,21 @@ LIBRARY_EXTRACT_TIMEOUT = envint("LIBRARY_EXTRACT_TIMEOUT", 600, minimum=10)
 # A deleted project waits in the trash this many days, where any member can restore it; then the
 # watchdog deletes it for good.
 TRASH_DAYS = envint("TRASH_DAYS", 30, minimum=1, maximum=3650)
+
+# Sign-in that resists guessing (django-axes): LOGIN_MAX_FAILURES failed sign-ins for one member
+# from one address within LOGIN_COOLOFF_MINUTES lock that member out from that address for as
+# long (other addresses still work; an admin unlocks from the admin's Access attempts). Bad API
+# tokens from one address count the same way and end in 429 with Retry-After.
+LOGIN_MAX_FAILURES = envint("LOGIN_MAX_FAILURES", 10, minimum=1, maximum=10_000)
+LOGIN_COOLOFF_MINUTES = envint("LOGIN_COOLOFF_MINUTES", 15, minimum=1, maximum=10_080)
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = LOGIN_MAX_FAILURES
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "research.services.signins.client_address"
+AXES_LOCKOUT_CALLABLE = "research.middleware.lockout_response"
+AXES_VERBOSE = False  # our own log line says who and from where

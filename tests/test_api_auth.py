@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.http import HttpRequest
 from django.test import Client
 from django.utils import timezone
 
@@ -101,7 +102,8 @@ CSRF_SECRET = "abcdefghijklmnopqrstuvwxyz012345"  # 32 characters, as Django's c
 @pytest.fixture
 def session_client(member) -> Client:
     client = Client(enforce_csrf_checks=True)
-    assert client.login(username="alice", password="correct horse battery")
+    # A login, through every authentication backend: django-axes' asks for the request.
+    assert client.login(request=HttpRequest(), username="alice", password="correct horse battery")
     client.cookies["csrftoken"] = CSRF_SECRET
     return client
 

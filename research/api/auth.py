@@ -12,16 +12,19 @@ from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
-from research.services import api_tokens
+from research.services import api_tokens, signins
 
 
 class BearerTokenAuth(HttpBearer):
     """`Authorization: Bearer <token>`, a token made by `create_api_token` or on the profile."""
 
     def authenticate(self, request, token: str):
+        signins.refuse_if_locked(request)  # too many bad tokens from this address: 429
         user = api_tokens.authenticate(token.strip())
-        if user is not None:
-            request.user = user
+        if user is None:
+            signins.token_failed(request)
+            return None
+        request.user = user
         return user
 
 

@@ -24,6 +24,7 @@ class ActivityAction(models.TextChoices):
     CLAIM_REVIEWED = "claim_reviewed", "Reviewed a claim"
     REFRESHED = "refreshed", "Refreshed"
     PLAN_EDITED = "plan_edited", "Edited the plan"
+    LOCKED_OUT = "locked_out", "Locked out of signing in"
 
 
 class ActivityEntryQuerySet(models.QuerySet):
@@ -58,7 +59,9 @@ class ActivityEntry(models.Model):
     project = models.ForeignKey(
         Project, on_delete=models.SET_NULL, null=True, blank=True, related_name="activity"
     )
-    project_ref = models.PositiveBigIntegerField(help_text="The project's id, kept after a purge.")
+    project_ref = models.PositiveBigIntegerField(
+        help_text="The project's id, kept after a purge (0: about no project, a lockout)."
+    )
     project_label = models.CharField(
         max_length=HEADING_MAX, help_text="The project's title or question when this happened."
     )
