@@ -12,6 +12,7 @@ notes        notes on a project and its parts
 watching     watchers, a project's webhook, announcing a new version
 trash        trash, restore, delete for good, and the automatic purge
 api_tokens   members' API tokens
+signins      sign-in lockouts after repeated failures, and bad tokens (django-axes)
 backup       back up and restore the database
 health       whether the database answers and the worker runs
 llm_check    how each configured model is asked, and what the workers learnt
