@@ -40,7 +40,8 @@ class ApiClient:
 
 
 def count_queries(call) -> int:
-    """How many SQL queries `call()` runs; the response must be a 200."""
+    """How many SQL queries `call()` runs; the response must be a 200. A bearer-token request
+    spends three of its own: whether its address is locked out, the token, its last use."""
     with CaptureQueriesContext(connection) as captured:
         response = call()
     assert response.status_code == 200, response.content
