@@ -226,10 +226,16 @@ def _triggers(steps: list) -> Callable[[Any], list]:
     """For a step, the steps whose end can let the scheduler create it: a ranking or a read
     ahead, its query's search; a fetch, the rankings that chose its source (and their queries'
     reads ahead, when it found its page in the cache); a summary, its query's ranking and its
-    source's fetch; a search, the plan or a reflection; a reflection or a report, any step."""
-    from research.models import QuerySource
+    source's fetch; a search, the plan or a reflection; a reflection, its section's searches
+    and earlier reflections; a report, any step."""
+    from research.models import Query, QuerySource
 
     by_key = {s.key: s for s in steps}
+    sections = dict(
+        Query.objects.filter(pk__in=[s.query_id for s in steps if s.query_id]).values_list(
+            "pk", "section_id"
+        )
+    )
     chosen: dict[int, list[str]] = {}
     for source_id, query_id, generation in QuerySource.objects.filter(
         source__in=[s.source_id for s in steps if s.source_id], selected=True
@@ -247,6 +253,13 @@ def _triggers(steps: list) -> Callable[[Any], list]:
             keys = chosen.get(step.source_id, [])
         elif step.stage in ("search", "plan"):
             return [s for s in steps if s.stage in ("ground", "plan", "reflect")]
+        elif step.stage == "reflect":
+            return [
+                s
+                for s in steps
+                if (s.stage == "search" and sections.get(s.query_id) == step.section_id)
+                or (s.stage == "reflect" and s.section_id == step.section_id)
+            ]
         else:
             return steps
         return [by_key[key] for key in keys if key in by_key]

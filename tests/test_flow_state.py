@@ -190,7 +190,18 @@ def test_a_section_reflects_while_another_sections_query_is_still_open(outline):
     assert project.queries.get(section=a).status == QueryStatus.DONE
 
 
-def test_a_follow_up_is_researched_before_its_section_reflects_again(outline):
+def test_a_section_reflects_once_its_queries_are_searched_while_their_rankings_run(outline):
+    project, a, b = outline
+    query_b = project.queries.get(section=b)
+    _step(query_b, Stage.SEARCH)
+    _step(query_b, Stage.RANK, StepStatus.RUNNING)
+    flow.advance(project.pk)
+    assert f"reflect:sec{b.pk}:r1" in _keys(project)
+    assert project.queries.get(section=b).status != QueryStatus.DONE
+    assert not project.steps.filter(stage=Stage.REPORT).exists()
+
+
+def test_a_follow_up_is_searched_before_its_section_reflects_again(outline):
     project, a, b = outline
     flow.advance(project.pk)
     project.steps.filter(key=f"reflect:sec{a.pk}:r1").update(status=StepStatus.DONE)
@@ -208,7 +219,6 @@ def test_a_follow_up_is_researched_before_its_section_reflects_again(outline):
     project.refresh_from_db()
     assert project.reflection_round == 1
     _step(follow_up, Stage.SEARCH)
-    _step(follow_up, Stage.RANK)
     flow.advance(project.pk)
     assert f"reflect:sec{a.pk}:r2" in _keys(project)
 

@@ -23,6 +23,7 @@ from research.models import (
 )
 from research.pipeline.engine.registry import run_step
 from tests.factories import force_status, make_project
+from tests.fakes.llm import prompt_text
 from tests.fakes.researcher import NOT_IN_PAGE
 
 
@@ -330,6 +331,51 @@ def test_reflect_adds_at_most_one_follow_up_query_per_section(project, world):
     StepRun.objects.filter(pk=done.pk).update(status=StepStatus.QUEUED)  # delivered again
     run_step(done.pk)
     assert Query.objects.filter(project=project, origin=QueryOrigin.REFLECTION).count() == 1
+
+
+def test_reflect_reads_the_best_search_results_of_its_sections_queries_before_any_summary(
+    project, world
+):
+    """It runs while the pages are read: a result that shares no word with its query is left
+    out, and a source already summarised stands as its summary, not as its snippet."""
+    world.searx.results_for = lambda query: [
+        {"url": f"https://a.example/{i}", "title": title, "content": snippet}
+        for i, (title, snippet) in enumerate(
+            [
+                ("WAL checkpoints", "How sqlite wal mode checkpoints pages."),
+                ("Bakery hours", "Open daily from seven."),
+                ("Readers and writers", "In wal mode readers do not block writers."),
+            ]
+        )
+    ]
+    section = Section.objects.create(project=project, title="Background", position=0)
+    query = Query.objects.create(project=project, section=section, text="sqlite wal mode")
+    assert run(project, Stage.SEARCH, "search:1", query=query).status == "done"
+    read = Source.objects.get(project=project, url="https://a.example/2")
+    Summary.objects.create(query=query, source=read, text="Readers never wait for writers.")
+    done = run(project, Stage.REFLECT, "reflect:1", section=section, params={"round": 1})
+    assert done.status == StepStatus.DONE, done.error
+    prompt = prompt_text(world.llm.requests[-1])
+    results = prompt.split("Results being read:")[1]
+    assert "WAL checkpoints: How sqlite wal mode checkpoints pages." in results
+    assert "Bakery" not in prompt
+    assert "Readers and writers" not in results
+    assert "Readers never wait for writers." in prompt.split("Results being read:")[0]
+
+
+def test_the_extractive_reflection_counts_what_the_snippets_cover_as_found(project, world):
+    world.searx.results_for = lambda query: [
+        {"url": "https://a.example/", "title": "Sqlite checkpoints", "content": "Sqlite wal."}
+    ]
+    project.options = {**project.options, "engine": "extractive"}
+    project.save(update_fields=["options"])
+    section = Section.objects.create(project=project, title="Checkpoints", position=0)
+    query = Query.objects.create(project=project, section=section, text="sqlite checkpoints")
+    run(project, Stage.SEARCH, "search:1", query=query)
+    done = run(project, Stage.REFLECT, "reflect:1", section=section, params={"round": 1})
+    assert done.status == StepStatus.DONE, done.error
+    assert done.output["query"] is None and done.detail == "no new query needed"
+    assert not world.llm.requests
 
 
 def _summarised(project, world) -> Source:

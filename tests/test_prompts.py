@@ -61,11 +61,22 @@ SAMPLES: dict[str, Any] = {
     "project_question": "How does SQLite WAL mode work?",
     "passages": [{"n": 3, "kind": "quote", "text": "Readers do not block writers."}],
 }
-# here `parts` is a count, not a list; a claim's section is its heading
+# here `parts` is a count, not a list; a claim's section is its heading; a reflection's
+# results are a section's search results
 SAMPLES_FOR: dict[str, dict[str, Any]] = {
     "summarize": {"parts": 2},
     "claims": {"section": "How WAL works"},
     "answer": {"question": "Do readers block writers in WAL mode?"},
+    "reflect": {
+        "results": [
+            {
+                "n": 4,
+                "query": "sqlite wal",
+                "title": "WAL checkpoints",
+                "snippet": "A checkpoint moves pages back.",
+            }
+        ]
+    },
 }
 
 

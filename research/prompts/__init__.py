@@ -112,7 +112,9 @@ SUMMARIZE = _prompt(
     "language",
 )
 MERGE = _prompt("merge", MergedSummary, "query", "parts", "max_quotes", "language")
-REFLECT = _prompt("reflect", ReflectOutput, "today", "question", "section", "searched", "findings")
+REFLECT = _prompt(
+    "reflect", ReflectOutput, "today", "question", "section", "searched", "findings", "results"
+)
 REPORT: Prompt[BaseModel] = _prompt(
     "report", None, "today", "question", "language", "style_guide", "sections", "sources"
 )

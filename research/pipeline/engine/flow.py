@@ -4,7 +4,8 @@
 asking for a step twice creates it once, and status changes are compare-and-set updates. Nothing
 waits for more than its own inputs: a query is ranked as soon as its own search is done, a
 source is fetched as soon as a query selects it, and summarised as soon as it is fetched; a
-section reflects as soon as its own queries are done, whatever the other sections are doing.
+section reflects as soon as its own queries are searched, on their results' snippets and the
+summaries written by then, while their pages are read, and whatever the other sections are doing.
 Only the report waits for everything; the check of its claims waits for the report, and the
 project is done once the current version has its claims (the project stays `writing` meanwhile:
 steps can only be created while a project runs, so the check runs before `done`, never after).
@@ -13,8 +14,11 @@ most of the fetches that follow the ranking find their page there, so the rankin
 downloads wait on the network at the same time.
 
   ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
-                                                  (+ read ahead)
-         -> per section: reflect (bounded rounds; new queries go through the same steps)
+                                            |      (+ read ahead)
+                                            +-> per section, once its queries are searched:
+                                                reflect (bounded rounds; a new query goes
+                                                through the same steps)
+  once every query is summarised and every section has reflected:
          -> report -> check its claims (and again, in every version, those citing a source
                       that was refetched or resummarised since they were checked)
 """
@@ -74,7 +78,7 @@ class Plan:
     steps: dict[str, str]  # key -> status: the scheduler needs nothing else, so no models
     busy: bool = False
     finished_queries: list[int] = field(default_factory=list)
-    busy_sections: set[int | None] = field(default_factory=set)  # with a query not done yet
+    unsearched: set[int | None] = field(default_factory=set)  # sections with a query to search
     missing: list[StepRun] = field(default_factory=list)
 
     def state(self, key: str) -> StepStatus | None:
@@ -181,9 +185,7 @@ def _advance_queries(plan: Plan) -> None:
     added = state.added_sources(plan.project.pk)
     for query in state.live_queries(plan.project.pk):
         open_ = _advance_query(plan, query, selected.get(query.pk, []), added)
-        if open_:
-            plan.busy_sections.add(query.section_id)
-        elif open_ is not None and query.status != QueryStatus.DONE:
+        if not open_ and open_ is not None and query.status != QueryStatus.DONE:
             plan.finished_queries.append(query.pk)
 
 
@@ -197,6 +199,8 @@ def _advance_query(
     for stage in (Stage.SEARCH, Stage.RANK):
         status = plan.need(stage, f"{stage.value}:{qkey}", query_id=query.pk)
         if status in OPEN:
+            if stage == Stage.SEARCH:
+                plan.unsearched.add(query.section_id)
             if stage == Stage.RANK and _reads_ahead(plan.project):
                 plan.ahead(Stage.PREFETCH, f"{AHEAD}{qkey}", query_id=query.pk)
             return True
@@ -234,10 +238,12 @@ def _mark_queries_done(plan: Plan) -> None:
 
 
 def _advance_reflection(plan: Plan) -> None:
-    """Each section's reflection rounds. A section reflects once its own queries are all done
-    (follow-ups of its earlier rounds included), without waiting for the other sections; a
-    round that asks no new query ends the section's reflection, as another would ask none
-    either. The project's `reflection_round` is the most rounds any section has done."""
+    """Each section's reflection rounds. A section reflects once its own queries are all
+    searched (follow-ups of its earlier rounds included): on their results' snippets and the
+    summaries written by then, without waiting for their rankings, pages and summaries, nor
+    for the other sections; a round that asks no new query ends the section's reflection, as
+    another would ask none either. The report still waits for every query's summaries. The
+    project's `reflection_round` is the most rounds any section has done."""
     project = plan.project
     rounds = project.opts.reflection_rounds
     if not rounds:
@@ -247,8 +253,8 @@ def _advance_reflection(plan: Plan) -> None:
     for section_id in state.reflecting_sections(project.pk):
         for round_ in range(1, rounds + 1):
             key = f"reflect:sec{section_id}:r{round_}"
-            if plan.state(key) is None and section_id in plan.busy_sections:
-                break  # the section's queries first
+            if plan.state(key) is None and section_id in plan.unsearched:
+                break  # the section's searches first
             status = plan.need(Stage.REFLECT, key, section_id=section_id, params={"round": round_})
             if status in OPEN:
                 break

@@ -1,29 +1,50 @@
 """Step 7, reflect: per section, find the biggest gap and propose at most one follow-up query.
 
-Reads:    one Section's goal, its relevant summaries, and every query searched so far. Without
-          a model, the gap is a key phrase of the section that no kept quote covers.
+Runs as soon as the section's queries are searched, while their pages are still being read: a
+gap shows in what the searches found, and waiting for every summary would add a ranking and a
+summary to the wait for the report.
+
+Reads:    one Section's goal; its queries' search results (the best few of each query by their
+          titles' and snippets' match with it, a source once) and the relevant summaries written
+          by then, which stand in for their sources' snippets; every query searched so far.
+          Without a model, the gap is a key phrase of the section that no kept quote and no
+          snippet of those results covers.
 Replaces: the Section's follow-up Query of this reflection round (at most one); the gap found,
           kept on its own StepRun (`output`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 
-from research.models import Query, QueryOrigin, Stage, Summary
+from research.models import Query, QueryOrigin, QuerySource, Stage, Summary
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REFLECT
 from research.prompts.outputs import ReflectOutput
-from research.text.extractive.scoring import key_phrases
+from research.text.extractive.scoring import bm25, key_phrases
 from research.text.extractive.terms import terms
 from research.text.tokens import even_share, truncate
 
 FINDING_TOKENS = 400
 MAX_FINDINGS = 16
+RESULTS_PER_QUERY = 4  # as many as a query reads at most by default (`sources_per_query`)
+SNIPPET_TOKENS = 100  # a snippet's share at most (about 400 characters)
 
 
-def _inputs(ctx: StepContext) -> tuple[int, list[Summary], list[str]]:
-    """The round, the section's relevant summaries, and every query searched but this one's."""
+@dataclass
+class Evidence:
+    """What a section's reflection reads: the round, what its queries found, and what was
+    searched."""
+
+    round: int
+    summaries: list[Summary]
+    results: list[QuerySource]  # the best of each query's results that has no summary yet
+    searched: list[str]  # every query searched but this round's own
+
+
+def _inputs(ctx: StepContext) -> Evidence:
     section, project = ctx.section, ctx.project
     round_ = int(ctx.param("round", project.reflection_round + 1))
     summaries = list(
@@ -34,13 +55,38 @@ def _inputs(ctx: StepContext) -> tuple[int, list[Summary], list[str]]:
     )
     own = {"section": section, "origin": QueryOrigin.REFLECTION, "reflection_round": round_}
     searched = list(project.queries.exclude(**own).values_list("text", flat=True))
-    return round_, summaries, searched
+    summarised = {s.source_id for s in summaries}
+    return Evidence(round_, summaries, _best_results(section, summarised), searched)
+
+
+def _best_results(section, summarised: set[int]) -> list[QuerySource]:
+    """Each of the section's queries' RESULTS_PER_QUERY best results on their titles and
+    snippets (BM25 against the query; none that shares no word with it), a source once, and
+    none that a summary already stands for."""
+    links = (
+        QuerySource.objects.filter(query__section=section, source__excluded=False)
+        .select_related("query", "source")
+        .order_by("query__position", "query_id", "rank")
+    )
+    by_query: dict[int, list[QuerySource]] = {}
+    for link in links:
+        by_query.setdefault(link.query_id, []).append(link)
+    seen, best = set(summarised), []
+    for group in by_query.values():
+        wanted = terms(group[0].query.text)
+        texts = [terms(f"{link.source.title} {link.source.snippet}") for link in group]
+        scored = sorted(zip(bm25(wanted, texts), range(len(group)), strict=True), reverse=True)
+        chosen = [group[i] for score, i in scored if score > 0 and group[i].source_id not in seen]
+        for link in chosen[:RESULTS_PER_QUERY]:
+            seen.add(link.source_id)
+            best.append(link)
+    return best
 
 
 def run(ctx: StepContext) -> None:
-    round_, summaries, searched = _inputs(ctx)
-    answer = ctx.refitting(lambda: _ask(ctx, summaries, searched))
-    _record(ctx, answer, round_, searched)
+    evidence = _inputs(ctx)
+    answer = ctx.refitting(lambda: _ask(ctx, evidence))
+    _record(ctx, answer, evidence.round, evidence.searched)
 
 
 def _record(ctx: StepContext, answer: ReflectOutput, round_: int, searched: list[str]) -> None:
@@ -49,19 +95,35 @@ def _record(ctx: StepContext, answer: ReflectOutput, round_: int, searched: list
     ctx.note(f"follow-up: {answer.query}" if created else "no new query needed")
 
 
-def _ask(ctx: StepContext, summaries: list[Summary], searched: list[str]) -> ReflectOutput:
-    """The reflection, with the findings cut evenly to half the model's window."""
-    each = even_share(ctx.window() // 2, len(summaries), floor=40, cap=FINDING_TOKENS)
+def _ask(ctx: StepContext, evidence: Evidence) -> ReflectOutput:
+    """The reflection, with the findings and snippets cut evenly to half the model's window."""
+    each = even_share(
+        ctx.window() // 2,
+        len(evidence.summaries) + len(evidence.results),
+        floor=40,
+        cap=FINDING_TOKENS,
+    )
     findings = [
-        {"n": s.source.n, "query": s.query.text, "text": truncate(s.text, each)} for s in summaries
+        {"n": s.source.n, "query": s.query.text, "text": truncate(s.text, each)}
+        for s in evidence.summaries
+    ]
+    results = [
+        {
+            "n": link.source.n,
+            "query": link.query.text,
+            "title": link.source.title,
+            "snippet": truncate(link.source.snippet, min(each, SNIPPET_TOKENS)),
+        }
+        for link in evidence.results
     ]
     return ctx.ask(
         REFLECT,
         today=ctx.today,
         question=ctx.project.question,
         section=ctx.section,
-        searched=searched,
+        searched=evidence.searched,
         findings=findings,
+        results=results,
     )
 
 
@@ -96,23 +158,26 @@ def _replace_follow_up(
 
 
 def run_extractive(ctx: StepContext) -> None:
-    """The section's key phrases (from its title and queries) that no kept quote covers: the
-    first becomes the follow-up query, paired with the project's topic."""
-    round_, summaries, searched = _inputs(ctx)
+    """The section's key phrases (from its title and queries) that no kept quote and no snippet
+    of its best results covers: the first becomes the follow-up query, paired with the
+    project's topic."""
+    evidence = _inputs(ctx)
     section = ctx.section
-    quoted = {term for s in summaries for quote in s.quotes for term in terms(quote)}
+    covered = {term for s in evidence.summaries for quote in s.quotes for term in terms(quote)}
+    for link in evidence.results:
+        covered.update(terms(f"{link.source.title} {link.source.snippet}"))
     context = list(section.queries.values_list("text", flat=True))
     topic = (key_phrases(ctx.project.question, limit=1) or [""])[0]
     missing = [
         phrase
         for phrase in key_phrases(section.title, context, limit=6)
-        if not set(terms(phrase)) <= quoted
+        if not set(terms(phrase)) <= covered
     ]
     query = f"{topic} {missing[0]}".strip() if missing else None
     if query and missing and topic.lower() in missing[0].lower():
         query = missing[0]
-    gap = f"No quote covers {missing[0]}." if missing else ""
-    _record(ctx, ReflectOutput(gap=gap, query=query), round_, searched)
+    gap = f"Nothing found covers {missing[0]}." if missing else ""
+    _record(ctx, ReflectOutput(gap=gap, query=query), evidence.round, evidence.searched)
 
 
 STAGE = StageSpec(stage=Stage.REFLECT, run=run, extractive=run_extractive, writes=(Query,))
