@@ -76,7 +76,9 @@ def behaviours() -> list[tuple[str, Callable]]:
             habit(think="tags", thinking_tokens=1900, output_limit=True),
         ),
         ("4k window, nothing told", options(context=4096)),
+        ("8k window, nothing told", options(context=8192)),
         ("Ollama, default window", options(serves="ollama", ollama_window=4096)),
+        ("Ollama, 2k window, cuts silently", options(serves="ollama", ollama_window=2048)),
         (
             "max_completion_tokens, no system role",
             options(

@@ -4,6 +4,7 @@ Check claims step (lexical always, the LLM's verification with the LLM engine)."
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
@@ -309,3 +310,26 @@ def test_the_prompt_holds_the_claims_as_data_with_their_quotes(reported, world):
     check(project, report)
     body = json.dumps(world.llm.requests[0]["messages"])
     assert '<claim id=\\"2\\" cites=\\"2\\">' in body
+
+
+def test_each_sections_claims_go_to_the_model_at_the_same_time(transactional_db, reported, world):
+    """Two sections, each with a claim the alignment leaves open: neither call is answered
+    before both are in flight (a check that asked them one after the other would fall back to
+    the lexical verdicts)."""
+    project, report = reported("llm")
+    other = "Penguins cross the ice shelf each spring to breed [2]."
+    report.markdown = f"# Report\n\n## How WAL works\n\n{PLANTED}\n\n## History\n\n{other}\n"
+    report.save(update_fields=["markdown"])
+    both_asked = threading.Barrier(2, timeout=10)
+    answer = world.llm.responder
+
+    def responder(request):
+        both_asked.wait()
+        return answer(request)
+
+    world.llm.responder = responder
+    step = check(project, report)
+    assert step.status == StepStatus.DONE, step.error
+    assert "fallback" not in step.detail
+    assert len(world.llm.requests) == 2 and step.llm_calls == 2
+    assert statuses(report) == [("unsupported", "llm"), ("unsupported", "llm")]

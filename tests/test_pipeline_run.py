@@ -96,22 +96,19 @@ def test_reflection_queries_are_researched_before_the_report(world, member):
     assert report_step.started_at >= last_summary.finished_at
 
 
-def test_a_section_reflects_while_another_sections_query_is_still_being_ranked(world, member):
-    """The ranking of one query of the second section is held until the first section has
-    reflected: were reflection to wait for every section, it would never come. (That query
-    may still be searching when the first section reflects, its search slowed by the write
-    lock: it is open either way, as its ranking cannot end before the release.)"""
-    ranking_held, released = threading.Event(), threading.Event()
-    answer = world.llm.responder
+def test_a_section_reflects_while_another_sections_query_is_still_being_searched(world, member):
+    """The search of one query of the second section is held until the first section has
+    reflected: were reflection to wait for every section, it would never come."""
+    search_held, released = threading.Event(), threading.Event()
+    results = world.searx.results_for
 
-    def responder(request):
-        prompt = request["messages"][-1]["content"]
-        if schema_name(request) == "RankOutput" and "criticism" in prompt:
-            ranking_held.set()
+    def results_for(query: str) -> list[dict]:
+        if query.endswith("criticism"):
+            search_held.set()
             released.wait(timeout=30)
-        return answer(request)
+        return results(query)
 
-    world.llm.responder = responder
+    world.searx.results_for = results_for
     project = make_project(member, status=ProjectStatus.DRAFT, question=QUESTION)
     with inline_dispatch() as dispatcher:
         runs.start(project, user=member)
@@ -124,7 +121,7 @@ def test_a_section_reflects_while_another_sections_query_is_still_being_ranked(w
         finally:
             released.set()
         project = wait_until_settled(dispatcher, project)
-    assert ranking_held.is_set()  # the hold caught that query's ranking
+    assert search_held.is_set()  # the hold caught that query's search
     assert project.status == ProjectStatus.DONE
     assert project.steps.filter(stage="reflect").count() == 2  # one round for each section
 

@@ -2,10 +2,10 @@
 
 The lexical alignment (text/claims.py) always runs and costs no tokens. With the LLM
 engine, the claims it did not find plainly supported go to the model, one batched call per
-report section, with their candidate quotes; the model's status and reason replace the lexical
-ones (the quote stays the verbatim one the alignment found). Hard evidence stands without a
-call: a number no cited text states, a cited source without stored text. When the model fails,
-the lexical verdicts are kept and the step says so.
+report section, every section at once, with their candidate quotes; the model's status and
+reason replace the lexical ones (the quote stays the verbatim one the alignment found). Hard
+evidence stands without a call: a number no cited text states, a cited source without stored
+text. When the model fails, the lexical verdicts are kept and the step says so.
 
 Reads:    one Report version (the step's `report_id`), the stored text and the summaries' quotes
           of every source of the project (a claim found only in a source it does not cite is
@@ -28,8 +28,10 @@ from django.db.models import Prefetch
 
 from research.errors import BudgetSpent, MissingInput
 from research.models import Claim, ClaimMethod, Project, Report, Source, Stage, Summary
+from research.pipeline.shared import parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import CLAIMS
+from research.prompts.outputs import ClaimVerdicts
 from research.providers.llm import LLMError, LLMNotConfigured, messages_tokens
 from research.text import claims
 from research.text.claims import SourceIndex, SplitClaim, Verdict
@@ -112,28 +114,36 @@ def _verify(
     verdicts: dict[int, Verdict],
     indexes: dict[int, SourceIndex],
 ) -> set[int]:
-    """One call per section (split further when a section does not fit the window); the
-    positions the model judged."""
+    """One call per section (split further when a section does not fit the window), every
+    section at once; the positions the model judged."""
     sections: dict[str, list[SplitClaim]] = {}
     for claim in asked:
         sections.setdefault(claim.section, []).append(claim)
+    batches = [
+        (section, batch)
+        for section, items in sections.items()
+        for batch in _batches(ctx, section, [_item(c, verdicts, indexes) for c in items])
+    ]
+
+    def ask(section_batch: tuple[str, list[dict]]) -> ClaimVerdicts:
+        section, batch = section_batch
+        return ctx.ask(
+            CLAIMS,
+            max_tokens=ANSWER_PER_CLAIM * len(batch) + 100,
+            question=ctx.project.question,
+            section=section,
+            claims=batch,
+        )
+
     checked: set[int] = set()
-    for section, items in sections.items():
-        for batch in _batches(ctx, section, [_item(c, verdicts, indexes) for c in items]):
-            answer = ctx.ask(
-                CLAIMS,
-                max_tokens=ANSWER_PER_CLAIM * len(batch) + 100,
-                question=ctx.project.question,
-                section=section,
-                claims=batch,
-            )
-            known = {item["id"] for item in batch}
-            for verdict in answer.verdicts:
-                if verdict.id in known:
-                    verdicts[verdict.id] = replace(
-                        verdicts[verdict.id], status=verdict.status, reason=verdict.reason
-                    )
-                    checked.add(verdict.id)
+    for (_, batch), answer in zip(batches, parallel.at_once(ask, batches), strict=True):
+        known = {item["id"] for item in batch}
+        for verdict in answer.verdicts:
+            if verdict.id in known:
+                verdicts[verdict.id] = replace(
+                    verdicts[verdict.id], status=verdict.status, reason=verdict.reason
+                )
+                checked.add(verdict.id)
     return checked
 
 

@@ -17,13 +17,10 @@ Replaces: nothing but the page cache (adds PageSnapshots): no Source changes, so
 from __future__ import annotations
 
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
-
-from django.db import connection
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import FetchStatus, PageSnapshot, Source, Stage
-from research.pipeline.shared import library, pages
+from research.pipeline.shared import library, pages, parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
@@ -84,8 +81,7 @@ def read_ahead(ctx: StepContext) -> None:
     if not urls:
         ctx.note("nothing to read ahead")
         return
-    with ThreadPoolExecutor(max_workers=len(urls)) as pool:
-        outcomes = Counter(pool.map(_read_ahead, urls))
+    outcomes = Counter(parallel.at_once(_read_ahead, urls, limit=len(urls)))
     ctx.note(
         ", ".join(f"{n} {outcome}" for outcome, n in outcomes.most_common())
         + f" of the first {len(urls)} results"
@@ -101,8 +97,6 @@ def _read_ahead(url: str) -> str:
             return "downloaded"
     except (http.FetchError, extractor.ExtractError):
         return "unreadable"
-    finally:
-        connection.close()  # this thread's own connection
 
 
 STAGE = StageSpec(stage=Stage.FETCH, run=run, writes=(Source, PageSnapshot))

@@ -11,12 +11,11 @@ Replaces: the Report version this step wrote (a redelivered step replaces its ow
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Count, Max, Prefetch
 
 from research.errors import MissingInput
@@ -31,6 +30,7 @@ from research.models import (
     Stage,
     Summary,
 )
+from research.pipeline.shared import parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
@@ -121,21 +121,13 @@ def _write_by_section(ctx: StepContext, sources: list[dict], base: dict, answer:
     """Every section at once, each from its own findings; then the frame, from the drafts."""
     grouped = _by_section(ctx.project, sources)
 
-    def one(item: tuple[Any, list[dict]], *, own_thread: bool = True) -> Written:
+    def one(item: tuple[Any, list[dict]]) -> Written:
         section, found = item
-        try:
-            variables = {**base, "section": section}
-            fitted = _fit_by_dropping(ctx, variables, found, answer)
-            return ctx.write(REPORT_SECTION, max_tokens=answer, **variables, sources=fitted)
-        finally:
-            if own_thread:
-                connection.close()  # this thread's own connection
+        variables = {**base, "section": section}
+        fitted = _fit_by_dropping(ctx, variables, found, answer)
+        return ctx.write(REPORT_SECTION, max_tokens=answer, **variables, sources=fitted)
 
-    if len(grouped) < 2:
-        written = [one(item, own_thread=False) for item in grouped]
-    else:
-        with ThreadPoolExecutor(min(len(grouped), settings.LLM_MAX_CONCURRENCY)) as pool:
-            written = list(pool.map(one, grouped))
+    written = parallel.at_once(one, grouped)
     drafts = [w.text for w in written]
     frame = _frame(ctx, base, drafts)
     parts = [f"# {frame.title}", frame.summary, *drafts, f"## {frame.conclusion_heading}"]

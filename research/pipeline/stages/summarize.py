@@ -10,13 +10,11 @@ Replaces: the Summary of that source for that query (text, relevance, verbatim q
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 from django.conf import settings
-from django.db import connection
 
 from research.errors import MissingInput
 from research.models import Method, Stage, Summary
+from research.pipeline.shared import parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import MERGE, SUMMARIZE
 from research.prompts.outputs import ChunkSummary, MergedSummary
@@ -87,27 +85,20 @@ def _summarise_chunks(
 ) -> list[ChunkSummary]:
     def one(index_part: tuple[int, str]) -> ChunkSummary:
         index, part = index_part
-        try:
-            return ctx.ask(
-                SUMMARIZE,
-                fast=True,
-                question=ctx.project.question,
-                query=query,
-                title=title,
-                text=part,
-                part=index + 1,
-                parts=total,
-                max_quotes=MAX_QUOTES,
-                language=ctx.language,
-            )
-        finally:
-            if len(parts) > 1:
-                connection.close()
+        return ctx.ask(
+            SUMMARIZE,
+            fast=True,
+            question=ctx.project.question,
+            query=query,
+            title=title,
+            text=part,
+            part=index + 1,
+            parts=total,
+            max_quotes=MAX_QUOTES,
+            language=ctx.language,
+        )
 
-    if len(parts) == 1:
-        return [one((0, parts[0]))]
-    with ThreadPoolExecutor(max_workers=min(len(parts), settings.LLM_MAX_CONCURRENCY)) as pool:
-        return list(pool.map(one, enumerate(parts)))
+    return parallel.at_once(one, list(enumerate(parts)))
 
 
 def _merge(ctx: StepContext, query: str, relevant: list[ChunkSummary]) -> MergedSummary | None:
