@@ -9,6 +9,7 @@ import pytest
 
 from research.errors import BadInput
 from research.models import Collection, FetchStatus, Project, ProjectStatus, Source
+from research.pipeline.shared.library import passage_title
 from research.services import projects
 from tests.factories import make_library_document
 from tests.test_pipeline_run import research
@@ -129,3 +130,16 @@ def test_a_project_naming_a_collection_that_does_not_exist_is_refused(member, sh
             user=member,
             start=False,
         )
+
+
+def test_a_passage_under_its_documents_own_title_is_cited_without_saying_it_twice(db):
+    document = make_library_document(
+        [("Overview", "Kestrel runs robots."), ("Overview › Costs", "Costs fell.")],
+        title="Overview",
+        kind="md",
+    )
+    first, second = document.passages.order_by("position")
+    assert passage_title(document, first) == "Overview"
+    assert passage_title(document, second) == "Overview, Costs"
+    other = make_library_document([("Results › Costs", "Costs fell.")], title="Annual report")
+    assert passage_title(other, other.passages.get()) == "Annual report, Results › Costs"

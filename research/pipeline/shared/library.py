@@ -19,6 +19,7 @@ from research.models import Document, PageSnapshot, Passage, Source
 from research.models.options import ProjectOptions
 from research.models.search import MARK_END, MARK_START
 from research.pipeline.shared import semantic
+from research.providers.documents.base import HEADING_SEPARATOR
 from research.providers.search import Searcher, get_provider
 from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider
 
@@ -36,9 +37,15 @@ def passage_url(passage: Passage) -> str:
 
 
 def passage_title(document: Document, passage: Passage) -> str:
-    """ "Annual report 2025, p. 14": what a citation of the passage reads."""
+    """ "Annual report 2025, p. 14": what a citation of the passage reads. A locator's first
+    heading that is the document's title is not said twice ("Overview › Costs" of the document
+    "Overview" reads "Overview, Costs")."""
     name = str(document)
-    return (f"{name}, {passage.locator}" if passage.locator else name)[:SOURCE_TITLE_MAX]
+    headings = [part.strip() for part in passage.locator.split(HEADING_SEPARATOR)]
+    if headings and headings[0].casefold() == name.strip().casefold():
+        headings = headings[1:]
+    locator = HEADING_SEPARATOR.join(part for part in headings if part)
+    return (f"{name}, {locator}" if locator else name)[:SOURCE_TITLE_MAX]
 
 
 def search_provider(opts: ProjectOptions) -> Searcher:
