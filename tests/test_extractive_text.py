@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from research.text.extractive.aspects import aspects, subject_part
 from research.text.extractive.scoring import bm25, coverage, jaccard, key_phrases, mmr
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import language_of, terms
@@ -94,3 +95,35 @@ def test_mmr_leaves_out_an_item_that_repeats_a_kept_one():
     items = [["wal", "checkpoint"], ["wal", "checkpoint"], ["reader", "writer"]]
     kept = mmr(items, [3.0, 2.9, 1.0], jaccard, limit=3)
     assert kept == [["wal", "checkpoint"], ["reader", "writer"]]
+
+
+def test_the_parts_a_question_asks_for_are_its_list_items_in_its_own_words():
+    brief = (
+        "Prepare a due-diligence brief on Kestrel: its funding history, current revenue, "
+        "pricing, and any recent safety incident."
+    )
+    assert aspects(brief) == [
+        "funding history",
+        "current revenue",
+        "pricing",
+        "recent safety incident",
+    ]
+    assert subject_part(brief) == "Prepare a due-diligence brief on Kestrel"
+    chinese = "请为青隼撰写简报：融资历史、当前收入、定价，以及近期的安全事故。"
+    assert aspects(chinese) == ["融资历史", "当前收入", "定价", "近期的安全事故"]
+    assert aspects("What are the costs, benefits and risks of heat pumps?") == [
+        "costs",
+        "benefits",
+        "risks",
+    ]
+    assert aspects("电动汽车的续航、充电速度和价格如何？") == ["续航", "充电速度", "价格"]
+    numbered = "Compare (1) battery range (2) charging speed (3) price of the Model 3"
+    assert aspects(numbered) == ["battery range", "charging speed", "price"]
+
+
+def test_a_question_that_asks_for_one_thing_has_no_parts():
+    assert aspects("How does SQLite WAL mode work?") == []
+    assert aspects("How do readers and writers interact in WAL mode?") == []
+    assert aspects("SQLite 的 WAL 模式如何工作？") == []
+    long_parts = "What changed in Python 3.12, and why does it matter for code that uses threads?"
+    assert aspects(long_parts) == []

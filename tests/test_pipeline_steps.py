@@ -69,6 +69,31 @@ def test_a_plan_whose_llm_fails_is_made_by_the_extractive_fallback_and_says_so(p
     assert project.queries.count() == 4 and project.sections.exists()
 
 
+def test_the_extractive_plan_gives_each_part_the_question_asks_for_a_section(project, world):
+    project.question = (
+        "Prepare a brief on SQLite: its WAL mode, checkpoints, locking, file format, "
+        "and known limits."
+    )
+    project.options = {**project.options, "engine": "extractive"}
+    project.save(update_fields=["question", "options"])
+    run(project, Stage.GROUND, "ground")
+    done = run(project, Stage.PLAN, "plan")
+    assert done.status == StepStatus.DONE, done.error
+    assert done.detail == "5 sections, 5 queries from the 5 parts the question asks for"
+    sections = list(project.sections.order_by("position"))
+    assert [s.title for s in sections] == [
+        "WAL mode",
+        "Checkpoints",
+        "Locking",
+        "File format",
+        "Known limits",
+    ]
+    for section, part in zip(sections, ["WAL mode", "checkpoints", "locking"], strict=False):
+        (query,) = section.queries.values_list("text", flat=True)
+        assert query.lower().endswith(part.lower()) and query != part
+    assert not world.llm.requests
+
+
 def test_ground_stores_the_question_search_results_on_its_step(project, world):
     done = run(project, Stage.GROUND, "ground")
     assert done.status == StepStatus.DONE, done.error

@@ -15,6 +15,7 @@ from research.models import Project, Query, Section, Stage, StepRun
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import PLAN
 from research.prompts.outputs import PlannedSection, PlanOutput
+from research.text.extractive.aspects import aspects, subject_part
 from research.text.extractive.scoring import key_phrases
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
 
@@ -89,24 +90,31 @@ def _replace_outline(ctx: StepContext, plan: PlanOutput, sections: Outline) -> N
 
 
 def run_extractive(ctx: StepContext) -> None:
-    """The outline from the question's key phrases, weighed against the grounding results'
-    titles and snippets: the most shared phrase names the topic, the next ones name the
-    sections, and each query pairs the topic with a section's phrase (or two phrases)."""
+    """The outline from the parts the question asks for, each a section titled in the
+    question's words and searched with the question's subject ("Kestrel funding history"), with
+    a query for each part even when the question asks for more parts than `queries`. A
+    question that asks for one thing gets its outline from its key phrases, weighed against the
+    grounding results' titles and snippets: the most shared phrase names the topic, the next
+    ones name the sections, and each query pairs the topic with a section's phrase."""
     project = ctx.project
     context = [f"{r.get('title', '')}. {r.get('snippet', '')}" for r in _ground_results(project)]
     total = ctx.opts.queries
-    phrases = key_phrases(project.question, context, limit=total + 6)
     code = language_of(project.question)
     language = ctx.opts.language or LANGUAGE_NAMES.get(code, "English")
-    plan = _extractive_plan(
-        project.question, phrases, total, language, GOALS.get(code, GOALS["en"])
-    )
+    goal = GOALS.get(code, GOALS["en"])
+    parts = aspects(project.question)
+    if parts:
+        subject = (key_phrases(subject_part(project.question), context, limit=1) or [""])[0]
+        plan = _aspect_plan(project.question, subject, parts, language, goal)
+        total = max(total, len(parts))
+        how = f"from the {len(parts)} parts the question asks for"
+    else:
+        phrases = key_phrases(project.question, context, limit=total + 6)
+        plan = _extractive_plan(project.question, phrases, total, language, goal)
+        how = f"from the key phrases {', '.join(phrases[:4])}"
     sections = _fit(plan, total)
     _replace_outline(ctx, plan, sections)
-    ctx.note(
-        f"{len(sections)} sections, {sum(len(q) for _, q in sections)} queries "
-        f"from the key phrases {', '.join(phrases[:4])}"
-    )
+    ctx.note(f"{len(sections)} sections, {sum(len(q) for _, q in sections)} queries {how}")
 
 
 GOALS = {"en": "What the sources say about {}.", "zh": "资料中关于“{}”的内容。"}
@@ -133,6 +141,27 @@ def _extractive_plan(
             )
         )
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def _aspect_plan(
+    question: str, subject: str, parts: list[str], language: str, goal: str
+) -> PlanOutput:
+    """A section per part, titled with its words; its queries: the subject with the part,
+    then the part alone."""
+    sections = [
+        PlannedSection(
+            title=_title(part)[:HEADING_MAX],
+            goal=goal.format(part),
+            queries=list(dict.fromkeys([_query(subject, part) if subject else part, part])),
+        )
+        for part in parts
+    ]
+    return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def _title(part: str) -> str:
+    """ "funding history" -> "Funding history"; a part in another script stays as it is."""
+    return part[:1].upper() + part[1:]
 
 
 def _query(topic: str, phrase: str) -> str:

@@ -1,0 +1,107 @@
+"""The parts a question asks for, in its own words.
+
+"Prepare a brief on Kestrel: its funding history, current revenue, and pricing." asks for three
+things, and so does "请为青隼撰写简报：融资历史、当前收入、定价". The enumeration is what follows a
+colon, or else the question itself; its items are split at commas, semicolons, the Chinese
+enumeration comma and numbered markers ("(1) ... (2) ..."), and each loses the words that only
+join it to the list ("its", "and", "any", 以及, 和). A question that names fewer than two parts,
+or whose parts read as sentences rather than names of things, asks for one thing: `aspects`
+gives nothing, and the caller plans by the themes of the sources instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_ASPECTS = 12  # as many sections as a plan may have
+MAX_WORDS = 6  # a longer part is a sentence, not the name of something asked for
+MAX_CJK_CHARS = 12
+
+COLON = re.compile(r"[:：]")
+NUMBERED = re.compile(r"\(\d{1,2}\)|（\d{1,2}）|(?<![\w.])\d{1,2}[.)]\s")
+LIST_SEPARATORS = re.compile(r"[,;，；、]")
+SEPARATORS = re.compile(
+    r"[,;，；、]|\s+(?:and|or)\s+(?=\w)|以及|及其"
+    r"|(?<=[\u3400-\u9fff])[和与及或](?=[\u3400-\u9fff])"  # 和 between two of a list's items
+)
+COMPLEMENT = re.compile(r"\s+(?:of|for|in|on|at|about|between|among)\s+", re.IGNORECASE)
+CJK_COMPLEMENT = re.compile(r"的(?=[^的]+$)")  # "深圳的房价" -> "深圳"
+LEADS = re.compile(
+    r"^(?:(?:its|their|the|a|an|any|and|or|also|plus|as well as|his|her|our|your)\s+)+",
+    re.IGNORECASE,
+)
+CJK_LEADS = re.compile(
+    r"^(?:以及|及其|和|及|与|并且|并|还有|其|它的|该公司的|请|比较|对比|介绍|分析|总结|说明|列出)+"
+)
+CJK_HEAD = re.compile(r"^.*的(?=..)")  # "电动汽车的续航" -> "续航"
+CJK_ASKS = re.compile(r"(?:如何|怎样|怎么样|是什么|有哪些|是多少|多少|吗|呢)+$")
+HEAD_MARKERS = re.compile(
+    r".*(?:\b(?:on|about|of|for|regarding|covering|including|are|is|was|were)\s+|'s\s+)",
+    re.IGNORECASE,
+)
+ENDS = " \t\n.?!。？！…\"'“”"
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def aspects(question: str) -> list[str]:
+    """The parts `question` asks for, in order, each as it reads there ("funding history",
+    "近期的安全事故"); [] when it asks for one thing."""
+    head, tail = _split_head(question)
+    items = [_clean(item) for item in _items(tail)]
+    if tail == question.strip() and items:  # "What are X's costs" -> "costs"
+        head_words = CJK_HEAD if CJK.search(items[0][:1]) else HEAD_MARKERS
+        items[0] = _clean(head_words.sub("", items[0]))
+    if tail == question.strip() and len(items) > 1:  # a list inside the question's sentence
+        items[-1] = _without_complement(items[-1])  # "risks of heat pumps" -> "risks"
+    parts = list(dict.fromkeys(item for item in items if item))
+    if len(parts) < 2 or any(_too_long(part) for part in parts):
+        return []
+    return parts[:MAX_ASPECTS]
+
+
+def subject_part(question: str) -> str:
+    """What the question says before its enumeration (the whole question when it has no
+    colon): where its subject is named."""
+    return _split_head(question)[0]
+
+
+def _split_head(question: str) -> tuple[str, str]:
+    parts = COLON.split(question.strip(), maxsplit=1)
+    if len(parts) == 2 and parts[1].strip():
+        return parts[0].strip(), parts[1].strip()
+    return question.strip(), question.strip()
+
+
+def _items(text: str) -> list[str]:
+    """Numbered items ("(1) range (2) price": what precedes the first number is not one), or
+    else a list's items, split at commas, semicolons and 、 (and at the "and" before its last
+    item); a text with no such separator is one item."""
+    numbered = NUMBERED.split(text)
+    if len(numbered) > 2:
+        return [item.strip(" ,;，；、") for item in numbered[1:]]
+    if not LIST_SEPARATORS.search(text):
+        return [text]
+    return SEPARATORS.split(text)
+
+
+def _without_complement(item: str) -> str:
+    """The last item without what the whole list shares ("risks of heat pumps" -> "risks",
+    "price of the Model 3 and the Ioniq 6" -> "price"), when it reads so."""
+    if CJK.search(item[:1]):
+        cut = CJK_COMPLEMENT.split(item, maxsplit=1)
+        return cut[0] if len(cut) > 1 and len(cut[0]) >= 2 else item
+    cut = COMPLEMENT.split(item, maxsplit=1)
+    return cut[0] if len(cut) > 1 and 0 < len(cut[0].split()) <= 3 else item
+
+
+def _clean(item: str) -> str:
+    item = item.strip(ENDS)
+    if CJK.search(item[:1]):
+        return CJK_ASKS.sub("", CJK_LEADS.sub("", item)).strip(ENDS)
+    return LEADS.sub("", item).strip(ENDS)
+
+
+def _too_long(part: str) -> bool:
+    if CJK.search(part):
+        return len(part) > MAX_CJK_CHARS
+    return len(part.split()) > MAX_WORDS
