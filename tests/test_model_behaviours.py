@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections import Counter
 
 import pytest
 
@@ -34,16 +35,16 @@ def assert_clean(result: dict) -> None:
     assert result["status"] == "done", result["error"]
     project = Project.objects.get(pk=result["project_id"])
     report = project.reports.get(is_current=True)
-    assert report.complete
+    assert report.complete, report.markdown[-300:]
     body = report.markdown.split("## References")[0]
     numbers = set(project.sources.values_list("n", flat=True))
     cited = {int(n) for n in re.findall(r"\[(\d+)\]", body)}
-    assert cited and cited <= numbers
+    assert cited and cited <= numbers, (sorted(cited), sorted(numbers))
     summaries = Summary.objects.filter(query__project=project)
     texts = [body] + [s.text for s in summaries] + [q for s in summaries for q in s.quotes]
     for leak in LEAKS:
-        assert not any(leak in text for text in texts), leak
-    assert not any(text.lstrip().startswith("{") for text in texts)
+        assert not [text for text in texts if leak in text], leak
+    assert not [text for text in texts if text.lstrip().startswith("{")]
 
 
 @pytest.mark.parametrize("think", ["tags", "closing_only", "reasoning_content", "reasoning"])
@@ -114,16 +115,16 @@ def test_a_model_that_takes_only_max_completion_tokens_and_no_system_role_works(
     world.llm.response_formats = frozenset({"json_object"})
     result, _ = run_with(world)
     assert_clean(result)
-    refused = [r for r in world.llm.requests if _refusable(r)]
-    # learnt once and kept: a rung is refused only to the calls already asking when it is
-    # learnt (the plan, the first rankings, a ranking that starts meanwhile), not three times a call
-    assert refused and len(refused) <= 12 < len(world.llm.requests) - len(refused)
+    refused = Counter(r["model"] for r in world.llm.requests if _refusable(r))
+    # learnt once and kept: each of the three rungs is refused only to the calls already asking
+    # when it is learnt (the plan alone for the main model; at most the two rankings and the
+    # two follow-ups' rankings for the fast one), not to every call
+    assert 0 < refused["fake-model"] <= 3, refused
+    assert 0 < refused["fake-fast-model"] <= 12, refused
+    assert len(world.llm.requests) - refused.total() > 12, refused
     profile = ModelProfile.objects.get(model="fake-fast-model").data
-    assert (profile["rung"], profile["token_param"], profile["system_role"]) == (
-        "json_object",
-        "max_completion_tokens",
-        False,
-    )
+    learnt = (profile["rung"], profile["token_param"], profile["system_role"])
+    assert learnt == ("json_object", "max_completion_tokens", False), profile
 
 
 def _refusable(request: dict) -> bool:
