@@ -66,7 +66,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.django_env import setup_django  # noqa: E402
-from bench.facts_corpus import CORPORA, Checkpoint, Corpus  # noqa: E402
+from bench.facts_corpus import Checkpoint, Corpus  # noqa: E402
+from bench.facts_corpus_en import ENGLISH  # noqa: E402
+from bench.facts_corpus_zh import CHINESE  # noqa: E402
 from bench.facts_share import (  # noqa: E402
     HEADING,
     build_share,
@@ -77,6 +79,8 @@ from bench.facts_share import (  # noqa: E402
     serve_share,
 )
 from research.text.writing import is_cjk  # noqa: E402
+
+CORPORA = {"en": ENGLISH, "zh": CHINESE}
 
 if TYPE_CHECKING:
     from research.models import Project
