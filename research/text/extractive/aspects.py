@@ -46,7 +46,7 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 def aspects(question: str) -> list[str]:
     """The parts `question` asks for, in order, each as it reads there ("funding history",
     "近期的安全事故"); [] when it asks for one thing."""
-    head, tail = _split_head(question)
+    tail = _split_head(question)[1]
     items = [_clean(item) for item in _items(tail)]
     if tail == question.strip() and items:  # "What are X's costs" -> "costs"
         head_words = CJK_HEAD if CJK.search(items[0][:1]) else HEAD_MARKERS
