@@ -230,3 +230,12 @@ def test_a_pdf_page_reads_as_whole_sentences_not_as_printed_lines(tmp_path):
     doc = read(tmp_path, "wrapped.pdf", files.pdf([[sentence, "A second paragraph starts here."]]))
     assert sentence in doc.blocks[0].text
     assert "\nA second paragraph starts here." in doc.blocks[0].text
+
+
+def test_a_pdf_heading_keeps_its_own_line_and_is_not_glued_to_the_sentence_after_it(tmp_path):
+    sentence = (
+        "In February 2026 Kestrel closed a $42 million Series B led by Harbor Ventures, with "
+        "participation from Northgate Capital and Lumen Seed, its earlier investors."
+    )
+    doc = read(tmp_path, "report.pdf", files.pdf([["Funding", sentence]]))
+    assert f"Funding\n{sentence}" in doc.blocks[0].text

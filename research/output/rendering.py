@@ -28,6 +28,7 @@ from markdown.extensions.tables import TableExtension
 from markdown.treeprocessors import Treeprocessor
 
 from research.text.citations import REFERENCES_HEADING
+from research.text.plain import locate
 
 __all__ = ["best_passage", "highlight", "render_markdown", "render_report"]
 
@@ -323,10 +324,10 @@ def _locate(text: str, quotes: list[tuple[str, str]]):
     points: list[tuple[int, str]] = []
     used: set[str] = set()
     for anchor, quote in quotes:
-        start = text.find(quote) if quote and quote.strip() and anchor not in used else -1
-        if start < 0:
+        found = locate(quote, text) if quote and quote.strip() and anchor not in used else None
+        if found is None:
             continue
-        end = start + len(quote)
+        start, end = found
         used.add(anchor)
         if any(start < e and s < end for s, e, _ in spans):
             points.append((start, anchor))

@@ -16,6 +16,7 @@ from research.text.citations import CITATION
 from research.text.extractive.scoring import bm25, coverage
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import terms
+from research.text.plain import plain
 
 WINDOW = 3  # sentences of stored text a window holds
 PER_SOURCE = 3  # passages of one source at most among those kept
@@ -45,7 +46,7 @@ def passages_of(
     pieces = sentences(text) if text.strip() else []
     for i in range(0, len(pieces), WINDOW):
         first, last = pieces[i], pieces[min(i + WINDOW, len(pieces)) - 1]
-        found.append(Passage(n, "text", text[first.start : last.start + len(last.text)]))
+        found.append(Passage(n, "text", text[first.start : last.end]))
     return found
 
 
@@ -89,10 +90,10 @@ def cite_verbatim(markdown: str, texts: Mapping[int, str]) -> tuple[str, list[in
     stored = {n: _Stored(text) for n, text in sorted(texts.items())}
     out, cursor, added = [], 0, []
     for piece in pieces:
-        text = piece.text.rstrip()
-        if len(text) < MIN_QUOTED or CITATION.search(text):
+        text = markdown[piece.start : piece.end].rstrip()
+        if len(piece.text) < MIN_QUOTED or CITATION.search(text):
             continue
-        said = _flat(_bare(text))
+        said = _flat(_bare(piece.text))
         n = next((n for n, source in stored.items() if source.quoted_in(said)), None)
         if n is None:
             continue
@@ -108,7 +109,7 @@ class _Stored:
     """A source's text, its white space flattened, and its sentences long enough to count."""
 
     def __init__(self, text: str) -> None:
-        self.text = _flat(text)  # a line break inside a sentence (a PDF's) does not cut it
+        self.text = _flat(plain(text).text)  # a line break inside a sentence does not cut it
         found = (_bare(s.text) for s in sentences(self.text)) if self.text else ()
         self.sentences = [s for s in found if len(s) >= MIN_QUOTED]
 

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import re
-
-_SPACE = re.compile(r"\s+")
+from research.text.plain import locate, plain
 
 
 def find_exact(quote: str, text: str) -> str | None:
-    """The passage of `text` that `quote` reproduces, exactly as `text` has it, or None.
+    """The passage of `text` that `quote` reproduces, as a reader sees it, or None.
 
-    A quote that differs from the text only in white space (line breaks, double spaces) is
-    mapped back to the text's own characters; any other difference means it is not a quote.
+    A quote that differs from the text only in white space (line breaks, double spaces) or in
+    Markdown marks (bold, a link's target, a list bullet) is the text's own words without those
+    marks; any other difference means it is not a quote.
     """
-    quote = quote.strip().strip('"“”')
-    if len(quote) < 8:
+    span = locate(quote, text) if len(quote.strip().strip('"“”')) >= 8 else None
+    if span is None:
         return None
-    if quote in text:
-        return quote
-    words = _SPACE.split(quote)
-    pattern = r"\s+".join(re.escape(word) for word in words if word)
-    match = re.search(pattern, text)
-    return match.group(0) if match else None
+    return plain(text[span[0] : span[1]]).text.strip() or None
 
 
 def exact_quotes(quotes: list[str], text: str, limit: int) -> tuple[list[str], int]:

@@ -89,20 +89,32 @@ _LINE_END = re.compile(r"[.!?:;。！？：；)\]\"”]$")
 def reflow(text: str) -> str:
     """A PDF page's lines joined back into paragraphs: a line that does not end a sentence
     goes on with the next (a word hyphenated across the break is joined without a space), so
-    sentences read whole and quotes of them are found in the text."""
+    sentences read whole and quotes of them are found in the text. A short line before one
+    that starts with a capital or a digit is a heading, and keeps its own line."""
     lines = [line.strip() for line in text.split("\n")]
+    width = max((len(line) for line in lines), default=0)
     out: list[str] = []
     for line in lines:
         if not line:
             if out and out[-1] != "":
                 out.append("")
             continue
-        if out and out[-1] and not _LINE_END.search(out[-1]):
+        if out and out[-1] and not _LINE_END.search(out[-1]) and not _heading(out[-1], line, width):
             glue = "" if out[-1].endswith("-") or is_cjk(out[-1][-1] + line[0]) else " "
             out[-1] = out[-1] + glue + line
         else:
             out.append(line)
     return "\n".join(out).strip()
+
+
+def _heading(line: str, following: str, width: int) -> bool:
+    """A line that stops well short of the page's width, before a line that starts as a new
+    sentence does (a capital, a digit, or in Chinese any character): a heading, not a line
+    the text wraps."""
+    first = following[:1]
+    if not (first.isupper() or first.isdigit() or is_cjk(first)):
+        return False
+    return len(line) < 0.6 * width and len(line.split()) <= 12
 
 
 def _page_labels(reader: pypdf.PdfReader) -> list[str]:

@@ -1,0 +1,71 @@
+"""Quotes as a reader sees them: Markdown's marks left out of quotes, their place still found."""
+
+from __future__ import annotations
+
+from research.output.rendering import highlight
+from research.text.extractive.sentences import sentences
+from research.text.plain import locate, plain
+from research.text.quotes import find_exact
+
+FAQ = """# Kestrel for Merchants
+
+Q: How much does a delivery cost?
+A: A standard delivery costs **$1.45** within 3 km, see [the price list](https://x.example/p).
+
+- The K3 robot, piloting in Q4 2026, is designed for
+winter and heavy snow.
+- *Fleet Plus* costs $3,200 per robot per month.
+"""
+
+
+def test_the_plain_form_leaves_out_heading_marks_bullets_labels_emphasis_and_link_targets():
+    assert plain(FAQ).text == (
+        "Kestrel for Merchants\n\nHow much does a delivery cost?\n"
+        "A standard delivery costs $1.45 within 3 km, see the price list.\n\n"
+        "The K3 robot, piloting in Q4 2026, is designed for\nwinter and heavy snow.\n"
+        "Fleet Plus costs $3,200 per robot per month.\n"
+    )
+
+
+def test_every_plain_character_comes_from_the_same_character_of_the_original():
+    flat = plain(FAQ)
+    assert all(FAQ[at] == char for char, at in zip(flat.text, flat.origin, strict=True))
+    start = flat.text.index("$1.45")
+    assert FAQ[slice(*flat.span(start, start + 5))] == "$1.45"
+
+
+def test_snake_case_arithmetic_and_a_lone_star_are_not_markup():
+    text = "Set max_connections to 5 * 3 and keep __init__ files; a * alone stays."
+    assert plain(text).text == "Set max_connections to 5 * 3 and keep init files; a * alone stays."
+
+
+def test_sentences_are_whole_plain_units_with_their_place_in_the_text():
+    found = sentences(FAQ)
+    assert [s.text for s in found] == [
+        "A standard delivery costs $1.45 within 3 km, see the price list.",
+        "The K3 robot, piloting in Q4 2026, is designed for winter and heavy snow.",
+        "Fleet Plus costs $3,200 per robot per month.",
+    ]  # the heading and the FAQ's question are not quotes; the wrapped item is one sentence
+    first = found[0]
+    assert FAQ[first.start : first.end].startswith("A standard delivery costs **$1.45**")
+    assert FAQ[first.start : first.end].endswith("(https://x.example/p).")
+
+
+def test_a_short_line_before_a_capital_is_a_heading_not_the_start_of_a_sentence():
+    text = "Fleet size\nKestrel ended the quarter with 1,240 robots in service in 14 cities."
+    assert [s.text for s in sentences(text)] == [
+        "Kestrel ended the quarter with 1,240 robots in service in 14 cities."
+    ]
+
+
+def test_a_quote_without_the_markup_is_found_where_the_text_has_it_and_kept_plain():
+    quote = "A standard delivery costs $1.45 within 3 km"
+    start, end = locate(quote, FAQ)
+    assert FAQ[start:end] == "A standard delivery costs **$1.45** within 3 km"
+    assert find_exact("A standard delivery costs **$1.45** within 3 km", FAQ) == quote
+    assert find_exact("A standard delivery costs $1.99 within 3 km", FAQ) is None
+
+
+def test_a_plain_quote_is_highlighted_over_the_marked_up_words_of_the_source():
+    html = highlight(FAQ, [("q1-0", "Fleet Plus costs $3,200 per robot per month.")])
+    assert '<mark id="q1-0">Fleet Plus* costs $3,200 per robot per month.</mark>' in html
