@@ -8,7 +8,7 @@ import time
 import pytest
 from django.conf import settings
 
-from research.models import Method, Project, ProjectStatus, Source
+from research.models import Method, Project, ProjectStatus, QuerySource, Source
 from research.services import projects, runs
 from tests.fakes.researcher import Researcher, schema_name
 from tests.test_pipeline_run import research, run_inline
@@ -183,3 +183,49 @@ def test_pages_without_sentences_and_results_without_a_shared_word_say_so(world,
     assert "no result shares a word with the query" in details
     assert "no readable text" in errors or "no sentences to quote" in details
     assert result["status"] == "failed" and "nothing to report" in result["error"]
+
+
+CITED = re.compile(r"\[(\d+)\]")
+
+
+@pytestmark_db
+def test_the_first_report_numbers_its_sources_1_to_n_in_the_order_it_cites_them(world, member):
+    result, _ = research(
+        "How does SQLite WAL mode work?", "--queries", "4", "--engine", "extractive"
+    )
+    project = Project.objects.get(pk=result["project_id"])
+    first = project.reports.get(is_current=True)
+    body = first.markdown.split("## References")[0]
+    order = list(dict.fromkeys(int(n) for n in CITED.findall(body)))
+    assert order == list(range(1, len(order) + 1)) and len(order) >= 3
+    assert sorted(project.sources.values_list("n", flat=True)) == list(
+        range(1, project.sources.count() + 1)
+    )  # the sources it does not cite come after
+    numbers = dict(project.sources.values_list("url", "n"))
+    project = run_inline(lambda: runs.new_report(project, user=member), project)
+    assert dict(project.sources.values_list("url", "n")) == numbers  # later versions keep them
+    assert project.reports.get(is_current=True).markdown == first.markdown
+
+
+@pytestmark_db
+def test_the_same_question_over_the_same_sources_gives_the_same_extractive_report(world, member):
+    args = ("How does SQLite WAL mode work?", "--queries", "4", "--engine", "extractive")
+    reports = []
+    for _ in range(2):
+        result, _ = research(*args)
+        reports.append(Project.objects.get(pk=result["project_id"]).reports.get().markdown)
+    assert reports[0] == reports[1]
+
+
+@pytestmark_db
+def test_each_search_result_keeps_the_snippet_its_own_query_was_shown(world, member):
+    shared = world.web.url_for("/wal")
+    world.searx.results_for = lambda query: [
+        {"url": shared, "title": "WAL", "content": f"A snippet for {query}"}
+    ]
+    result, _ = research(
+        "How does SQLite WAL mode work?", "--queries", "2", "--engine", "extractive"
+    )
+    links = QuerySource.objects.filter(query__project_id=result["project_id"])
+    assert len(links) >= 2
+    assert all(link.snippet == f"A snippet for {link.query.text}" for link in links)

@@ -56,6 +56,23 @@ class SourceQuerySet(ProjectPartQuerySet):
     def citable(self) -> SourceQuerySet:
         return self.filter(excluded=False)
 
+    def number_first(self, first: list[int]) -> dict[int, int]:
+        """These sources (one project's) numbered 1.. again: those numbered `first`, in that
+        order, then the rest by address. Returns each changed number's new one. For a project's
+        first report, whose citations then run 1..n in the order it cites them; call it
+        inside a transaction. Numbers stay below the project's next one, never reused later."""
+        rows = list(self.order_by("n").values_list("pk", "n", "url"))
+        place = {n: i for i, n in enumerate(first)}
+        rows.sort(key=lambda row: (place.get(row[1], len(place)), row[2]))
+        renumbered = {n: i for i, (_, n, _) in enumerate(rows, start=1) if n != i}
+        if renumbered:
+            lift = max(n for _, n, _ in rows) + 1  # out of the way of the unique constraint
+            self.filter(n__in=renumbered).update(n=models.F("n") + lift)
+            for pk, n, _ in rows:
+                if n in renumbered:
+                    self.model.objects.filter(pk=pk).update(n=renumbered[n])
+        return renumbered
+
 
 class Source(models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="sources")
@@ -137,6 +154,9 @@ class QuerySource(models.Model):
     score = models.FloatField(null=True, blank=True, help_text="The ranker's score, 0 to 10.")
     reason = models.TextField(blank=True)
     selected = models.BooleanField(default=False)
+    snippet = models.TextField(
+        blank=True, help_text="The result's snippet as this query's search gave it."
+    )
 
     class Meta:
         ordering = ["rank"]
@@ -146,6 +166,13 @@ class QuerySource(models.Model):
 
     def __str__(self) -> str:
         return f"{self.query_id} -> {self.source_id} (#{self.rank})"
+
+    @property
+    def shown(self) -> str:
+        """The title and snippet this query's search showed: what ranking reads. A source
+        found by several queries has a snippet for each (a library's is cut around the
+        query's words), so no query's ranking depends on which search stored it first."""
+        return f"{self.source.title} {self.snippet or self.source.snippet}"
 
 
 class SummaryQuerySet(ProjectPartQuerySet):

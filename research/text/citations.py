@@ -20,9 +20,19 @@ REFERENCES_HEADING = re.compile(
 @dataclass
 class Cleaned:
     markdown: str
-    cited: list[int]
+    cited: list[int]  # sorted
     removed_citations: int
     removed_links: int
+    first_use: list[int]  # the cited numbers in the order the text first cites them
+
+    def renumbered(self, new: dict[int, int]) -> Cleaned:
+        """The same text citing new[n] for each [n] that `new` renumbers."""
+        text = CITATION.sub(
+            lambda m: "".join(f"[{new.get(int(n), int(n))}]" for n in re.findall(r"\d+", m[1])),
+            self.markdown,
+        )
+        order = [new.get(n, n) for n in self.first_use]
+        return Cleaned(text, sorted(order), self.removed_citations, self.removed_links, order)
 
 
 def clean(markdown: str, allowed: set[int]) -> Cleaned:
@@ -43,7 +53,7 @@ def clean(markdown: str, allowed: set[int]) -> Cleaned:
 
     text = CITATION.sub(keep, text)
     text = re.sub(r"[ \t]+([.,;:!?。，；：])", r"\1", text)
-    return Cleaned(text.strip(), sorted(cited), removed, links)
+    return Cleaned(text.strip(), sorted(cited), removed, links, cited)
 
 
 def _drop_model_references(markdown: str) -> str:

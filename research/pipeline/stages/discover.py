@@ -50,6 +50,7 @@ def run(ctx: StepContext) -> None:
                     source=by_url[r.url],
                     rank=last + i,
                     engine=r.engine,
+                    snippet=r.snippet,
                     selected=r.url in chosen,
                     reason="new since the last run" if r.url in chosen else "",
                 )

@@ -14,7 +14,15 @@ from datetime import date
 
 from django.db import transaction
 
-from research.models import FetchStatus, Project, ProjectStatus, QuerySource, Source, Stage
+from research.models import (
+    FetchStatus,
+    Method,
+    Project,
+    ProjectStatus,
+    QuerySource,
+    Source,
+    Stage,
+)
 from research.pipeline.shared.context import StageSpec, StepContext, fail_query
 from research.prompts import RANK
 from research.prompts.outputs import Judgement, RankOutput
@@ -47,13 +55,18 @@ def _choose_and_save(
     links: list[QuerySource],
     ranking: RankOutput,
     fill: Sequence[Judgement] = (),
+    *,
+    prefer_new: bool = True,
 ) -> str:
+    """With `prefer_new`, pages another query chose already come after new ones."""
     with transaction.atomic():  # one query chooses at a time, seeing what the others chose
         Project.objects.hold(ctx.project.pk, ProjectStatus.running())
         taken = set(
             QuerySource.objects.filter(query__project=ctx.project, selected=True)
             .exclude(query=ctx.query)
             .values_list("source_id", flat=True)
+            if prefer_new
+            else ()
         )
         return _apply(links, ranking, fill, ctx.opts.sources_per_query, taken)
 
@@ -78,7 +91,7 @@ def _item(link: QuerySource, tokens: int) -> dict:
         "title": truncate(source.title, tokens // 3),
         "url": source.url,
         "published": source.published,
-        "snippet": truncate(source.snippet, tokens),
+        "snippet": truncate(link.snippet or source.snippet, tokens),
     }
 
 
@@ -168,14 +181,18 @@ def run_extractive(ctx: StepContext) -> None:
     """Each result scored by BM25 of the query against its title and snippet (3 to 8 when it
     shares a word with the query, 0 when not), plus a small credibility prior from the kind of
     site and a recency bonus from its date; the reasons are stored as the LLM ranker's are, and
-    the same rules choose, pages no other query chose first."""
+    the same rules choose. The extractive engine chooses on these scores alone, not preferring
+    pages no other query chose first, so that the same results make the same choice (and the
+    same report) whatever order the steps finished in; standing in for a model's ranking (the
+    fallback), it prefers them, as the model's ranking does."""
     query = ctx.query
     links = list(query.results.select_related("source").order_by("rank"))
     if not links:
         ctx.note("no results to rank")
         return
     judgements = _snippet_judgements(query.text, links, links)
-    note = _choose_and_save(ctx, links, RankOutput(judgements=judgements))
+    fallback = ctx.method == Method.FALLBACK  # for a model's ranking: its choice, as it would
+    note = _choose_and_save(ctx, links, RankOutput(judgements=judgements), prefer_new=fallback)
     if all(j.score < MIN_SCORE for j in judgements):
         note = f"no result shares a word with the query; {note}, by search order and site"
     ctx.note(note)
@@ -188,7 +205,7 @@ def _snippet_judgements(
     `links`: a result that shares a word with the query scores MIN_SCORE or more (so the rule
     that prefers pages no other query chose can pick it), the best OVERLAP_TOP."""
     wanted = terms(query)
-    texts = [f"{link.source.title} {link.source.snippet}" for link in links]
+    texts = [link.shown for link in links]
     scores = dict(zip(links, bm25(wanted, [terms(text) for text in texts]), strict=True))
     top = max(scores.values()) or 1.0
     return [_judgement(link, _overlap(scores[link], top), wanted) for link in judged]
@@ -206,7 +223,7 @@ def _judgement(link: QuerySource, relevance: float, wanted: list[str]) -> Judgem
     source = link.source
     prior, kind = _site(source.domain)
     recent = 0.5 if source.published and (date.today() - source.published).days < 730 else 0.0
-    shared = sorted(set(wanted) & set(terms(f"{source.title} {source.snippet}")))
+    shared = sorted(set(wanted) & set(terms(link.shown)))
     reason = f"BM25 {relevance:.1f} (shares {', '.join(shared[:4]) or 'no query word'})"
     reason += f"; {kind}" if kind else ""
     reason += f"; dated {source.published.isoformat()}" if source.published else ""

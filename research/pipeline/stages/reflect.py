@@ -74,7 +74,7 @@ def _best_results(section, summarised: set[int]) -> list[QuerySource]:
     seen, best = set(summarised), []
     for group in by_query.values():
         wanted = terms(group[0].query.text)
-        texts = [terms(f"{link.source.title} {link.source.snippet}") for link in group]
+        texts = [terms(link.shown) for link in group]
         scored = sorted(zip(bm25(wanted, texts), range(len(group)), strict=True), reverse=True)
         chosen = [group[i] for score, i in scored if score > 0 and group[i].source_id not in seen]
         for link in chosen[:RESULTS_PER_QUERY]:
@@ -112,7 +112,7 @@ def _ask(ctx: StepContext, evidence: Evidence) -> ReflectOutput:
             "n": link.source.n,
             "query": link.query.text,
             "title": link.source.title,
-            "snippet": truncate(link.source.snippet, min(each, SNIPPET_TOKENS)),
+            "snippet": truncate(link.snippet or link.source.snippet, min(each, SNIPPET_TOKENS)),
         }
         for link in evidence.results
     ]
@@ -165,7 +165,7 @@ def run_extractive(ctx: StepContext) -> None:
     section = ctx.section
     covered = {term for s in evidence.summaries for quote in s.quotes for term in terms(quote)}
     for link in evidence.results:
-        covered.update(terms(f"{link.source.title} {link.source.snippet}"))
+        covered.update(terms(link.shown))
     context = list(section.queries.values_list("text", flat=True))
     topic = (key_phrases(ctx.project.question, limit=1) or [""])[0]
     missing = [

@@ -202,6 +202,8 @@ def _sources_with_findings(project: Project) -> list[dict]:
     return [
         {
             "n": s.n,
+            "url": s.url,
+            "pinned": s.pinned,
             "title": s.title or s.url,
             "domain": s.domain,
             "published": s.published,
@@ -247,19 +249,22 @@ def _save(
     note: str = "",
 ) -> Report:
     project = ctx.project
-    body, numbers = cleaned.markdown, list(cleaned.cited)
-    if ctx.param("refresh_id"):
-        what = _what_changed(ctx)
-        body += "\n\n" + what.markdown
-        numbers = sorted(set(numbers) | set(what.cited))
-    cited = list(Source.objects.filter(project=project, n__in=numbers).order_by("n"))
-    body += (f"\n\n_{note}_" if note else "") + "\n\n"
-    body += citations.references(cited)
     with transaction.atomic():
         existing = Report.objects.filter(project=project).filter(
             pk=ctx.step.output.get("report_id")
         )
         existing.delete()  # a redelivered step replaces the version it wrote
+        if not (project.reports.exists() or project.questions.exists()):
+            # the first report numbers its sources 1..n in the order it cites them
+            cleaned = cleaned.renumbered(project.sources.number_first(cleaned.first_use))
+        body, numbers = cleaned.markdown, list(cleaned.cited)
+        if ctx.param("refresh_id"):
+            what = _what_changed(ctx)
+            body += "\n\n" + what.markdown
+            numbers = sorted(set(numbers) | set(what.cited))
+        cited = list(Source.objects.filter(project=project, n__in=numbers).order_by("n"))
+        body += (f"\n\n_{note}_" if note else "") + "\n\n"
+        body += citations.references(cited)
         version = (project.reports.aggregate(v=Max("version"))["v"] or 0) + 1
         project.reports.update(is_current=False)
         report = Report.objects.create(
@@ -313,7 +318,7 @@ def run_extractive(ctx: StepContext) -> None:
     section, de-duplicated across the report (MMR), each cited [n] as the LLM report cites;
     an overview from the quotes that best answer the question; and a line saying what it is."""
     project = ctx.project
-    sources = _sources_with_findings(project)
+    sources = sorted(_sources_with_findings(project), key=lambda s: (not s["pinned"], s["url"]))
     if not sources:
         raise MissingInput(_nothing_to_report(project))
     quotes = [q for s in sources for f in s["findings"] for q in f["quotes"]]
