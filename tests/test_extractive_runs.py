@@ -9,8 +9,11 @@ import pytest
 from django.conf import settings
 
 from research.models import Method, Project, ProjectStatus, QuerySource, Source
+from research.output import export
 from research.services import projects, runs
 from tests.fakes.researcher import Researcher, schema_name
+from tests.system import needs_pango
+from tests.test_export import pdf_text
 from tests.test_pipeline_run import research, run_inline
 
 QUOTE = re.compile(r"“(.+?)” \[(\d+)\]")
@@ -229,3 +232,32 @@ def test_each_search_result_keeps_the_snippet_its_own_query_was_shown(world, mem
     links = QuerySource.objects.filter(query__project_id=result["project_id"])
     assert len(links) >= 2
     assert all(link.snippet == f"A snippet for {link.query.text}" for link in links)
+
+
+@pytestmark_db
+def test_the_length_option_makes_a_brief_shorter_than_a_long_report(world, member):
+    words = {}
+    for length in ("brief", "long"):
+        args = ("How does SQLite WAL mode work?", "--queries", "8", "--sources-per-query", "6")
+        args += ("--engine", "extractive", "--length", length)
+        result, _ = research(*args)
+        report = Project.objects.get(pk=result["project_id"]).reports.get()
+        body = report.markdown.split("## References")[0]
+        words[length] = len(QUOTE.findall(body)), len(body.split())
+    assert words["brief"][0] < words["long"][0] and words["brief"][1] < words["long"][1], words
+
+
+@needs_pango()
+@pytestmark_db
+def test_the_report_page_and_the_pdf_show_the_key_figures_table(world, member_client):
+    result, _ = research("How does SQLite WAL mode work?", "--engine", "extractive")
+    project = Project.objects.get(pk=result["project_id"])
+    report = project.reports.get()
+    row = next(
+        line for line in report.markdown.splitlines() if line.startswith("| ") and "[" in line
+    )
+    value = row.split(" | ")[1]
+    page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    assert "<h2>Key figures</h2>" in page and "<th>As of</th>" in page and value in page
+    text = " ".join(pdf_text(export.report_pdf(report)).split())
+    assert "Key figures" in text and "Measure Value As of Source" in text and value in text

@@ -12,12 +12,14 @@ from research.models.statuses import (
     Engine,
     OneOf,
     RefreshEvery,
+    ReportLength,
     ReportStyle,
     SourceKind,
     TimeRange,
 )
 
 ReportStyleName = Annotated[str, OneOf.of(ReportStyle)]
+ReportLengthName = Annotated[str, OneOf.of(ReportLength)]
 TimeRangeName = Annotated[str, OneOf.of(TimeRange)]
 EngineName = Annotated[str, OneOf.of(Engine)]
 SourceKindName = Annotated[str, OneOf.of(SourceKind)]
@@ -45,6 +47,11 @@ class ProjectOptions(BaseModel):
     )
     report_style: ReportStyleName = Field(
         ReportStyle.PROFESSIONAL.value, description="How the report reads."
+    )
+    length: ReportLengthName = Field(
+        ReportLength.STANDARD.value,
+        description="About how long the report is: brief (400 words), standard (900) or long "
+        "(1,800).",
     )
     language: str = Field(
         "",

@@ -154,8 +154,19 @@ class QuerySource(models.Model):
     score = models.FloatField(null=True, blank=True, help_text="The ranker's score, 0 to 10.")
     reason = models.TextField(blank=True)
     selected = models.BooleanField(default=False)
+    title = models.CharField(
+        max_length=SOURCE_TITLE_MAX,
+        blank=True,
+        help_text="The result's title as this query's search gave it.",
+    )
     snippet = models.TextField(
         blank=True, help_text="The result's snippet as this query's search gave it."
+    )
+    published = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The result's date as this query's search gave it: a fetch may date its source "
+        "otherwise, later, and no ranking may depend on whether another query's page was read.",
     )
 
     class Meta:
@@ -171,8 +182,9 @@ class QuerySource(models.Model):
     def shown(self) -> str:
         """The title and snippet this query's search showed: what ranking reads. A source
         found by several queries has a snippet for each (a library's is cut around the
-        query's words), so no query's ranking depends on which search stored it first."""
-        return f"{self.source.title} {self.snippet or self.source.snippet}"
+        query's words), and a fetch retitles it, so no query's ranking depends on which search
+        stored it first or on whether another query's page was read."""
+        return f"{self.title or self.source.title} {self.snippet}"
 
 
 class SummaryQuerySet(ProjectPartQuerySet):

@@ -144,6 +144,18 @@ class ReportStyle(models.TextChoices):
     SOCIAL_MEDIA = "social_media", "Social media"
 
 
+class ReportLength(models.TextChoices):
+    """About how long a report is: its `words`, for both engines."""
+
+    BRIEF = "brief", "Brief (about 400 words)"
+    STANDARD = "standard", "Standard (about 900 words)"
+    LONG = "long", "Long (about 1,800 words)"
+
+    @property
+    def words(self) -> int:
+        return {"brief": 400, "standard": 900, "long": 1800}[self.value]
+
+
 class Engine(models.TextChoices):
     """Who plans, reads and writes a project."""
 

@@ -4,8 +4,9 @@ Splitting: the body before "## References" is read paragraph by paragraph (headi
 framing lines, table rows and list markers aside) and cut into sentences by a careful regular
 expression: "e.g.", "Dr.", initials and decimals do not end a sentence, and the [n] markers
 that follow a full stop stay with the sentence they close. An extractive report's quotes
-(“...” [n]) are claims as they stand. A sentence that cites [n] is a claim; one that states
-numbers, dates or names without citing anything is kept as `uncited`.
+(“...” [n]) are claims as they stand, without the italic words that frame one as history. A
+sentence that cites [n] is a claim; one that states numbers, dates or names without citing
+anything is kept as `uncited`.
 
 Alignment costs no tokens: each cited source's stored text is cut into its sentences (verbatim,
 so a quote is always an exact substring of the text) and its summaries' quotes are added; the
@@ -39,6 +40,7 @@ _ABBREVIATIONS = frozenset(
 )
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 _QUOTED = re.compile(r"“([^”]+)”((?:\s*\[\d+\])+)")
+_FRAMING = re.compile(r"\*[^*\n]+\*")  # "*Earlier, as of 2025:*" before an extractive quote
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _MONTHS = re.compile(
     r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
@@ -116,7 +118,7 @@ def _is_italic_line(line: str) -> bool:
 
 def split_sentences(text: str) -> list[str]:
     """The sentences of one paragraph, each with the [n] markers that close it."""
-    if _QUOTED.search(text) and not _QUOTED.sub("", text).strip():
+    if _QUOTED.search(text) and not _FRAMING.sub("", _QUOTED.sub("", text)).strip():
         return [m.group(0).strip() for m in _QUOTED.finditer(text)]
     found: list[str] = []
     start = 0

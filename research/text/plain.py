@@ -20,8 +20,9 @@ _LINE_START = re.compile(
 )
 _CLOSING_HASHES = re.compile(r"[ \t]+#+[ \t]*$", re.MULTILINE)
 _LINK = re.compile(r"(!?)\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"\n]*\")?\)")
-_EMPHASIS = re.compile(
-    r"(?<![\w*_\\])(?:\*{1,3}|_{1,3})(?=[^\s*_])|(?<=[^\s*_\\])(?:\*{1,3}|_{1,3})(?![\w*_])|`+"
+_EMPHASIS = re.compile(  # a letter or digit of a spaced script beside it makes it not a mark
+    r"(?<![A-Za-z0-9*_\\])(?:\*{1,3}|_{1,3})(?=[^\s*_])"
+    r"|(?<=[^\s*_\\])(?:\*{1,3}|_{1,3})(?![A-Za-z0-9*_])|`+"
 )
 _SPACE = re.compile(r"\s+")
 

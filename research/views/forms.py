@@ -20,6 +20,7 @@ from research.models import (
     DocumentKind,
     Engine,
     ProjectStatus,
+    ReportLength,
     ReportStyle,
     SourceKind,
     TimeRange,
@@ -67,6 +68,12 @@ class ProjectForm(forms.Form):
         initial=ReportStyle.PROFESSIONAL,
         help_text=_help("report_style"),
     )
+    length = forms.ChoiceField(
+        required=False,
+        choices=ReportLength.choices,
+        initial=ReportLength.STANDARD,
+        help_text=_help("length"),
+    )
     language = forms.CharField(required=False, max_length=LANGUAGE_MAX, help_text=_help("language"))
     search_provider = forms.ChoiceField(required=False, help_text=_help("search_provider"))
     time_range = forms.ChoiceField(
@@ -106,6 +113,8 @@ class ProjectForm(forms.Form):
     def options(self) -> dict:
         """The options as entered; create_project validates them with ProjectOptions."""
         options = {k: v for k, v in self.cleaned_data.items() if k != "question"}
+        if not options.get("length"):  # left out: the default
+            options.pop("length", None)
         options["collections"] = [c.pk for c in options.get("collections") or []]
         return options
 

@@ -27,6 +27,7 @@ OPTION_FLAGS = {
     "sources_per_query": "sources_per_query",
     "reflections": "reflection_rounds",
     "style": "report_style",
+    "length": "length",
     "language": "language",
     "search_provider": "search_provider",
     "time_range": "time_range",
@@ -45,6 +46,7 @@ class Command(BaseCommand):
         parser.add_argument("--sources-per-query", type=int)
         parser.add_argument("--reflections", type=int)
         parser.add_argument("--style")
+        parser.add_argument("--length", choices=["brief", "standard", "long"])
         parser.add_argument("--language")
         parser.add_argument("--search-provider")
         parser.add_argument("--time-range")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from research.limits import SOURCE_TITLE_MAX
-from research.models import Project, Source
+from research.models import Project, Query, QuerySource, Source
 from research.pipeline.shared import library
 from research.providers.search import SearchResult
 
@@ -26,6 +26,21 @@ def ensure_sources(project: Project, results: list[SearchResult]) -> dict[str, S
         ignore_conflicts=True,
     )
     return {s.url: s for s in project.sources.filter(url__in=urls)}
+
+
+def link(query: Query, source: Source, rank: int, result: SearchResult, **more) -> QuerySource:
+    """The row of `result` as `query`'s search gave it: its place, and the title, snippet
+    and date it showed (what the ranking reads)."""
+    return QuerySource(
+        query=query,
+        source=source,
+        rank=rank,
+        engine=result.engine,
+        title=result.title[:SOURCE_TITLE_MAX],
+        snippet=result.snippet,
+        published=result.published,
+        **more,
+    )
 
 
 def _source(project: Project, result: SearchResult, n: int) -> Source:

@@ -45,12 +45,11 @@ def run(ctx: StepContext) -> None:
         last = query.results.aggregate(m=Max("rank"))["m"] or 0
         QuerySource.objects.bulk_create(
             [
-                QuerySource(
-                    query=query,
-                    source=by_url[r.url],
-                    rank=last + i,
-                    engine=r.engine,
-                    snippet=r.snippet,
+                results_.link(
+                    query,
+                    by_url[r.url],
+                    last + i,
+                    r,
                     selected=r.url in chosen,
                     reason="new since the last run" if r.url in chosen else "",
                 )

@@ -88,10 +88,10 @@ def _item(link: QuerySource, tokens: int) -> dict:
     source = link.source
     return {
         "id": link.rank,
-        "title": truncate(source.title, tokens // 3),
+        "title": truncate(link.title or source.title, tokens // 3),
         "url": source.url,
-        "published": source.published,
-        "snippet": truncate(link.snippet or source.snippet, tokens),
+        "published": link.published,
+        "snippet": truncate(link.snippet, tokens),
     }
 
 
@@ -222,11 +222,12 @@ def _overlap(score: float, top: float) -> float:
 def _judgement(link: QuerySource, relevance: float, wanted: list[str]) -> Judgement:
     source = link.source
     prior, kind = _site(source.domain)
-    recent = 0.5 if source.published and (date.today() - source.published).days < 730 else 0.0
+    published = link.published
+    recent = 0.5 if published and (date.today() - published).days < 730 else 0.0
     shared = sorted(set(wanted) & set(terms(link.shown)))
     reason = f"BM25 {relevance:.1f} (shares {', '.join(shared[:4]) or 'no query word'})"
     reason += f"; {kind}" if kind else ""
-    reason += f"; dated {source.published.isoformat()}" if source.published else ""
+    reason += f"; dated {published.isoformat()}" if published else ""
     score = min(SCALE, max(0.0, relevance + prior + recent))
     return Judgement(id=link.rank, score=round(score, 2), reason=reason[:500])
 

@@ -111,8 +111,8 @@ def _ask(ctx: StepContext, evidence: Evidence) -> ReflectOutput:
         {
             "n": link.source.n,
             "query": link.query.text,
-            "title": link.source.title,
-            "snippet": truncate(link.snippet or link.source.snippet, min(each, SNIPPET_TOKENS)),
+            "title": link.title or link.source.title,
+            "snippet": truncate(link.snippet, min(each, SNIPPET_TOKENS)),
         }
         for link in evidence.results
     ]

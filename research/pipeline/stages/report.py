@@ -11,6 +11,7 @@ Replaces: the Report version this step wrote (a redelivered step replaces its ow
 from __future__ import annotations
 
 import logging
+from datetime import date
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,9 +23,11 @@ from research.errors import MissingInput
 from research.models import (
     ClaimStatus,
     Method,
+    Passage,
     Project,
     Refresh,
     Report,
+    ReportLength,
     ReportStyle,
     Source,
     Stage,
@@ -36,8 +39,9 @@ from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
 from research.providers.llm import Written, messages_tokens
 from research.text import changes, citations
-from research.text.extractive.scoring import bm25, jaccard, mmr
-from research.text.extractive.terms import LANGUAGE_NAMES, language_of, terms
+from research.text.extractive import brief
+from research.text.extractive.currency import vintage
+from research.text.extractive.terms import LANGUAGE_NAMES, language_of
 from research.text.tokens import estimate_tokens, truncate
 
 log = logging.getLogger(__name__)
@@ -298,33 +302,57 @@ def _what_changed(ctx: StepContext) -> citations.Cleaned:
 # --- Without a language model ------------------------------------------------------------
 
 WORDS = {
-    "en": {
-        "line": "An extractive report: quotes selected and ordered without a language model.",
-        "overview": "Overview",
-        "none": "No source matched this section.",
-    },
-    "zh": {
-        "line": "摘录式报告：引文由程序挑选和排序，未使用语言模型。",
-        "overview": "概述",
-        "none": "没有来源与本节相符。",
-    },
+    "en": brief.Words(
+        line="An extractive report: quotes selected and ordered without a language model.",
+        key_figures="Key figures",
+        overview="Overview",
+        none="No source matched this section.",
+        columns=("Measure", "Value", "As of", "Source"),
+        earlier="*Earlier, as of {when}:*",
+        superseded="*Superseded ({why}):*",
+        separator=", ",
+    ),
+    "zh": brief.Words(
+        line="摘录式报告：引文由程序挑选和排序，未使用语言模型。",
+        key_figures="关键数据",
+        overview="概述",
+        none="没有来源与本节相符。",
+        columns=("指标", "数值", "截至", "来源"),
+        earlier="*此前（截至{when}）：*",
+        superseded="*已被取代（{why}）：*",
+        separator="，",
+    ),
 }
-QUOTES_PER_SECTION = 6
-OVERVIEW_QUOTES = 3
 
 
 def run_extractive(ctx: StepContext) -> None:
-    """One section per planned section, made of its findings' quotes: scored against the
-    section, de-duplicated across the report (MMR), each cited [n] as the LLM report cites;
-    an overview from the quotes that best answer the question; and a line saying what it is."""
+    """A brief of verbatim quotes (text/extractive/brief.py): one section per planned section,
+    current statements before superseded ones, a key-figures table, about the length's words,
+    each quote cited [n] as the LLM report cites; and a line saying what it is."""
     project = ctx.project
-    sources = sorted(_sources_with_findings(project), key=lambda s: (not s["pinned"], s["url"]))
+    sources = _sources_with_findings(project)
     if not sources:
         raise MissingInput(_nothing_to_report(project))
     quotes = [q for s in sources for f in s["findings"] for q in f["quotes"]]
     code = language_of(" ".join(quotes) or project.question)
     words = WORDS.get(code, WORDS["en"])
-    markdown = _extractive_markdown(project, sources, words)
+    candidates = [
+        brief.Candidate(quote, s["n"], f["section_id"], f["query"])
+        for s in sources
+        for f in s["findings"]
+        for quote in f["quotes"]
+    ]
+    sections: list[Any] = list(project.sections.all())
+    if any(c.section is None for c in candidates):
+        sections.append(OTHER_FINDINGS)
+    parts = [
+        brief.Part(s.pk, s.title, " ".join([s.title, s.goal, *sorted(_queries(s, candidates))]))
+        for s in sections
+    ]
+    known = _known(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today))
+    budget = ReportLength(ctx.opts.length).words
+    title = project.title or project.question
+    markdown = brief.write(project.question, title, parts, candidates, known, words, budget)
     cleaned = citations.clean(markdown, {s["n"] for s in sources})
     language = LANGUAGE_NAMES.get(code, "English")
     note = _fallback_note(project, sources, ctx.fallback)
@@ -332,55 +360,31 @@ def run_extractive(ctx: StepContext) -> None:
     ctx.note(f"version {report.version}, extractive: {len(cleaned.cited)} sources quoted")
 
 
-def _extractive_markdown(project: Project, sources: list[dict], words: dict[str, str]) -> str:
-    candidates = [
-        (quote, s["n"], f["section_id"], f["query"])
-        for s in sources
-        for f in s["findings"]
-        for quote in f["quotes"]
-    ]
-    used: set[str] = set()
-    overview = _pick(candidates, project.question, OVERVIEW_QUOTES, used)
-    parts = [f"# {project.title or project.question}", f"_{words['line']}_"]
-    parts += [f"## {words['overview']}", " ".join(_cite(c) for c in overview)]
-    sections: list[Any] = list(project.sections.all())
-    if any(c[2] is None for c in candidates):
-        sections.append(OTHER_FINDINGS)
-    for section in sections:
-        own = [c for c in candidates if c[2] == section.pk]
-        topic = " ".join([section.title, section.goal, *{c[3] for c in own}])
-        chosen = _pick(own, topic, QUOTES_PER_SECTION, used)
-        body = "\n\n".join(_cite(c) for c in chosen) if chosen else words["none"]
-        parts += [f"## {section.title}", body]
-    return "\n\n".join(parts)
+def _queries(section: Any, candidates: list[brief.Candidate]) -> set[str]:
+    return {c.query for c in candidates if c.section == section.pk}
 
 
-def _pick(candidates: list[tuple], topic: str, limit: int, used: set[str]) -> list[tuple]:
-    """The quotes that best match `topic` without repeating each other, preferring quotes not
-    `used` elsewhere in the report (which they join); a section whose sources were all quoted
-    already still gets its two best."""
-    unique = list({c[0]: c for c in candidates}.values())
-    if not unique:
-        return []
-    words = [terms(c[0]) for c in unique]
-    scores = bm25(terms(topic), words)
-    fresh = [i for i, c in enumerate(unique) if c[0] not in used]
-    kept = _mmr(fresh, scores, words, limit)
-    if len(kept) < 2:
-        repeated = [i for i in range(len(unique)) if i not in fresh]
-        kept += _mmr(repeated, scores, words, 2 - len(kept))
-    used.update(unique[i][0] for i in kept)
-    return [unique[i] for i in kept]
-
-
-def _mmr(order: list[int], scores: list[float], words: list[list[str]], limit: int) -> list[int]:
-    value = [scores[i] + 0.01 for i in order]
-    return mmr(order, value, lambda a, b: jaccard(words[a], words[b]), limit)
-
-
-def _cite(candidate: tuple) -> str:
-    quote, n = candidate[0], candidate[1]
-    return f"“{quote}” [{n}]"
+def _known(project: Project, numbers: set[int], today: date) -> dict[int, brief.Known]:
+    """Each of these sources' text, vintage (from its document's file name and title, its own
+    title, its text and its date) and what its whole document is about."""
+    rows = project.sources.filter(n__in=numbers).select_related("snapshot", "document")
+    sources = list(rows)
+    documents = {s.document_id for s in sources if s.document_id}
+    texts: dict[int, list[str]] = {}
+    for document_id, text in Passage.objects.filter(document_id__in=documents).values_list(
+        "document_id", "text"
+    ):
+        texts.setdefault(document_id, []).append(text)
+    found = {}
+    for source in sources:
+        names = [source.title]
+        if source.document:
+            names += [source.document.filename, source.document.title]
+        age = vintage(names, source.text, source.published, today)
+        whole = texts.get(source.document_id or 0) or [source.text]
+        about = "\n".join([*names, *whole])
+        found[source.n] = brief.Known(source.title or source.url, source.text, age, about)
+    return found
 
 
 STAGE = StageSpec(

@@ -44,10 +44,7 @@ def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -
         query.summaries.all().delete()
         by_url = results_.ensure_sources(ctx.project, results)
         QuerySource.objects.bulk_create(
-            QuerySource(
-                query=query, source=by_url[r.url], rank=rank, engine=r.engine, snippet=r.snippet
-            )
-            for rank, r in enumerate(results, start=1)
+            results_.link(query, by_url[r.url], rank, r) for rank, r in enumerate(results, start=1)
         )
 
 

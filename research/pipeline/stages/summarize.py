@@ -156,9 +156,10 @@ def run_extractive(ctx: StepContext) -> None:
 
 def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[str]:
     """The query counts fully and the research question by half: a query made of the topic's
-    words alone would miss the sentence that answers the question."""
+    words alone would miss the sentence that answers the question. A sentence's heading counts
+    as its own words ("Funding" over "In February 2026 Kestrel closed a $42 million...")."""
     wanted = terms(query)
-    words = [terms(s.text) for s in found]
+    words = [terms(f"{s.context} {s.text}") for s in found]  # a heading says what it is about
     asked = bm25(terms(question), words)
     scores = [q + a / 2 for q, a in zip(bm25(wanted, words), asked, strict=True)]
     matching: set[int] = set()

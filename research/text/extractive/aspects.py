@@ -40,6 +40,11 @@ HEAD_MARKERS = re.compile(
     re.IGNORECASE,
 )
 ENDS = " \t\n.?!。？！…\"'“”"
+ASKING = frozenset(
+    "what how why when where which who whom whose is are was were do does did can could should "
+    "would will prepare write compare explain describe summarize summarise list give tell find "
+    "analyze analyse research create make provide assess evaluate review outline draft".split()
+)
 CJK = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -63,6 +68,18 @@ def subject_part(question: str) -> str:
     """What the question says before its enumeration (the whole question when it has no
     colon): where its subject is named."""
     return _split_head(question)[0]
+
+
+def subject_names(question: str) -> str:
+    """The names in the subject part: its capitalised words, but for a first word that asks or
+    tells ("Kestrel Robotics" of "Prepare a brief on Kestrel Robotics", "SQLite WAL"); in a
+    text without capitals (Chinese), the whole subject part."""
+    head = subject_part(question)
+    words = [w.strip(".,;:!?()\"'“”") for w in head.split()]
+    if words and words[0].lower() in ASKING:  # "Prepare", "How": capitals only as a start
+        words = words[1:]
+    names = [w for w in words if w[:1].isupper()]
+    return " ".join(names) if names else head
 
 
 def _split_head(question: str) -> tuple[str, str]:

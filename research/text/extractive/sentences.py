@@ -28,15 +28,19 @@ class Sentence:
     start: int  # where it starts in the text
     end: int  # where it ends there
     position: float  # 0.0 at the start of the text, 1.0 at its end
+    context: str = ""  # the heading it stands under, if any
 
 
 def sentences(text: str, language: str = "") -> list[Sentence]:
     """The text's sentences in order, each as a reader sees it, with its place in the text."""
     language = language or language_of(text)
     flat = plain(text)
-    found = []
+    found, heading = [], ""
     for block_start, block_end in blocks(text):
         block = flat.text[block_start:block_end].replace("\n", " ")  # the same length
+        if _heading(block):
+            heading = block.strip()
+            continue
         cursor = 0
         for piece in sentencex.segment(language, block):
             sentence = piece.strip()
@@ -46,8 +50,20 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
             cursor = at + len(sentence)
             if _kept(sentence):
                 start, end = flat.span(block_start + at, block_start + cursor)
-                found.append(Sentence(sentence, start, end, start / max(1, len(text))))
+                position = start / max(1, len(text))
+                found.append(Sentence(sentence, start, end, position, heading))
     return found
+
+
+_SENTENCE_END = re.compile(r"[.!?…。！？;；][\"'”’)»」』]*(?:\s|$)")
+
+
+def _heading(block: str) -> bool:
+    """A short line that does not end as a sentence does: a heading (or a label or a title)."""
+    line = block.strip().rstrip(":：")
+    if not line or line.startswith("|") or _SENTENCE_END.search(line):
+        return False
+    return len(line) <= 40 if is_cjk(line[0]) else len(line.split()) <= 12
 
 
 def blocks(text: str) -> list[tuple[int, int]]:

@@ -1,0 +1,296 @@
+"""An extractive brief: a report made of verbatim quotes, written as a careful analyst would.
+
+- Sources about something else (a share's HR policy beside a company's reports) are left out:
+  a source is quoted only when its document names the question's subject (a word of it).
+- Currency (currency.py): a statement a newer source restates with another value is history.
+  It is quoted only after the current statement it precedes, framed as earlier; a source marked
+  superseded (archive, draft, v0.x) is never quoted as current.
+- Selection, section by section: relevance to the section's part of the question (BM25 over
+  the quote and its heading, the subject's words aside: a quote that shares no other word with
+  the part is not about it), figures when the question asks for numbers, novelty against what
+  the report already quotes (MMR); then every section's best before any section's second,
+  until the length's word budget is spent.
+- Key figures: a table of the quoted statements' figures (measure, value, as of, source) near
+  the top. With no figures, an overview of the quotes that best answer the question.
+- Deterministic: every choice is by score and then by text, never by the order rows came in.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from research.text.extractive.aspects import subject_names
+from research.text.extractive.currency import Vintage, outdated
+from research.text.extractive.figures import dates_in, figures, label, states_figures
+from research.text.extractive.scoring import bm25, jaccard, mmr
+from research.text.extractive.sentences import sentences
+from research.text.extractive.terms import terms
+
+PER_SECTION = 8  # quotes ranked per section at most
+TABLE_ROWS = 12
+ADDRESS = re.compile(r"\S+@\S+|https?://\S+|www\.\S+")
+QUALIFIERS = frozenset(
+    terms("current recent latest main key major overall general new any 当前 目前 最近 近期 主要")
+)
+NUMBER_WORDS = frozenset(
+    terms(
+        "how much many revenue revenues price prices pricing cost costs size fleet share growth "
+        "funding raised valuation margin number figures when date year rate total count "
+        "多少 收入 价格 定价 成本 规模 融资 估值 数量 增长 何时 日期"
+    )
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    quote: str
+    n: int  # the source's citation number
+    section: int | None  # the planned section whose query found it; None for other queries
+    query: str
+
+
+@dataclass(frozen=True)
+class Part:
+    key: int | None
+    title: str
+    topic: str  # the title, the goal and the queries
+
+
+@dataclass
+class Known:
+    title: str
+    text: str  # the source's stored text
+    vintage: Vintage
+    about: str  # its whole document's names and text (a library passage's document's)
+
+    @functools.cached_property
+    def contexts(self) -> dict[str, str]:
+        """Each of its sentences' heading, by the sentence."""
+        return {s.text: s.context for s in sentences(self.text)}
+
+
+@dataclass(frozen=True)
+class Words:
+    line: str
+    key_figures: str
+    overview: str
+    none: str
+    columns: tuple[str, str, str, str]  # measure, value, as of, source
+    earlier: str  # "Earlier, as of {when}:"
+    superseded: str  # "Superseded ({why}):", why: its mark, and its date when known
+    separator: str  # between those two: ", "
+
+
+@dataclass
+class _Pool:
+    candidates: list[Candidate]
+    bags: list[list[str]]  # each candidate's terms, with its heading's
+    history: dict[int, list[int]]  # candidate index -> the newer ones that supersede it
+    current: set[int]
+    common: frozenset[str]  # the subject's words and qualifiers: they tell no section apart
+
+
+def write(
+    question: str,
+    title: str,
+    parts: Sequence[Part],
+    candidates: Sequence[Candidate],
+    sources: Mapping[int, Known],
+    words: Words,
+    budget: int,
+) -> str:
+    """The brief's Markdown, quoting about `budget` words."""
+    pool = _pool(question, candidates, sources)
+    numbers = bool(NUMBER_WORDS & set(terms(question)))
+    ranked = [_ranked(pool, part, numbers) for part in parts]
+    chosen = _fill(pool, ranked, budget)
+    body = [f"# {title}", f"_{words.line}_"]
+    table = _table(pool, chosen, sources, words)
+    if table:
+        body += [f"## {words.key_figures}", table]
+    else:
+        overview = _ranked(pool, Part(None, "", question), numbers, any_section=True)[:3]
+        body += [f"## {words.overview}", " ".join(_cite(pool, i) for i in overview)]
+    attached = _attach(pool, chosen)
+    for part, own in zip(parts, chosen, strict=True):
+        lines = [_with_history(pool, i, attached, sources, words) for i in own]
+        body += [f"## {part.title}", "\n\n".join(lines) if lines else words.none]
+    return "\n\n".join(body)
+
+
+def _pool(question: str, candidates: Sequence[Candidate], sources: Mapping[int, Known]) -> _Pool:
+    named = _naming(question, sources)
+    found = sorted(
+        {c for c in candidates if c.n in named},
+        key=lambda c: (c.section is None, c.section or 0, c.n, c.quote),
+    )
+    common = frozenset(terms(subject_names(question))) | QUALIFIERS
+    said = {n: [s.text for s in sentences(sources[n].text)] for n in sorted(named)}
+    newest = _newest(found, said, sources, common)
+    found += sorted(newest, key=lambda c: (c.section or 0, c.n, c.quote))
+    statements = [(c.quote, sources[c.n].vintage) for c in found]
+    history = outdated(statements, common)
+    marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
+    current = set(range(len(found))) - set(history) - marked
+    bags = [_bag(c, sources) + _bag(newest.get(c), sources) for c in found]
+    return _Pool(found, bags, history, current, common)
+
+
+def _bag(candidate: Candidate | None, sources: Mapping[int, Known]) -> list[str]:
+    """A quote's terms with its source's title's and its heading's: what it is about."""
+    if candidate is None:
+        return []
+    heading = sources[candidate.n].contexts.get(candidate.quote, "")
+    return terms(f"{sources[candidate.n].title} {heading} {candidate.quote}")
+
+
+def _newest(
+    found: list[Candidate], said: Mapping[int, list[str]], sources: Mapping[int, Known], common
+) -> dict[Candidate, Candidate]:
+    """For each quote a newer source's sentence supersedes, that sentence (the most alike),
+    as a quote for the same section, with the quote it supersedes (whose words say what it
+    is about): the newest value is stated, even where no summary quoted it."""
+    extra = [(text, n) for n, texts in said.items() for text in texts]
+    statements = [(c.quote, sources[c.n].vintage) for c in found]
+    statements += [(text, sources[n].vintage) for text, n in extra]
+    history = outdated(statements, common, only=len(found))
+    added: dict[Candidate, Candidate] = {}
+    for i, newer in sorted(history.items()):
+        j = newer[0] - len(found)
+        if j >= 0 and not sources[extra[j][1]].vintage.marked:
+            old = found[i]
+            new = Candidate(extra[j][0], extra[j][1], old.section, old.query)
+            if new not in found:
+                added.setdefault(new, old)
+    return added
+
+
+def _naming(question: str, sources: Mapping[int, Known]) -> set[int]:
+    """The sources whose document names the question's subject (all when it has no words);
+    an e-mail or web address that holds a name does not count."""
+    subject = set(terms(subject_names(question)))
+    return {
+        n
+        for n, known in sources.items()
+        if not subject or subject & set(terms(ADDRESS.sub(" ", known.about)))
+    }
+
+
+def _ranked(pool: _Pool, part: Part, numbers: bool, any_section: bool = False) -> list[int]:
+    """The current quotes of the part's section, best first, none repeating another."""
+    own = [i for i in sorted(pool.current) if any_section or pool.candidates[i].section == part.key]
+    if not own:
+        return []
+    bags = [pool.bags[i] for i in own]
+    topic = [t for t in terms(part.topic) if t not in pool.common] or terms(part.topic)
+    scores = bm25(topic, bags)
+    top = max(scores) or 1.0
+    value = [
+        scores[k] / top + (0.3 if numbers and _figured(pool, i) else 0.0) for k, i in enumerate(own)
+    ]
+    matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
+    order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
+    kept = mmr(
+        order, [value[k] for k in order], lambda a, b: jaccard(bags[a], bags[b]), PER_SECTION
+    )
+    return [own[k] for k in kept]
+
+
+def _figured(pool: _Pool, i: int) -> bool:
+    return states_figures(pool.candidates[i].quote)
+
+
+def _fill(pool: _Pool, ranked: list[list[int]], budget: int) -> list[list[int]]:
+    """Each section's best (whatever the budget), then each one's next, until about `budget`
+    words are quoted; a quote already in the report is not quoted again."""
+    chosen: list[list[int]] = [[] for _ in ranked]
+    used: set[str] = set()
+    spent, depth = 0, 0
+    while spent < budget and depth < PER_SECTION:
+        for k, own in enumerate(ranked):
+            fresh = [i for i in own[depth:] if pool.candidates[i].quote not in used]
+            if fresh and (spent < budget or depth == 0) and len(chosen[k]) <= depth:
+                i = fresh[0]
+                chosen[k].append(i)
+                used.add(pool.candidates[i].quote)
+                spent += _word_count(pool.candidates[i].quote)
+        depth += 1
+    return chosen
+
+
+def _word_count(text: str) -> int:
+    """Words, counting a CJK character as half of one (a Chinese word is about two)."""
+    cjk = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
+    return len(text.split()) + cjk // 2
+
+
+def _cite(pool: _Pool, i: int) -> str:
+    candidate = pool.candidates[i]
+    return f"“{candidate.quote}” [{candidate.n}]"
+
+
+def _attach(pool: _Pool, chosen: list[list[int]]) -> dict[int, int]:
+    """For each older statement, the quoted current one it goes after: the first of those that
+    supersede it (the most alike first) that the report quotes; an older statement once."""
+    quoted = {i for own in chosen for i in own}
+    attached: dict[int, int] = {}
+    for older, newer in sorted(pool.history.items()):
+        best = next((j for j in newer if j in quoted), None)
+        if best is not None and best not in attached:
+            attached[best] = older
+    return attached
+
+
+def _with_history(
+    pool: _Pool, i: int, attached: dict[int, int], sources: Mapping[int, Known], words: Words
+) -> str:
+    """The quote, and after it the older statement it supersedes, framed as history."""
+    line = _cite(pool, i)
+    if i in attached:
+        o = attached[i]
+        age = sources[pool.candidates[o].n].vintage
+        frame = (
+            words.superseded.format(why=words.separator.join(filter(None, [age.marked, age.when])))
+            if age.marked
+            else words.earlier.format(when=age.when)
+        )
+        line += f" {frame} {_cite(pool, o)}"
+    return line
+
+
+def _table(pool: _Pool, chosen: list[list[int]], sources: Mapping[int, Known], words: Words) -> str:
+    """Measure | value | as of | source: the first figure of the quoted statements that have
+    one, up to two a section, in the report's order, a value once."""
+    rows: list[str] = []
+    seen: set[str] = set()
+    for own in chosen:
+        taken = 0
+        for i in own:
+            row = _row(pool.candidates[i], sources, seen)
+            if row and taken < 2 and len(rows) < TABLE_ROWS:
+                rows.append(row)
+                taken += 1
+    if not rows:
+        return ""
+    head = "| " + " | ".join(words.columns) + " |"
+    return "\n".join([head, "|---|---|---|---|", *rows])
+
+
+def _row(candidate: Candidate, sources: Mapping[int, Known], seen: set[str]) -> str:
+    found = figures(candidate.quote)
+    value = next((f for f in found if f.kind != "date"), None)
+    if value is None or value.value in seen:
+        return ""
+    seen.add(value.value)
+    stated = [d for f in found if f.kind == "date" for d in dates_in(f.value)]
+    when = _iso(stated[0]) if stated else sources[candidate.n].vintage.when
+    cells = [label(candidate.quote, value) or "—", value.value, when or "—", f"[{candidate.n}]"]
+    return "| " + " | ".join(c.replace("|", "/") for c in cells) + " |"
+
+
+def _iso(day: tuple[int, int, int]) -> str:
+    year, month, date = day
+    return f"{year}-{month:02d}" + (f"-{date:02d}" if date else "")

@@ -1,0 +1,140 @@
+"""Which of two sources is the newer, and which statements a newer source has superseded.
+
+A source's vintage comes from its names (file name, title, folder), its text and its date:
+- marked as superseded: its names say archive, archived, superseded, draft, old, obsolete, or a
+  version below 1 ("v0.3") (归档, 草稿, 旧版, 已被取代 in Chinese), or its text opens by
+  saying it is superseded, archived or obsolete;
+- as of: the latest of its publication date, the years its names carry ("Annual Report 2025",
+  "Q4 FY2025") and the dates its text gives up to today.
+
+A statement is outdated when a newer source states the same measure (figures of the same kind,
+in words the two share, a name such as "K3" counting twice) with another value: the newest is
+stated as current, the older only as history. A marked source is older than any unmarked one;
+between two unmarked ones, the one dated earlier is older; undated, neither is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from research.text.extractive.figures import dates_in, figures
+from research.text.extractive.terms import is_cjk, terms
+
+_MARKS = re.compile(
+    r"(?<![^\W_])(archive[sd]?|superseded|draft|old|obsolete|outdated|deprecated|v0(?:\.\d+)+)"
+    r"(?![^\W_])|(归档|草稿|旧版|已被取代|已作废|过期)",
+    re.IGNORECASE,
+)
+_TEXT_MARKS = re.compile(r"\b(superseded|archived|obsolete)\b|(已被取代|已归档|已作废|草稿)", re.I)
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+MIN_SHARED = 2  # content words two statements of one measure share at least
+MIN_SHARED_CJK = 4  # character pairs, in Chinese, Japanese or Korean
+
+
+@dataclass(frozen=True)
+class Vintage:
+    marked: str  # the word that marks the source as superseded ("draft", "v0.3"), or ""
+    as_of: tuple[int, int, int] | None  # (year, month, day); 0 for an unknown month or day
+
+    def older_than(self, other: Vintage) -> bool:
+        if bool(self.marked) != bool(other.marked):
+            return bool(self.marked)
+        if self.as_of is None or other.as_of is None:
+            return False
+        return _coarsest(self.as_of, other.as_of) < _coarsest(other.as_of, self.as_of)
+
+    @property
+    def when(self) -> str:
+        """The date as a reader reads it: 2026-06-30, 2026-06 or 2026 ("" when unknown)."""
+        if self.as_of is None:
+            return ""
+        year, month, day = self.as_of
+        parts = [f"{year}", f"{month:02d}" if month else "", f"{day:02d}" if month and day else ""]
+        return "-".join(part for part in parts if part)
+
+
+def _coarsest(day: tuple[int, int, int], other: tuple[int, int, int]) -> tuple[int, ...]:
+    """`day` as precise as both dates are: February 2026 is not older than February 10, 2026."""
+    if not (day[1] and other[1]):
+        return day[:1]
+    return day[:2] if not (day[2] and other[2]) else day
+
+
+def vintage(names: Sequence[str], text: str, published: date | None, today: date) -> Vintage:
+    """The vintage of a source with these names (file name, title, folder), text and date."""
+    named = " ".join(names)
+    mark = _MARKS.search(named.replace("_", " ").replace("-", " ")) or _TEXT_MARKS.search(
+        text[:300]
+    )
+    found = [(int(y), 0, 0) for y in _YEAR.findall(named) if int(y) <= today.year]
+    found += [d for d in dates_in(text[:5000]) if d <= (today.year, today.month, today.day)]
+    if published:
+        found.append((published.year, published.month, published.day))
+    return Vintage(mark.group(0).lower() if mark else "", max(found) if found else None)
+
+
+def measures(sentence: str) -> tuple[frozenset, frozenset[str]]:
+    """A statement's figures as (kind, unit, amount) and its content words: no numbers, but
+    names made of letters and digits ("K3", "v2"), which tell things apart best."""
+    stated = figures(sentence)
+    found = frozenset((f.kind, f.unit, f.amount) for f in stated if f.kind != "date")
+    for figure in sorted(stated, key=lambda f: -f.start):  # "万美元" says nothing of the measure
+        sentence = sentence[: figure.start] + " " + sentence[figure.start + len(figure.value) :]
+    words = frozenset(t for t in terms(sentence) if not _NUMBERISH.match(t))
+    return found, words
+
+
+_NUMBERISH = re.compile(r"^(?:[\d.,]+|[qh][1-4]|fy\d+|\d+[a-z]{1,2})$")
+_NAME = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z\d]+$")
+
+
+def restates(older: str, newer: str, common: frozenset[str] = frozenset()) -> float:
+    """How alike `newer` and `older` are when `newer` states a measure `older` states with a
+    value `older` does not give (a figure of the same kind and counted word), in words the two
+    share beyond the `common` ones (a subject's name); 0.0 when it does not."""
+    return _restates(measures(older), measures(newer), common)
+
+
+def _restates(older: tuple, newer: tuple, common: frozenset[str]) -> float:
+    (old_figures, old_words), (new_figures, new_words) = older, newer
+    old_keys = {(kind, unit) for kind, unit, _ in old_figures}
+    new_keys = {(kind, unit) for kind, unit, _ in new_figures}
+    units = {unit for _, unit in old_keys & new_keys if unit}
+    both = (old_words & new_words) - common - units
+    shared = len(both) + len(units) + sum(1 for word in both if _NAME.match(word))
+    union = len(old_words | new_words)
+    if any(is_cjk(word) for word in both):  # character pairs: more, and shared by chance
+        if shared < MIN_SHARED_CJK or shared < 0.5 * min(len(old_words), len(new_words)):
+            return 0.0
+    elif shared < MIN_SHARED or shared < 0.2 * union:
+        return 0.0
+    old_values = {value for _, _, value in old_figures}
+    if not any((k, u) in old_keys and v not in old_values for k, u, v in new_figures):
+        return 0.0
+    return shared / len(old_words | new_words)
+
+
+def outdated(
+    statements: Sequence[tuple[str, Vintage]],
+    common: frozenset[str] = frozenset(),
+    only: int | None = None,
+) -> dict[int, list[int]]:
+    """For each statement (of the first `only`) a newer source's statement supersedes, those
+    newer statements (by index), the most alike first."""
+    measured = [measures(text) for text, _ in statements]
+    found: dict[int, list[int]] = {}
+    for i, (_, age) in enumerate(statements[:only]):
+        if not measured[i][0]:
+            continue
+        alike = {
+            j: _restates(measured[i], measured[j], common)
+            for j, (_, other_age) in enumerate(statements)
+            if j != i and age.older_than(other_age)
+        }
+        newer = sorted((j for j, score in alike.items() if score > 0), key=lambda j: (-alike[j], j))
+        if newer:
+            found[i] = newer
+    return found

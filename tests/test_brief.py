@@ -1,0 +1,160 @@
+"""The extractive brief: figures, which source is newer, and a report of current statements."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from research.text.extractive import brief
+from research.text.extractive.currency import Vintage, outdated, restates, vintage
+from research.text.extractive.figures import figures, label
+
+TODAY = date(2026, 11, 26)
+WORDS = brief.Words(
+    line="Quotes.",
+    key_figures="Key figures",
+    overview="Overview",
+    none="Nothing.",
+    columns=("Measure", "Value", "As of", "Source"),
+    earlier="*Earlier, as of {when}:*",
+    superseded="*Superseded ({why}):*",
+    separator=", ",
+)
+QUESTION = "Prepare a brief on Kestrel Robotics: its current revenue, fleet size, and pricing."
+
+
+def test_figures_are_sums_shares_counts_quarters_and_dates_with_what_they_count():
+    found = figures(
+        "Kestrel ended the quarter with 1,240 robots in service in 14 cities, 97.2% available, "
+        "after $42 million in February 2026; K3 pilots in Q4 2026."
+    )
+    assert [(f.value, f.kind, f.unit) for f in found] == [
+        ("1,240 robots in service", "count", "robot"),
+        ("14 cities", "count", "citi"),
+        ("97.2%", "percent", ""),
+        ("$42 million", "money", ""),
+        ("February 2026", "date", ""),
+        ("Q4 2026", "quarter", ""),
+    ]
+    assert [
+        (f.value, f.kind) for f in figures("青隼在14个城市运营1240台机器人，收入1840万美元。")
+    ] == [
+        ("14个城市", "count"),
+        ("1240台", "count"),
+        ("1840万美元", "money"),
+    ]
+    assert figures("A 2024 survey found nothing new.") == []  # a year is not a count
+
+
+def test_a_figure_is_labelled_by_the_words_before_it_or_the_label_before_a_colon():
+    line = "Annual recurring revenue (ARR): $18.4 million at June 30, 2026."
+    assert label(line, figures(line)[0]) == "Annual recurring revenue (ARR)"
+    line = "Funding: the cash runway is 22 months, so a round must close."
+    assert label(line, figures(line)[0]) == "Cash runway"
+
+
+def test_a_source_is_older_when_marked_as_archived_draft_or_early_version_or_dated_before():
+    draft = vintage(["pricing-2026-draft.docx", "Pricing 2026"], "", None, TODAY)
+    early = vintage(["roadmap-v0.3.md"], "", None, TODAY)
+    last_year = vintage(["annual-report-2025.pdf"], "Fiscal year ended June 30, 2025.", None, TODAY)
+    this_year = vintage(["annual-report-2026.pdf"], "", None, TODAY)
+    undated = vintage(["faq.md"], "No dates here.", None, TODAY)
+    assert (draft.marked, early.marked, last_year.as_of) == ("draft", "v0.3", (2025, 6, 30))
+    assert last_year.older_than(this_year) and not this_year.older_than(last_year)
+    assert draft.older_than(undated) and not undated.older_than(last_year)
+    assert not vintage(["a.md"], "", date(2026, 2, 10), TODAY).older_than(
+        vintage(["b.md"], "It happened in February 2026.", None, TODAY)
+    )  # as precise as both: the same month
+    future = vintage(["plan.md"], "Launch on March 3, 2027.", None, TODAY)
+    assert future.as_of is None  # a date after today dates nothing
+
+
+def test_a_newer_source_stating_the_same_measure_with_another_value_supersedes_the_older():
+    old = "Annual recurring revenue reached $9.7 million at the end of the fiscal year."
+    new = "Annual recurring revenue (ARR): $18.4 million at June 30, 2026, up from $9.7 million."
+    assert restates(old, new) > 0
+    assert restates(old, "Gross margin reached 31% at the end of the fiscal year.") == 0
+    assert restates("Fleet Plus costs $3,200 a month.", "Fleet Plus costs $3,200 a month.") == 0
+    ages = [Vintage("", (2025, 6, 30)), Vintage("", (2026, 6, 30)), Vintage("archive", None)]
+    fleet = [
+        ("Kestrel operates 610 robots in 8 cities.", ages[0]),
+        ("Kestrel ended the quarter with 1,240 robots in service in 14 cities.", ages[1]),
+        ("Kestrel operates 220 robots in 3 cities.", ages[2]),
+    ]
+    assert outdated(fleet, frozenset({"kestrel"})) == {0: [1], 2: [0, 1]}  # most alike first
+    chinese = [
+        ("本季度末，青隼在8个城市共有610台机器人投入服务。", ages[0]),
+        ("本季度末，青隼在14个城市共有1240台机器人投入服务。", ages[1]),
+        ("B轮融资后公司估值为2.6亿美元。", ages[0]),
+    ]
+    assert outdated(chinese) == {0: [1]}
+
+
+def _known(title: str, text: str, age: Vintage, about: str = "Kestrel Robotics") -> brief.Known:
+    return brief.Known(title, text, age, f"{about}\n{text}")
+
+
+REVENUE_2026 = "Annual recurring revenue (ARR): $18.4 million at June 30, 2026."
+REVENUE_2025 = "Annual recurring revenue reached $9.7 million at the end of the fiscal year."
+FLEET = "Kestrel ended the quarter with 1,240 robots in service in 14 cities."
+UPTIME = "Fleet availability averaged 97.2% over the quarter."
+PRICE_DRAFT = "Fleet Plus costs $3,500 per robot per month."
+PRICE = "Fleet Plus costs $3,200 per robot per month."
+SOURCES = {
+    1: _known(
+        "Annual Report 2026", f"Financial highlights\n{REVENUE_2026}", Vintage("", (2026, 6, 30))
+    ),
+    2: _known("Annual Report 2025", REVENUE_2025, Vintage("", (2025, 6, 30))),
+    3: _known("Fleet Report Q3 2026", f"{FLEET}\n{UPTIME}", Vintage("", (2026, 10, 6))),
+    4: _known("Pricing 2026 (draft)", PRICE_DRAFT, Vintage("draft", (2026, 6, 2))),
+    5: _known("Pricing 2026", f"Pricing\n{PRICE}", Vintage("", (2026, 9, 1))),
+    6: _known(
+        "Leave policy", "The company funds the revenue of leave in full.", Vintage("", None), ""
+    ),
+}
+PARTS = [
+    brief.Part(1, "Current revenue", "current revenue Kestrel Robotics current revenue"),
+    brief.Part(2, "Fleet size", "fleet size Kestrel Robotics fleet size"),
+    brief.Part(3, "Pricing", "pricing Kestrel Robotics pricing"),
+]
+CANDIDATES = [
+    brief.Candidate(REVENUE_2025, 2, 1, "Kestrel Robotics current revenue"),
+    brief.Candidate("The company funds the revenue of leave in full.", 6, 1, "revenue"),
+    brief.Candidate(FLEET, 3, 2, "Kestrel Robotics fleet size"),
+    brief.Candidate(UPTIME, 3, 2, "Kestrel Robotics fleet size"),
+    brief.Candidate(PRICE_DRAFT, 4, 3, "Kestrel Robotics pricing"),
+    brief.Candidate(PRICE, 5, 3, "Kestrel Robotics pricing"),
+]
+
+
+def test_the_brief_states_the_newest_figures_and_the_older_only_as_history():
+    markdown = brief.write(QUESTION, "Kestrel", PARTS, CANDIDATES, SOURCES, WORDS, 900)
+    revenue = markdown.split("## Current revenue")[1].split("##")[0]
+    assert revenue.strip() == (  # the newer report's figure, which no summary quoted, comes first
+        f"“{REVENUE_2026}” [1] *Earlier, as of 2025-06-30:* “{REVENUE_2025}” [2]"
+    )
+    pricing = markdown.split("## Pricing")[1]
+    assert pricing.strip() == f"“{PRICE}” [5] *Superseded (draft, 2026-06-02):* “{PRICE_DRAFT}” [4]"
+    assert "leave" not in markdown  # its document does not name the subject
+
+
+def test_the_brief_opens_with_a_table_of_its_key_figures():
+    markdown = brief.write(QUESTION, "Kestrel", PARTS, CANDIDATES, SOURCES, WORDS, 900)
+    table = markdown.split("## Key figures")[1].split("## Current revenue")[0].strip()
+    assert table.splitlines() == [
+        "| Measure | Value | As of | Source |",
+        "|---|---|---|---|",
+        "| Annual recurring revenue (ARR) | $18.4 million | 2026-06-30 | [1] |",
+        "| Fleet availability averaged | 97.2% | 2026-10-06 | [3] |",
+        "| Kestrel ended the quarter | 1,240 robots in service | 2026-10-06 | [3] |",
+        "| Fleet Plus costs | $3,200 | 2026-09-01 | [5] |",
+    ]
+
+
+def test_the_brief_is_the_same_whatever_order_its_quotes_come_in_and_keeps_to_its_length():
+    first = brief.write(QUESTION, "Kestrel", PARTS, CANDIDATES, SOURCES, WORDS, 900)
+    again = brief.write(QUESTION, "Kestrel", PARTS, CANDIDATES[::-1], SOURCES, WORDS, 900)
+    assert first == again
+    short = brief.write(QUESTION, "Kestrel", PARTS, CANDIDATES, SOURCES, WORDS, 10)
+    fleet = short.split("## Fleet size")[1].split("##")[0]
+    assert fleet.count("”") == 1 and first.count("”") == short.count("”") + 1
+    assert "## Pricing\n\n“" in short  # every section's best, whatever the length
