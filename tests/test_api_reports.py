@@ -88,7 +88,7 @@ def test_it_writes_a_new_version_and_answers_202_with_the_step(
     body = response.json()
     step = StepRun.objects.get(pk=body["id"])
     assert (body["stage"], body["status"]) == ("report", "queued")
-    assert step.params == {"style": "academic", "language": "Deutsch", "engine": ""}
+    assert step.params == {"style": "academic", "language": "Deutsch", "engine": "", "length": ""}
     finished_project.refresh_from_db()
     assert finished_project.status == ProjectStatus.WRITING
 
@@ -97,7 +97,7 @@ def test_a_new_version_needs_no_body(api, finished_project, llm_configured):
     response = api.post(f"/api/projects/{finished_project.pk}/report")
     assert response.status_code == 202
     params = StepRun.objects.get(pk=response.json()["id"]).params
-    assert params == {"style": "", "language": "", "engine": ""}
+    assert params == {"style": "", "language": "", "engine": "", "length": ""}
 
 
 def test_an_unknown_style_is_refused_naming_the_field(api, finished_project, llm_configured):
@@ -186,3 +186,14 @@ def test_exporting_a_project_without_a_report_is_404(api, member):
     project = make_project(member, status=ProjectStatus.DRAFT)
     response = api.get(f"/api/projects/{project.pk}/report/export", {"format": "md"})
     assert response.status_code == 404
+
+
+def test_a_new_version_may_be_of_another_length_and_an_unknown_one_is_refused(
+    api, finished_project, llm_configured
+):
+    url = f"/api/projects/{finished_project.pk}/report"
+    refused = api.post(url, {"length": "short"})
+    assert refused.status_code == 422 and "length" in refused.content.decode()
+    response = api.post(url, {"length": "brief"})
+    assert response.status_code == 202
+    assert StepRun.objects.get(pk=response.json()["id"]).params["length"] == "brief"

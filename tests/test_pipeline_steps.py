@@ -425,6 +425,19 @@ def test_report_cites_by_number_removes_made_up_citations_and_appends_references
     assert source.text[:200] not in prompt  # summaries, never raw pages
 
 
+def test_the_llm_report_is_asked_for_its_length_and_told_each_sources_date_and_version(
+    project, world
+):
+    source = _summarised(project, world)
+    source.title = "Pricing sheet v0.3, March 2025"
+    source.save(update_fields=["title"])
+    run(project, Stage.REPORT, "report:manual:x", params={"length": "brief"})
+    prompt = " ".join(prompt_text(world.llm.requests[-1]).split())
+    assert "about 400 words in all" in prompt
+    assert 'as_of="2025' in prompt and 'superseded="v0.3"' in prompt
+    assert "state the newest (latest `as_of`, not superseded) as current" in prompt
+
+
 def test_report_versions_accumulate_with_one_current(project, world):
     _summarised(project, world)
     run(project, Stage.REPORT, "report:auto:0")

@@ -39,6 +39,7 @@ SAMPLES: dict[str, Any] = {
     "searched": ["sqlite wal"],
     "findings": [{"n": 3, "query": "sqlite wal", "text": "Readers do not block writers."}],
     "style_guide": "a professional briefing.",
+    "words": 900,
     "drafts": ["## How WAL works\n\nReaders do not block writers [3]."],
     "sections": [SECTION],
     "sources": [

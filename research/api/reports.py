@@ -48,6 +48,7 @@ def write_report(request, project_id: Id, payload: ReportIn | None = None):
         style=payload.style,
         language=payload.language,
         engine=payload.engine,
+        length=payload.length,
         user=request.auth,
     )
     return Status(202, step)

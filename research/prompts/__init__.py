@@ -116,7 +116,7 @@ REFLECT = _prompt(
     "reflect", ReflectOutput, "today", "question", "section", "searched", "findings", "results"
 )
 REPORT: Prompt[BaseModel] = _prompt(
-    "report", None, "today", "question", "language", "style_guide", "sections", "sources"
+    "report", None, "today", "question", "language", "style_guide", "words", "sections", "sources"
 )
 
 REPORT_SECTION: Prompt[BaseModel] = _prompt(
@@ -126,6 +126,7 @@ REPORT_SECTION: Prompt[BaseModel] = _prompt(
     "question",
     "language",
     "style_guide",
+    "words",
     "section",
     "sources",
 )

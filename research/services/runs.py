@@ -222,11 +222,17 @@ def _redo_source(source: Source, user, *, force: bool) -> Source:
 
 
 def new_report(
-    project: Project, *, style: str = "", language: str = "", engine: str = "", user=None
+    project: Project,
+    *,
+    style: str = "",
+    language: str = "",
+    engine: str = "",
+    length: str = "",
+    user=None,
 ):
-    """Write a new report version from the stored summaries, optionally restyled, and by
-    another engine than the project's (an extractive project's report from the LLM, or the
-    reverse)."""
+    """Write a new report version from the stored summaries, optionally restyled, of another
+    length, and by another engine than the project's (an extractive project's report from the
+    LLM, or the reverse)."""
     if project.status not in RERUNNABLE:
         state = project.get_status_display().lower()
         raise NotAllowed(f"No report can be written while the project is {state}.")
@@ -249,7 +255,7 @@ def new_report(
             project,
             Stage.REPORT,
             f"report:manual:{uuid.uuid4().hex[:12]}",
-            params={"style": style, "language": language, "engine": engine},
+            params={"style": style, "language": language, "engine": engine, "length": length},
             requested_by=user,
         )
     return step

@@ -135,6 +135,7 @@ class RegenerateForm(forms.Form):
         choices=[("", "Same style"), *ReportStyle.choices],
         help_text="Styles need the LLM; an extractive version is quotes in any style.",
     )
+    length = forms.ChoiceField(required=False, choices=[("", "Same length"), *ReportLength.choices])
     language = forms.CharField(required=False, max_length=LANGUAGE_MAX)
 
 

@@ -121,6 +121,7 @@ def report_regenerate(request: HttpRequest, project_id: int) -> HttpResponse:
         style=form.cleaned_data["style"],
         language=form.cleaned_data["language"],
         engine=form.cleaned_data["engine"],
+        length=form.cleaned_data["length"],
         user=request.user,
     )
     messages.success(request, "A new version of the report is being written.")

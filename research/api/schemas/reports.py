@@ -8,7 +8,7 @@ from ninja import Field, Schema
 from research.api.schemas.common import Id, InSchema, Text
 from research.limits import LANGUAGE_MAX
 from research.models import Engine, Method, OneOf
-from research.models.options import ReportStyleName
+from research.models.options import ReportLengthName, ReportStyleName
 from research.output.package import ExportFormat
 
 ExportFormatName = Annotated[str, OneOf.of(ExportFormat)]
@@ -19,6 +19,9 @@ class ReportIn(InSchema):
         "", description="Empty keeps the project's engine; the other one may write a version too."
     )
     style: ReportStyleName | Literal[""] = Field("", description="Empty keeps the project's.")
+    length: ReportLengthName | Literal[""] = Field(
+        "", description="brief, standard or long; empty keeps the project's."
+    )
     language: Text = Field("", max_length=LANGUAGE_MAX, description="Empty keeps the project's.")
 
 

@@ -71,13 +71,15 @@ def run(ctx: StepContext) -> None:
     sources = _sources_with_findings(project)
     if not sources:
         raise MissingInput(_nothing_to_report(project))
+    _date(sources, _known(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today)))
     base = {
         "today": ctx.today,
         "question": project.question,
         "language": language,
         "style_guide": STYLE_GUIDES[style],
     }
-    written, by_section = ctx.refitting(lambda: _write(ctx, sources, base))
+    words = ReportLength(ctx.param("length") or ctx.opts.length).words
+    written, by_section = ctx.refitting(lambda: _write(ctx, sources, base, words))
     allowed = {s["n"] for s in sources}
     cleaned = citations.clean(written.text, allowed)
     note = _fallback_note(project, sources, "")
@@ -90,15 +92,25 @@ def run(ctx: StepContext) -> None:
     )
 
 
-def _write(ctx: StepContext, sources: list[dict], base: dict) -> tuple[Written, bool]:
+def _date(sources: list[dict], known: dict[int, brief.Known]) -> None:
+    """Each source's `as_of` and `superseded` (the word that marks it), for the prompts."""
+    for source in sources:
+        age = known[source["n"]].vintage
+        source["as_of"], source["superseded"] = age.when, age.marked
+
+
+def _write(ctx: StepContext, sources: list[dict], base: dict, words: int) -> tuple[Written, bool]:
     """The whole report in one answer when every finding fits the window with something left
-    to say, else section by section (True) from each section's own findings."""
+    to say, else section by section (True) from each section's own findings; about `words`
+    words either way."""
     answer = min(ANSWER_TOKENS, ctx.window() // 3)
-    outline = {**base, "sections": list(ctx.project.sections.all())}
-    fitted = _fit(ctx, REPORT, outline, sources, answer)
+    sections = list(ctx.project.sections.all())
+    outline = {**base, "sections": sections}
+    fitted = _fit(ctx, REPORT, {**outline, "words": words}, sources, answer)
     if fitted is not None:
-        return ctx.write(REPORT, max_tokens=answer, **outline, sources=fitted), False
-    return _write_by_section(ctx, sources, base, answer), True
+        return ctx.write(REPORT, max_tokens=answer, **outline, words=words, sources=fitted), False
+    each = max(100, words // max(1, len(sections)))
+    return _write_by_section(ctx, sources, {**base, "words": each}, answer), True
 
 
 def _fit(
@@ -133,7 +145,7 @@ def _write_by_section(ctx: StepContext, sources: list[dict], base: dict, answer:
 
     written = parallel.at_once(one, grouped)
     drafts = [w.text for w in written]
-    frame = _frame(ctx, base, drafts)
+    frame = _frame(ctx, {k: v for k, v in base.items() if k != "words"}, drafts)
     parts = [f"# {frame.title}", frame.summary, *drafts, f"## {frame.conclusion_heading}"]
     return Written("\n\n".join([*parts, frame.conclusion]), all(w.complete for w in written))
 
@@ -350,7 +362,7 @@ def run_extractive(ctx: StepContext) -> None:
         for s in sections
     ]
     known = _known(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today))
-    budget = ReportLength(ctx.opts.length).words
+    budget = ReportLength(ctx.param("length") or ctx.opts.length).words
     title = project.title or project.question
     markdown = brief.write(project.question, title, parts, candidates, known, words, budget)
     cleaned = citations.clean(markdown, {s["n"] for s in sources})
