@@ -16,6 +16,7 @@ WORDS = brief.Words(
     none="Nothing.",
     columns=("Measure", "Value", "As of", "Source"),
     earlier="*Earlier, as of {when}:*",
+    dated="*As of {when}:*",
     superseded="*Superseded ({why}):*",
     separator=", ",
 )
@@ -158,3 +159,25 @@ def test_the_brief_is_the_same_whatever_order_its_quotes_come_in_and_keeps_to_it
     fleet = short.split("## Fleet size")[1].split("##")[0]
     assert fleet.count("”") == 1 and first.count("”") == short.count("”") + 1
     assert "## Pricing\n\n“" in short  # every section's best, whatever the length
+
+
+def test_a_figure_from_an_earlier_year_than_the_newest_source_says_its_date():
+    sources = {
+        **SOURCES,
+        7: _known(
+            "Pricing 2025", "The standard delivery fee is $1.80.", Vintage("", (2025, 9, 15))
+        ),
+    }
+    candidates = [
+        *CANDIDATES,
+        brief.Candidate("The standard delivery fee is $1.80.", 7, 3, "pricing"),
+    ]
+    markdown = brief.write(QUESTION, "Kestrel", PARTS, candidates, sources, WORDS, 900)
+    assert "*As of 2025-09-15:* “The standard delivery fee is $1.80.” [7]" in markdown
+
+
+def test_an_undated_library_document_is_dated_by_its_upload():
+    uploaded = date(2026, 11, 20)
+    assert vintage(["faq.md"], "No dates.", None, TODAY, uploaded).as_of == (2026, 11, 20)
+    dated = vintage(["report-2025.pdf"], "", None, TODAY, uploaded)
+    assert dated.as_of == (2025, 0, 0)  # its own date wins

@@ -15,7 +15,7 @@ from research.models import Project, Query, Section, Stage, StepRun
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import PLAN
 from research.prompts.outputs import PlannedSection, PlanOutput
-from research.text.extractive.aspects import aspects, subject_part
+from research.text.extractive.aspects import aspects, subject_names, subject_part
 from research.text.extractive.scoring import key_phrases
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
 
@@ -104,7 +104,7 @@ def run_extractive(ctx: StepContext) -> None:
     goal = GOALS.get(code, GOALS["en"])
     parts = aspects(project.question)
     if parts:
-        subject = (key_phrases(subject_part(project.question), context, limit=1) or [""])[0]
+        subject = _subject(project.question, context)
         plan = _aspect_plan(project.question, subject, parts, language, goal)
         total = max(total, len(parts))
         how = f"from the {len(parts)} parts the question asks for"
@@ -141,6 +141,13 @@ def _extractive_plan(
             )
         )
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def _subject(question: str, context: list[str]) -> str:
+    """What the question is about: the names it gives ("Kestrel Robotics"), or else the key
+    phrase of its subject part that the grounding results share most."""
+    head, names = subject_part(question), subject_names(question)
+    return names if names != head else (key_phrases(head, context, limit=1) or [""])[0]
 
 
 def _aspect_plan(

@@ -5,7 +5,8 @@ Reads:    the relevant Summaries of every source not excluded, the Sections, the
           the findings do not fit it, the report is written section by section. With a
           `refresh_id`, what that refresh found, as a closing "What changed since vN" section.
 Replaces: the Report version this step wrote (a redelivered step replaces its own, never adds a
-          second); that version becomes the current one.
+          second); that version becomes the current one. The project's first version numbers
+          the sources again, 1..n in the order it cites them (the rest after).
 """
 
 from __future__ import annotations
@@ -321,6 +322,7 @@ WORDS = {
         none="No source matched this section.",
         columns=("Measure", "Value", "As of", "Source"),
         earlier="*Earlier, as of {when}:*",
+        dated="*As of {when}:*",
         superseded="*Superseded ({why}):*",
         separator=", ",
     ),
@@ -331,6 +333,7 @@ WORDS = {
         none="没有来源与本节相符。",
         columns=("指标", "数值", "截至", "来源"),
         earlier="*此前（截至{when}）：*",
+        dated="*截至{when}：*",
         superseded="*已被取代（{why}）：*",
         separator="，",
     ),
@@ -392,7 +395,8 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, brief.
         names = [source.title]
         if source.document:
             names += [source.document.filename, source.document.title]
-        age = vintage(names, source.text, source.published, today)
+        uploaded = source.document.created_at.date() if source.document else None
+        age = vintage(names, source.text, source.published, today, uploaded)
         whole = texts.get(source.document_id or 0) or [source.text]
         about = "\n".join([*names, *whole])
         found[source.n] = brief.Known(source.title or source.url, source.text, age, about)
@@ -400,5 +404,9 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, brief.
 
 
 STAGE = StageSpec(
-    stage=Stage.REPORT, run=run, fatal=True, extractive=run_extractive, writes=(Report, Project)
+    stage=Stage.REPORT,
+    run=run,
+    fatal=True,
+    extractive=run_extractive,
+    writes=(Report, Project, Source),
 )

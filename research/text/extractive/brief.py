@@ -80,6 +80,7 @@ class Words:
     none: str
     columns: tuple[str, str, str, str]  # measure, value, as of, source
     earlier: str  # "Earlier, as of {when}:"
+    dated: str  # "As of {when}:"
     superseded: str  # "Superseded ({why}):", why: its mark, and its date when known
     separator: str  # between those two: ", "
 
@@ -91,6 +92,7 @@ class _Pool:
     history: dict[int, list[int]]  # candidate index -> the newer ones that supersede it
     current: set[int]
     common: frozenset[str]  # the subject's words and qualifiers: they tell no section apart
+    newest: int  # the year of the newest source
 
 
 def write(
@@ -136,7 +138,13 @@ def _pool(question: str, candidates: Sequence[Candidate], sources: Mapping[int, 
     marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
     current = set(range(len(found))) - set(history) - marked
     bags = [_bag(c, sources) + _bag(newest.get(c), sources) for c in found]
-    return _Pool(found, bags, history, current, common)
+    for older, newer in sorted(history.items()):  # a newer statement is about what it updates
+        for j in newer:
+            if found[j].section == found[older].section:
+                bags[j] = bags[j] + bags[older]
+    dates = [sources[n].vintage.as_of for n in named]
+    years = [day[0] for day in dates if day]
+    return _Pool(found, bags, history, current, common, max(years, default=0))
 
 
 def _bag(candidate: Candidate | None, sources: Mapping[int, Known]) -> list[str]:
@@ -247,8 +255,13 @@ def _attach(pool: _Pool, chosen: list[list[int]]) -> dict[int, int]:
 def _with_history(
     pool: _Pool, i: int, attached: dict[int, int], sources: Mapping[int, Known], words: Words
 ) -> str:
-    """The quote, and after it the older statement it supersedes, framed as history."""
+    """The quote, and after it the older statement it supersedes, framed as history. A quote
+    stating figures from a source of an earlier year than the report's newest says its date:
+    nothing newer restates it, but it is not known to be current either."""
     line = _cite(pool, i)
+    age = sources[pool.candidates[i].n].vintage
+    if age.as_of and age.as_of[0] < pool.newest and _figured(pool, i):
+        line = f"{words.dated.format(when=age.when)} {line}"
     if i in attached:
         o = attached[i]
         age = sources[pool.candidates[o].n].vintage

@@ -5,7 +5,8 @@ A source's vintage comes from its names (file name, title, folder), its text and
   version below 1 ("v0.3") (归档, 草稿, 旧版, 已被取代 in Chinese), or its text opens by
   saying it is superseded, archived or obsolete;
 - as of: the latest of its publication date, the years its names carry ("Annual Report 2025",
-  "Q4 FY2025") and the dates its text gives up to today.
+  "Q4 FY2025") and the dates its text gives up to today; failing those, the day a library
+  document was uploaded.
 
 A statement is outdated when a newer source states the same measure (figures of the same kind,
 in words the two share, a name such as "K3" counting twice) with another value: the newest is
@@ -63,8 +64,15 @@ def _coarsest(day: tuple[int, int, int], other: tuple[int, int, int]) -> tuple[i
     return day[:2] if not (day[2] and other[2]) else day
 
 
-def vintage(names: Sequence[str], text: str, published: date | None, today: date) -> Vintage:
-    """The vintage of a source with these names (file name, title, folder), text and date."""
+def vintage(
+    names: Sequence[str],
+    text: str,
+    published: date | None,
+    today: date,
+    fallback: date | None = None,
+) -> Vintage:
+    """The vintage of a source with these names (file name, title, folder), text and date;
+    `fallback` dates it when nothing else does (a library document's upload)."""
     named = " ".join(names)
     mark = _MARKS.search(named.replace("_", " ").replace("-", " ")) or _TEXT_MARKS.search(
         text[:300]
@@ -73,6 +81,8 @@ def vintage(names: Sequence[str], text: str, published: date | None, today: date
     found += [d for d in dates_in(text[:5000]) if d <= (today.year, today.month, today.day)]
     if published:
         found.append((published.year, published.month, published.day))
+    if fallback and not found:
+        found.append((fallback.year, fallback.month, fallback.day))
     return Vintage(mark.group(0).lower() if mark else "", max(found) if found else None)
 
 
