@@ -123,6 +123,8 @@ class Measured:
     highest: int
     gaps: list[int]
     doubled: list[str]
+    not_verbatim: list[str]  # quotes not found in their source's stored text
+    unsupported: list[str]  # quotes the claim ledger does not find supported
 
     @property
     def covered_count(self) -> int:
@@ -274,7 +276,28 @@ def measure(project: Project, corpus: Corpus, wall: float, need: float) -> Measu
         highest=highest,
         gaps=[n for n in range(1, highest + 1) if n not in cited],
         doubled=doubled_titles(references),
+        not_verbatim=not_verbatim(project, body),
+        unsupported=unsupported(project),
     )
+
+
+def not_verbatim(project: Project, body: str) -> list[str]:
+    """The quotes that are not a part of their source's stored text (its markup left out)."""
+    from research.text.plain import locate
+
+    texts = {s.n: s.text for s in project.sources.select_related("snapshot")}
+    return [
+        f"“{quote}” {cited.strip()}"
+        for quote, cited in QUOTE.findall(body)
+        if not any(locate(quote, texts.get(n, "")) for n in numbers(cited))
+    ]
+
+
+def unsupported(project: Project) -> list[str]:
+    """The claims of the current report that the ledger does not find supported."""
+    report = project.reports.get(is_current=True)
+    rows = report.claims.exclude(status="supported").values_list("status", "sentence")
+    return [f"{status}: {sentence}" for status, sentence in rows]
 
 
 # --- Printing ---------------------------------------------------------------------------------
@@ -307,19 +330,22 @@ def print_measured(m: Measured) -> None:
     never = ", ".join(map(str, m.gaps)) or "none"
     print(f"  citation gaps: {len(m.gaps)} of 1..{m.highest} never cited: {never}")
     print_list("reference titles written twice", m.doubled)
+    print_list("quotes not verbatim in their source", m.not_verbatim)
+    print_list("claims the ledger does not find supported", m.unsupported)
     print(f"  words in the body: {m.words}; wall time: {m.wall:.2f} s")
 
 
 def print_summary(measured: list[Measured], markdowns: list[str]) -> None:
     print(
         f"{'run':>3} {'wall s':>7} {'words':>6} {'covered':>8} {'stale':>6} {'quotes':>7} "
-        f"{'fragm.':>7} {'markup':>7} {'gaps':>5} {'twice':>6}"
+        f"{'fragm.':>7} {'markup':>7} {'gaps':>5} {'twice':>6} {'unquoted':>9} {'unsupp.':>8}"
     )
     for i, m in enumerate(measured, 1):
         covered = f"{m.covered_count}/{len(m.covered)}"
         print(
             f"{i:>3} {m.wall:>7.2f} {m.words:>6} {covered:>8} {len(m.stale):>6} {m.quotes:>7} "
-            f"{len(m.fragments):>7} {len(m.markup):>7} {len(m.gaps):>5} {len(m.doubled):>6}"
+            f"{len(m.fragments):>7} {len(m.markup):>7} {len(m.gaps):>5} {len(m.doubled):>6} "
+            f"{len(m.not_verbatim):>9} {len(m.unsupported):>8}"
         )
     if len(markdowns) > 1:
         same = all(md == markdowns[0] for md in markdowns[1:])

@@ -91,7 +91,7 @@ def test_a_newer_source_stating_the_same_measure_with_another_value_supersedes_t
 
 
 def _known(title: str, text: str, age: Vintage, about: str = "Kestrel Robotics") -> brief.Known:
-    return brief.Known(title, text, age, f"{about}\n{text}")
+    return brief.Known(f"/{title}", title, text, age, f"{about}\n{text}")
 
 
 REVENUE_2026 = "Annual recurring revenue (ARR): $18.4 million at June 30, 2026."

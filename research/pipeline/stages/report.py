@@ -399,7 +399,8 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, brief.
         age = vintage(names, source.text, source.published, today, uploaded)
         whole = texts.get(source.document_id or 0) or [source.text]
         about = "\n".join([*names, *whole])
-        found[source.n] = brief.Known(source.title or source.url, source.text, age, about)
+        title = source.title or source.url
+        found[source.n] = brief.Known(source.url, title, source.text, age, about)
     return found
 
 

@@ -61,6 +61,7 @@ class Part:
 
 @dataclass
 class Known:
+    address: str  # its URL: what orders sources (their numbers are provisional until the report)
     title: str
     text: str  # the source's stored text
     vintage: Vintage
@@ -127,12 +128,13 @@ def _pool(question: str, candidates: Sequence[Candidate], sources: Mapping[int, 
     named = _naming(question, sources)
     found = sorted(
         {c for c in candidates if c.n in named},
-        key=lambda c: (c.section is None, c.section or 0, c.n, c.quote),
+        key=lambda c: (c.section is None, c.section or 0, sources[c.n].address, c.quote),
     )
     common = frozenset(terms(subject_names(question))) | QUALIFIERS
-    said = {n: [s.text for s in sentences(sources[n].text)] for n in sorted(named)}
+    by_address = sorted(named, key=lambda n: sources[n].address)  # not by number: provisional
+    said = {n: [s.text for s in sentences(sources[n].text)] for n in by_address}
     newest = _newest(found, said, sources, common)
-    found += sorted(newest, key=lambda c: (c.section or 0, c.n, c.quote))
+    found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].address, c.quote))
     statements = [(c.quote, sources[c.n].vintage) for c in found]
     history = outdated(statements, common)
     marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
