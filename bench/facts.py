@@ -173,15 +173,21 @@ def stale_statements(corpus: Corpus, body: str) -> list[str]:
 
 def source_lines(project: Project) -> dict[int, list[str]]:
     """Each source's stored text (what its quotes were taken from) as lines, list marks,
-    heading marks, bold marks, link targets and table edges removed."""
+    heading marks, bold marks and link targets removed, a table's row as its cells."""
     lines = {}
     for source in project.sources.select_related("snapshot", "passage"):
         text = source.snapshot.text if source.snapshot else ""
         text = text or (source.passage.text if source.passage else "")
         lines[source.n] = [
-            plain(LINE_MARKS.sub("", line.strip()).strip("| ")) for line in text.splitlines()
+            row(line) if line.lstrip().startswith("|") else plain(LINE_MARKS.sub("", line.strip()))
+            for line in text.splitlines()
         ]
     return lines
+
+
+def row(line: str) -> str:
+    """A table row as its cells, as a whole row is quoted: "Seed; March 2020; $3 million"."""
+    return "; ".join(plain(cell.strip()) for cell in line.strip().strip("|").split("|"))
 
 
 def fragment(quote: str, lines: list[str]) -> str:

@@ -181,3 +181,16 @@ def test_an_undated_library_document_is_dated_by_its_upload():
     assert vintage(["faq.md"], "No dates.", None, TODAY, uploaded).as_of == (2026, 11, 20)
     dated = vintage(["report-2025.pdf"], "", None, TODAY, uploaded)
     assert dated.as_of == (2025, 0, 0)  # its own date wins
+
+
+def test_a_table_row_is_quoted_after_its_header_and_named_by_its_column_in_the_key_figures():
+    text = (
+        "Funding\n\n| Round | Date | Amount |\n|---|---|---|\n"
+        "| Series B | February 2026 | $42 million |"
+    )
+    sources = {8: _known("Funding history", text, Vintage("", (2026, 3, 1)))}
+    parts = [brief.Part(1, "Funding history", "funding history")]
+    row = brief.Candidate("Series B; February 2026; $42 million", 8, 1, "Kestrel funding history")
+    markdown = brief.write(QUESTION, "Kestrel", parts, [row], sources, WORDS, 900)
+    assert "*Round; Date; Amount:* “Series B; February 2026; $42 million” [8]" in markdown
+    assert "| Series B (Amount) | $42 million | 2026-02 | [8] |" in markdown

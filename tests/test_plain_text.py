@@ -69,3 +69,28 @@ def test_a_quote_without_the_markup_is_found_where_the_text_has_it_and_kept_plai
 def test_a_plain_quote_is_highlighted_over_the_marked_up_words_of_the_source():
     html = highlight(FAQ, [("q1-0", "Fleet Plus costs $3,200 per robot per month.")])
     assert '<mark id="q1-0">Fleet Plus* costs $3,200 per robot per month.</mark>' in html
+
+
+TABLE = """Funding History
+
+| Round | Date | Amount |
+|---|---|---|
+| Seed | March 2020 | $3 million |
+| Series B | February 2026 | **$42 million** |
+
+- K3 design freeze: July 2026
+"""
+
+
+def test_a_table_row_is_a_unit_of_its_cells_that_keeps_its_header_and_its_place():
+    rows = [s for s in sentences(TABLE) if s.header]
+    assert [(s.text, s.header, s.context) for s in rows] == [
+        ("Seed; March 2020; $3 million", "Round; Date; Amount", "Funding History"),
+        ("Series B; February 2026; $42 million", "Round; Date; Amount", "Funding History"),
+    ]
+    assert TABLE[rows[1].start : rows[1].end] == "Series B | February 2026 | **$42 million"
+    assert locate("Series B; February 2026; $42 million", TABLE) == (rows[1].start, rows[1].end)
+
+
+def test_a_list_item_that_is_no_sentence_is_still_a_whole_unit():
+    assert "K3 design freeze: July 2026" in [s.text for s in sentences(TABLE)]

@@ -159,7 +159,7 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
     words alone would miss the sentence that answers the question. A sentence's heading counts
     as its own words ("Funding" over "In February 2026 Kestrel closed a $42 million...")."""
     wanted = terms(query)
-    words = [terms(f"{s.context} {s.text}") for s in found]  # a heading says what it is about
+    words = [terms(f"{s.context} {s.header} {s.text}") for s in found]  # what it is about
     asked = bm25(terms(question), words)
     scores = [q + a / 2 for q, a in zip(bm25(wanted, words), asked, strict=True)]
     matching: set[int] = set()

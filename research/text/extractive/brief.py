@@ -26,7 +26,7 @@ from research.text.extractive.aspects import subject_names
 from research.text.extractive.currency import Vintage, outdated
 from research.text.extractive.figures import dates_in, figures, label, states_figures
 from research.text.extractive.scoring import bm25, jaccard, mmr
-from research.text.extractive.sentences import sentences
+from research.text.extractive.sentences import Sentence, sentences
 from research.text.extractive.terms import terms
 
 PER_SECTION = 8  # quotes ranked per section at most
@@ -68,9 +68,14 @@ class Known:
     about: str  # its whole document's names and text (a library passage's document's)
 
     @functools.cached_property
-    def contexts(self) -> dict[str, str]:
-        """Each of its sentences' heading, by the sentence."""
-        return {s.text: s.context for s in sentences(self.text)}
+    def units(self) -> dict[str, Sentence]:
+        """Its sentence units (a table's rows among them), by their text."""
+        return {s.text: s for s in sentences(self.text)}
+
+    def header(self, quote: str) -> str:
+        """A table row's header ("Round; Date; Amount"); "" for a sentence."""
+        unit = self.units.get(quote)
+        return unit.header if unit else ""
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,7 @@ def write(
         body += [f"## {words.key_figures}", table]
     else:
         overview = _ranked(pool, Part(None, "", question), numbers, any_section=True)[:3]
-        body += [f"## {words.overview}", " ".join(_cite(pool, i) for i in overview)]
+        body += [f"## {words.overview}", " ".join(_cite(pool, i, sources) for i in overview)]
     attached = _attach(pool, chosen)
     for part, own in zip(parts, chosen, strict=True):
         lines = [_with_history(pool, i, attached, sources, words) for i in own]
@@ -150,11 +155,14 @@ def _pool(question: str, candidates: Sequence[Candidate], sources: Mapping[int, 
 
 
 def _bag(candidate: Candidate | None, sources: Mapping[int, Known]) -> list[str]:
-    """A quote's terms with its source's title's and its heading's: what it is about."""
+    """A quote's terms with its source's title's, its heading's and (a table row's) its
+    header's: what it is about."""
     if candidate is None:
         return []
-    heading = sources[candidate.n].contexts.get(candidate.quote, "")
-    return terms(f"{sources[candidate.n].title} {heading} {candidate.quote}")
+    known = sources[candidate.n]
+    unit = known.units.get(candidate.quote)
+    heading, header = (unit.context, unit.header) if unit else ("", "")
+    return terms(f"{known.title} {heading} {header} {candidate.quote}")
 
 
 def _newest(
@@ -237,9 +245,11 @@ def _word_count(text: str) -> int:
     return len(text.split()) + cjk // 2
 
 
-def _cite(pool: _Pool, i: int) -> str:
+def _cite(pool: _Pool, i: int, sources: Mapping[int, Known]) -> str:
+    """“The quote” [n]; a table row after its header, in italics: *Round; Date; Amount:*."""
     candidate = pool.candidates[i]
-    return f"“{candidate.quote}” [{candidate.n}]"
+    header = sources[candidate.n].header(candidate.quote)
+    return (f"*{header}:* " if header else "") + f"“{candidate.quote}” [{candidate.n}]"
 
 
 def _attach(pool: _Pool, chosen: list[list[int]]) -> dict[int, int]:
@@ -260,7 +270,7 @@ def _with_history(
     """The quote, and after it the older statement it supersedes, framed as history. A quote
     stating figures from a source of an earlier year than the report's newest says its date:
     nothing newer restates it, but it is not known to be current either."""
-    line = _cite(pool, i)
+    line = _cite(pool, i, sources)
     age = sources[pool.candidates[i].n].vintage
     if age.as_of and age.as_of[0] < pool.newest and _figured(pool, i):
         line = f"{words.dated.format(when=age.when)} {line}"
@@ -272,7 +282,7 @@ def _with_history(
             if age.marked
             else words.earlier.format(when=age.when)
         )
-        line += f" {frame} {_cite(pool, o)}"
+        line += f" {frame} {_cite(pool, o, sources)}"
     return line
 
 
@@ -302,8 +312,19 @@ def _row(candidate: Candidate, sources: Mapping[int, Known], seen: set[str]) -> 
     seen.add(value.value)
     stated = [d for f in found if f.kind == "date" for d in dates_in(f.value)]
     when = _iso(stated[0]) if stated else sources[candidate.n].vintage.when
-    cells = [label(candidate.quote, value) or "—", value.value, when or "—", f"[{candidate.n}]"]
+    measure = _row_label(candidate.quote, value.value, sources[candidate.n].header(candidate.quote))
+    measure = measure or label(candidate.quote, value) or "—"
+    cells = [measure, value.value, when or "—", f"[{candidate.n}]"]
     return "| " + " | ".join(c.replace("|", "/") for c in cells) + " |"
+
+
+def _row_label(row: str, value: str, header: str) -> str:
+    """A table row's figure named by the row and its column: "Series B (Amount)"."""
+    cells, names = row.split("; "), header.split("; ")
+    column = next((k for k, cell in enumerate(cells) if value in cell), 0)
+    if not header or len(cells) != len(names) or column == 0:
+        return ""
+    return f"{cells[0]} ({names[column]})"
 
 
 def _iso(day: tuple[int, int, int]) -> str:

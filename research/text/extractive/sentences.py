@@ -29,15 +29,31 @@ class Sentence:
     end: int  # where it ends there
     position: float  # 0.0 at the start of the text, 1.0 at its end
     context: str = ""  # the heading it stands under, if any
+    header: str = ""  # a table row's: its table's first row ("Round; Date; Amount")
 
 
 def sentences(text: str, language: str = "") -> list[Sentence]:
     """The text's sentences in order, each as a reader sees it, with its place in the text."""
     language = language or language_of(text)
     flat = plain(text)
-    found, heading = [], ""
-    for block_start, block_end in blocks(text):
+    found, heading, header, last = [], "", "", ""
+    for block_start, block_end, kind in blocks(text):
         block = flat.text[block_start:block_end].replace("\n", " ")  # the same length
+        if kind == ROW:
+            header = header if last == ROW else block.strip()  # a table's first row: its header
+            last = kind
+            if header != block.strip() and _kept_row(block):
+                at = block_start + len(block) - len(block.lstrip())
+                start, end = flat.span(at, at + len(block.strip()))
+                row = Sentence(block.strip(), start, end, start / max(1, len(text)), heading)
+                found.append(_with_header(row, header))
+            continue
+        last = kind
+        if kind == ITEM and _kept_item(block):  # a list item that is no sentence: whole
+            at = block_start + len(block) - len(block.lstrip())
+            start, end = flat.span(at, at + len(block.strip()))
+            found.append(Sentence(block.strip(), start, end, start / max(1, len(text)), heading))
+            continue
         if _heading(block):
             heading = block.strip()
             continue
@@ -66,24 +82,56 @@ def _heading(block: str) -> bool:
     return len(line) <= 40 if is_cjk(line[0]) else len(line.split()) <= 12
 
 
-def blocks(text: str) -> list[tuple[int, int]]:
-    """The (start, end) of each block of the plain form of `text` (plain(text).text): a line,
-    or lines that one sentence runs across (a line that breaks where no sentence, item or
-    heading ends, before a line that starts no item and goes on in lower case, or after a
-    comma or a word such as "for")."""
+ROW, ITEM, LINE = "row", "item", "line"
+
+
+def blocks(text: str) -> list[tuple[int, int, str]]:
+    """The (start, end, kind) of each block of the plain form of `text` (plain(text).text): a
+    table's row, a list item, or a line, or lines that one sentence runs across (a line that
+    breaks where no sentence, item or heading ends, before a line that starts no item and goes
+    on in lower case, or after a comma or a word such as "for")."""
     original = text.split("\n")
     lines = plain(text).text.split("\n")  # line for line: plain() never drops a line break
-    found: list[tuple[int, int]] = []
+    found: list[tuple[int, int, str]] = []
     at, joined = 0, False
     for i, line in enumerate(lines):
         if joined:
-            found[-1] = (found[-1][0], at + len(line))
+            found[-1] = (found[-1][0], at + len(line), found[-1][2])
         else:
-            found.append((at, at + len(line)))
+            found.append((at, at + len(line), _kind(original[i])))
         following = original[i + 1] if i + 1 < len(original) else ""
-        joined = _runs_on(line, following, lines[i + 1] if i + 1 < len(lines) else "")
+        joined = found[-1][2] != ROW and _runs_on(
+            line, following, lines[i + 1] if i + 1 < len(lines) else ""
+        )
         at += len(line) + 1
-    return [(start, end) for start, end in found if end > start]
+    return [(start, end, kind) for start, end, kind in found if end > start]
+
+
+def _kind(line: str) -> str:
+    if line.lstrip().startswith("|"):
+        return ROW
+    return ITEM if _ITEM.match(line) else LINE
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
+
+
+def _kept_row(row: str) -> bool:
+    """A row of two cells or more, one of them more than a number."""
+    cells = [cell.strip() for cell in row.split(";")]
+    return len([c for c in cells if c]) >= 2 and MIN_CJK_CHARS <= len(row.strip()) <= MAX_CHARS
+
+
+def _kept_item(item: str) -> bool:
+    """A list item of three words or more (or ten CJK characters) that is not a sentence."""
+    item = item.strip()
+    if not item or _SENTENCE_END.search(item):
+        return False
+    return len(item) >= MIN_CJK_CHARS if is_cjk(item[0]) else len(item.split()) >= 3
+
+
+def _with_header(row: Sentence, header: str) -> Sentence:
+    return Sentence(row.text, row.start, row.end, row.position, row.context, header)
 
 
 _BLOCK_START = re.compile(r"^\s*(?:[#>|•*+-]|\d{1,3}[.)]\s|(?:Q|A|问|答)\s*[:：])")
