@@ -19,6 +19,7 @@ DETAIL_MAX = 300  # the short line a step shows ("12 results")
 COLLECTION_NAME_MAX = 200  # a library collection's name
 DESCRIPTION_MAX = 5000  # a collection's description
 FILENAME_MAX = 255  # an uploaded file's name
+FOLDER_MAX = 255  # the folder it was uploaded from ("archive/2025")
 LOCATOR_MAX = 500  # where a passage is: "p. 14", "slide 3", a heading path
 SEARCH_TERMS_MAX = 500  # characters of a library search
 ID_MAX = 2**53  # the largest row id accepted: bigger numbers are ids in no supported database

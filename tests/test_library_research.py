@@ -143,3 +143,36 @@ def test_a_passage_under_its_documents_own_title_is_cited_without_saying_it_twic
     assert passage_title(document, second) == "Overview, Costs"
     other = make_library_document([("Results › Costs", "Costs fell.")], title="Annual report")
     assert passage_title(other, other.passages.get()) == "Annual report, Results › Costs"
+
+
+def test_a_document_in_an_archive_folder_is_quoted_only_as_superseded(world, settings):
+    """Two price lists with the same title; the folder the old one was uploaded from says it
+    is archived, so with no model the brief states the current price and the old one after it."""
+    settings.LLM_MODEL = settings.LLM_FAST_MODEL = ""
+    prices = Collection.objects.create(name="Prices")
+    current = "Fleet Plus costs $3,200 per robot per month for Kestrel Robotics merchants."
+    old = "Fleet Plus costs $3,900 per robot per month for Kestrel Robotics merchants."
+    make_library_document([("p. 1", current)], collection=prices, title="Kestrel price list")
+    make_library_document(
+        [("p. 1", old)], collection=prices, title="Kestrel price list", folder="archive/2025"
+    )
+    question = "Prepare a brief on Kestrel Robotics: its pricing and its fleet plans."
+    result, _ = research(question, "--engine", "extractive", "--sources", "library")
+    report = Project.objects.get(pk=result["project_id"]).reports.get().markdown
+    assert f"“{current}” [1] *Superseded (archive" in report and f"“{old}” [2]" in report
+    assert report.count(old) == 1
+
+
+def test_an_uploaded_files_folders_are_kept_beside_its_name(member, tmp_path):
+    from io import BytesIO
+
+    from research.services import library
+
+    shelf = Collection.objects.create(name="Share")
+    added = library.add_document(
+        shelf,
+        stream=BytesIO(b"# Old prices\n\nIt was dearer."),
+        filename="../archive/2025/p.md",
+        user=member,
+    )
+    assert (added.document.folder, added.document.filename) == ("archive/2025", "p.md")

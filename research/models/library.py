@@ -26,6 +26,7 @@ from research.limits import (
     DESCRIPTION_MAX,
     ERROR_MAX,
     FILENAME_MAX,
+    FOLDER_MAX,
     LOCATOR_MAX,
     SOURCE_TITLE_MAX,
     URL_MAX,
@@ -88,6 +89,11 @@ class Document(models.Model):
     collection = models.ForeignKey(Collection, on_delete=models.CASCADE, related_name="documents")
     title = models.CharField(max_length=SOURCE_TITLE_MAX, blank=True)
     filename = models.CharField(max_length=FILENAME_MAX)
+    folder = models.CharField(
+        max_length=FOLDER_MAX,
+        blank=True,
+        help_text='The folder it was uploaded from ("archive/2025"): it may say a version is old.',
+    )
     file = models.FileField(storage=library_storage, upload_to="", max_length=300)
     size = models.PositiveBigIntegerField()
     sha256 = models.CharField(max_length=64, unique=True)

@@ -24,7 +24,7 @@ from django.db.models import Count, F
 from django.utils import timezone
 
 from research.errors import BadInput, DossierError, NotAllowed, NotFound, TooLarge, reason_of
-from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX, FILENAME_MAX
+from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX, FILENAME_MAX, FOLDER_MAX
 from research.models import Collection, Document, DocumentStatus, Passage
 from research.models.library import EXTRACT_ATTEMPTS
 from research.pipeline.shared import semantic
@@ -145,11 +145,21 @@ def clean_filename(filename: str) -> str:
     return name
 
 
+def clean_folder(filename: str) -> str:
+    """The folders of a file's path ("archive/2025" of "archive/2025/report.pdf"), printable,
+    without "." or ".." or a drive; "" for a bare name."""
+    parts = Path((filename or "").replace("\\", "/")).parts[:-1]
+    kept = ["".join(ch for ch in part if ch.isprintable()).strip() for part in parts]
+    folder = "/".join(p for p in kept if p and p not in (".", "..", "/") and not p.endswith(":"))
+    return folder[-FOLDER_MAX:].lstrip("/")
+
+
 def add_document(
     collection: Collection, *, stream, filename: str, user, source_url: str = "", fetched_at=None
 ) -> Added:
-    """Store a file read from `stream` (a binary file object) and queue it for extraction."""
-    filename = clean_filename(filename)
+    """Store a file read from `stream` (a binary file object) and queue it for extraction; a
+    path's folders are kept beside its name."""
+    folder, filename = clean_folder(filename), clean_filename(filename)
     storage = Document._meta.get_field("file").storage
     incoming = Path(storage.path("incoming"))
     incoming.mkdir(parents=True, exist_ok=True)
@@ -161,7 +171,8 @@ def add_document(
         name = f"{digest[:2]}/{digest}{Path(filename).suffix.lower()[:20]}"
         Path(storage.path(name)).parent.mkdir(parents=True, exist_ok=True)
         temp.replace(storage.path(name))
-        return _create(collection, filename, name, digest, size, user, source_url, fetched_at)
+        fields = {"filename": filename, "folder": folder, "file": name, "size": size}
+        return _create(collection, fields, digest, user, source_url, fetched_at)
     finally:
         temp.unlink(missing_ok=True)
 
@@ -183,16 +194,14 @@ def _spool(stream, directory: Path) -> tuple[str, int, Path]:
     return digest.hexdigest(), size, temp
 
 
-def _create(collection, filename, name, digest, size, user, source_url, fetched_at) -> Added:
+def _create(collection, fields, digest, user, source_url, fetched_at) -> Added:
     try:
         with transaction.atomic():
             document = Document.objects.create(
                 collection=collection,
-                filename=filename,
-                title=Path(filename).stem[:200],
-                file=name,
-                size=size,
+                title=Path(fields["filename"]).stem[:200],
                 sha256=digest,
+                **fields,
                 added_by=user,
                 source_url=source_url,
                 fetched_at=fetched_at,

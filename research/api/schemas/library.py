@@ -47,6 +47,7 @@ class DocumentOut(Schema):
     collection: str
     title: str
     filename: str
+    folder: str = Field("", description='The folder it was uploaded from ("archive/2025").')
     kind: DocumentKindName
     size: int = Field(..., description="Bytes.")
     sha256: str

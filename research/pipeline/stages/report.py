@@ -394,7 +394,7 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, brief.
     for source in sources:
         names = [source.title]
         if source.document:
-            names += [source.document.filename, source.document.title]
+            names += [source.document.folder, source.document.filename, source.document.title]
         uploaded = source.document.created_at.date() if source.document else None
         age = vintage(names, source.text, source.published, today, uploaded)
         whole = texts.get(source.document_id or 0) or [source.text]
