@@ -426,3 +426,14 @@ def test_a_font_rewritten_by_fonttools_embeds_the_same_bytes_a_second_later(tmp_
     assert export.render_pdf(html, tmp_path) == first
     next_second()
     assert render_in_another_process(html, tmp_path) == first
+
+
+@needs_pango()
+def test_a_report_that_opens_with_its_own_title_says_it_once_in_each_export(member):
+    report = make_report(
+        member, "# Kestrel brief\n\n" + ENGLISH_BODY, question="Brief me on Kestrel.", title="K"
+    )
+    text = export.report_markdown(report)
+    assert text.startswith("# Kestrel brief\n") and text.count("Kestrel brief") == 1
+    pdf = " ".join(pdf_text(export.report_pdf(report)).split())
+    assert pdf.count("Kestrel brief") == 1

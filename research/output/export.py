@@ -43,6 +43,19 @@ def _title(report) -> str:
     return " ".join((project.title or project.question or "Report").split())
 
 
+_OWN_TITLE = re.compile(r"\A\s*#[ \t]+(.+?)[ \t#]*\n")
+
+
+def _titled(report) -> tuple[str, str]:
+    """The report's title and its text without it: the title its text opens with (`# ...`),
+    said once on the cover and not again above the text, else the project's."""
+    markdown = report.markdown or ""
+    match = _OWN_TITLE.match(markdown)
+    if not match:
+        return _title(report), markdown
+    return " ".join(match.group(1).split()), markdown[match.end() :]
+
+
 def _date(report) -> str:
     created = report.created_at or timezone.now()
     return timezone.localtime(created).date().isoformat()
@@ -69,12 +82,13 @@ INCOMPLETE = (
 def report_markdown(report) -> str:
     """Title, date, the question, then the report with its References list."""
     question = "\n".join(f"> {line}".rstrip() for line in report.project.question.splitlines())
+    title, text = _titled(report)
     return (
-        f"# {_title(report)}\n\n"
+        f"# {title}\n\n"
         f"{_date(report)} · version {report.version}\n\n"
         f"> **Question**\n>\n{question}\n\n"
         f"{'' if report.complete else INCOMPLETE + chr(10) + chr(10)}"
-        f"{(report.markdown or '').strip()}\n"
+        f"{text.strip()}\n"
     )
 
 
@@ -162,10 +176,11 @@ def language_code(language: str, text: str = "") -> str:
 
 def report_html(report) -> str:
     """The HTML WeasyPrint renders (also handy to look at in a browser)."""
-    body, references = _split_references(report.markdown)
+    title, text = _titled(report)
+    body, references = _split_references(text)
     project = report.project
     context = {
-        "title": _title(report),
+        "title": title,
         "date": _date(report),
         "question": project.question,
         "version": report.version,

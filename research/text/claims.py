@@ -38,7 +38,7 @@ _ABBREVIATIONS = frozenset(
     "e.g i.e etc vs cf al dr mr mrs ms prof st no fig figs eq approx ca jan feb mar apr jun jul "
     "aug sep sept oct nov dec inc ltd co corp u.s u.k".split()
 )
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
+_LIST_MARKER = re.compile(r"^\s*(?:(?:[-*+•◦]|\d+[.)])\s+)+")
 _QUOTED = re.compile(r"“([^”]+)”((?:\s*\[\d+\])+)")
 _FRAMING = re.compile(r"\*[^*\n]+\*")  # "*Earlier, as of 2025:*" before an extractive quote
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -65,8 +65,9 @@ class SplitClaim:
 
 
 def plain(sentence: str) -> str:
-    """A sentence's words as a reader sees them: no citation markers, links or emphasis."""
-    text = _CITE.sub("", _MARKUP.sub(lambda m: m.group(1) or "", sentence))
+    """A sentence's words as a reader sees them: no citation markers, links, emphasis, or list
+    marker or numbering before it."""
+    text = _CITE.sub("", _MARKUP.sub(lambda m: m.group(1) or "", _LIST_MARKER.sub("", sentence)))
     text = re.sub(r"\s+([.,;:!?。！？])", r"\1", re.sub(r"\s+", " ", text))
     return text.strip().strip('“”"').strip()
 

@@ -24,7 +24,7 @@ from research.errors import MissingInput
 from research.models import Question, QuestionStatus, Source, Stage, StepRun, Summary
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import ANSWER
-from research.text import answers, citations
+from research.text import answers, citations, markdown
 from research.text.answers import Found, Passage
 from research.text.tokens import estimate_tokens, truncate
 
@@ -56,7 +56,7 @@ def run(ctx: StepContext) -> None:
             passages=[{"n": p.n, "kind": p.kind, "text": p.text} for p in given],
         )
     )
-    cleaned = citations.clean(answer.answer, {p.n for p in given})
+    cleaned = citations.clean(markdown.normalise(answer.answer, whole=False), {p.n for p in given})
     if not cleaned.cited:  # an answer must rest on the passages: theirs, then, quoted
         ctx.fallback = f"the model's answer cited none of the {len(given)} passages it was given"
         _quote(ctx, question, found, replaced=REPLACED.format(count=len(given)))

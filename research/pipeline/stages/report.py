@@ -39,7 +39,7 @@ from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
 from research.providers.llm import Written, messages_tokens
-from research.text import changes, citations
+from research.text import changes, citations, markdown
 from research.text.extractive import brief
 from research.text.extractive.currency import vintage
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
@@ -82,7 +82,7 @@ def run(ctx: StepContext) -> None:
     words = ReportLength(ctx.param("length") or ctx.opts.length).words
     written, by_section = ctx.refitting(lambda: _write(ctx, sources, base, words))
     allowed = {s["n"] for s in sources}
-    cleaned = citations.clean(written.text, allowed)
+    cleaned = citations.clean(markdown.normalise(written.text), allowed)
     note = _fallback_note(project, sources, "")
     report = _save(ctx, cleaned, style, language, complete=written.complete, note=note)
     ctx.note(
@@ -367,8 +367,8 @@ def run_extractive(ctx: StepContext) -> None:
     known = _known(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today))
     budget = ReportLength(ctx.param("length") or ctx.opts.length).words
     title = project.title or project.question
-    markdown = brief.write(project.question, title, parts, candidates, known, words, budget)
-    cleaned = citations.clean(markdown, {s["n"] for s in sources})
+    body = brief.write(project.question, title, parts, candidates, known, words, budget)
+    cleaned = citations.clean(body, {s["n"] for s in sources})
     language = LANGUAGE_NAMES.get(code, "English")
     note = _fallback_note(project, sources, ctx.fallback)
     report = _save(ctx, cleaned, ReportStyle.PROFESSIONAL, language, complete=True, note=note)

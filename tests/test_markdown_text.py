@@ -1,0 +1,46 @@
+"""One normaliser for every model's Markdown: Dossier's structure, whatever the model wrote."""
+
+from __future__ import annotations
+
+from research.text.claims import split_claims
+from research.text.markdown import normalise
+
+MODEL = """# Kestrel brief
+
+## Key findings
+
+- - ARR grew to $18.4 million [1].
+• The fleet is 1,240 robots [2].
+1. - Pricing is $3,200 a month [3].
+
+# Kestrel brief
+
+#### Discussion
+
+The fleet grew fast. - on the other hand, costs rose [2]. The 2020 - 2021 period was slow.
+
+```
+- - code stays as it is
+```
+"""
+
+
+def test_doubled_and_stray_list_markers_are_collapsed_and_the_title_is_said_once():
+    assert normalise(MODEL) == (
+        "# Kestrel brief\n\n## Key findings\n\n"
+        "- ARR grew to $18.4 million [1].\n- The fleet is 1,240 robots [2].\n"
+        "1. Pricing is $3,200 a month [3].\n\n\n"
+        "### Discussion\n\n"
+        "The fleet grew fast. on the other hand, costs rose [2]. The 2020 - 2021 period was slow."
+        "\n\n```\n- - code stays as it is\n```"
+    )
+
+
+def test_a_part_of_a_report_has_no_title_of_its_own_and_does_not_repeat_the_reports():
+    section = "# Costs\n\n## Kestrel brief\n\nText [1]."
+    assert normalise(section, whole=False, title="Kestrel brief") == "## Costs\n\n\nText [1]."
+
+
+def test_claims_carry_no_list_marker_even_when_the_model_doubled_it():
+    claims = split_claims("## Findings\n\n- - ARR grew to $18.4 million [1].\n")
+    assert [claim.text for claim in claims] == ["ARR grew to $18.4 million."]
