@@ -9,6 +9,7 @@ import pytest
 from research.models import (
     ActivityAction,
     ActivityEntry,
+    Claim,
     PageCheck,
     Project,
     ProjectStatus,
@@ -18,6 +19,7 @@ from research.models import (
     StepRun,
 )
 from research.services import refreshes
+from research.views.reports import render_report
 from tests.fakes.web import article, render_article
 from tests.test_pipeline_run import research, run_inline
 
@@ -83,8 +85,15 @@ def test_a_refresh_where_one_page_changed_writes_a_version_saying_so_and_resumma
     report = project.reports.get(is_current=True)
     assert report.version == 2
     section = report.markdown.split("## What changed since v1", 1)[1]
-    assert "**Changed sources** (1):" in section and f"[{cited.n}]" in section
+    assert "### Changed sources (1)\n\n- " in section and f"[{cited.n}]" in section
     assert "New sources" not in section and "disappeared" not in section.split("## Ref")[0]
+    assert "\n    - Added: “" in section and "tidal" in section.split("Added:")[1].lower()
+    assert "\n    - Removed: “" in section  # the page as it was, in short
+    html = render_report(report)
+    assert "<h3>Changed sources (1)</h3>" in html and "<li>Added: " in html
+    ledger = Claim.objects.filter(report=report)
+    assert ledger.exists() and not any("Changed sources" in c.sentence for c in ledger)
+    assert not any("Added:" in c.sentence or "tidal" in c.sentence.lower() for c in ledger)
     assert summaries_asked(world) - summaries == selected_by  # only the changed page again
     cited.refresh_from_db()
     assert cited.generation == 1 and "tidal energy" in cited.text
@@ -113,7 +122,7 @@ def test_a_page_without_validators_is_compared_by_its_text_and_a_vanished_one_is
     others = [c for pk, c in checks.items() if pk not in (gone.pk, stamped.pk)]
     assert others and {c.detail for c in others} == {"the same bytes (sha256)"}
     report = project.reports.get(is_current=True)
-    assert report.version == 2 and "**Sources that disappeared** (1):" in report.markdown
+    assert report.version == 2 and "### Sources that disappeared (1)" in report.markdown
 
 
 def test_a_new_result_since_the_last_run_is_fetched_summarised_and_listed_as_new(world, api):
@@ -133,7 +142,7 @@ def test_a_new_result_since_the_last_run_is_fetched_summarised_and_listed_as_new
     assert new.fetch_status == "fetched" and new.summaries.filter(relevant=True).exists()
     assert summaries_asked(world) - summaries == new.results.filter(selected=True).count()
     report = project.reports.get(is_current=True)
-    assert "**New sources** (1):" in report.markdown and f"[{new.n}]" in report.markdown
+    assert "### New sources (1)" in report.markdown and f"[{new.n}]" in report.markdown
 
 
 def test_a_refresh_is_refused_while_the_project_runs_or_another_refresh_is_under_way(

@@ -1,9 +1,19 @@
-"""The "What changed since vN" section of a refreshed report, from what the refresh found."""
+"""The "What changed since vN" section of a refreshed report, from what the refresh found.
+
+Dossier's own Markdown: a `###` heading per kind of change, a list under each, and under a
+changed source the sentences its page gained and lost (short excerpts). The section reports;
+it claims nothing, so the claim ledger leaves it out (`HEADING`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+HEADING = re.compile(r"^##\s+What changed since v", re.MULTILINE)
+EXCERPTS = 3  # sentences shown of those a changed page gained, and of those it lost
+EXCERPT_CHARS = 160
 
 
 def section(changes: dict[str, Any], status_words: Mapping[str, str]) -> str:
@@ -19,17 +29,44 @@ def section(changes: dict[str, Any], status_words: Mapping[str, str]) -> str:
     for key, heading in groups:
         items = changes.get(key) or []
         if items:
-            lines.append(f"**{heading}** ({len(items)}):")
-            lines += [f"- {_name(item)} [{item['n']}]" + _detail(item) for item in items]
+            lines += [f"### {heading} ({len(items)})", ""]
+            for item in items:
+                lines.append(f"- {_name(item)} [{item['n']}]" + _detail(item))
+                lines += _edits(item)
             lines.append("")
     claims = changes.get("claims") or []
     if claims:
-        lines.append(f"**Claims whose support changed** ({len(claims)}):")
+        lines += [f"### Claims whose support changed ({len(claims)})", ""]
         for claim in claims:
             old, new = (status_words.get(claim[k], claim[k]) for k in ("old", "new"))
-            lines.append(f"- “{claim['sentence']}” was {old}, now {new}.")
+            lines.append(f"- “{claim['sentence']}”: was {old}, now {new}.")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def edits(before: Sequence[str], after: Sequence[str]) -> dict[str, list[str]]:
+    """The sentences a page gained and lost between two readings (in the page's order)."""
+    old, new = set(before), set(after)
+    return {
+        "added": [s for s in dict.fromkeys(after) if s not in old],
+        "removed": [s for s in dict.fromkeys(before) if s not in new],
+    }
+
+
+def _edits(item: dict[str, Any]) -> list[str]:
+    lines = []
+    for key, word in (("added", "Added"), ("removed", "Removed")):
+        found = item.get(key) or []
+        shown = [f"“{_excerpt(s)}”" for s in found[:EXCERPTS]]
+        more = f" and {len(found) - EXCERPTS} more" if len(found) > EXCERPTS else ""
+        if shown:
+            lines.append(f"    - {word}: {'; '.join(shown)}{more}")
+    return lines
+
+
+def _excerpt(sentence: str) -> str:
+    text = " ".join(sentence.split())
+    return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1].rstrip() + "…"
 
 
 def _name(item: dict[str, Any]) -> str:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from research.text import changes
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import terms
 from research.text.quotes import find_exact
@@ -82,7 +83,7 @@ def split_claims(markdown: str) -> list[SplitClaim]:
     found: list[SplitClaim] = []
     position = 0
     section = ""
-    for block in re.split(r"\n\s*\n", body_of(markdown)):
+    for block in re.split(r"\n\s*\n", _without_changes(body_of(markdown))):
         for line in _lines(block):
             if line.startswith("#"):
                 section = line.lstrip("#").strip()
@@ -93,6 +94,16 @@ def split_claims(markdown: str) -> list[SplitClaim]:
                     found.append(SplitClaim(position, sentence, cited, section))
                 position += 1
     return found
+
+
+def _without_changes(body: str) -> str:
+    """The body without its "What changed since vN" section, which reports and claims nothing
+    (up to the next heading of its level or above)."""
+    match = changes.HEADING.search(body)
+    if not match:
+        return body
+    after = re.search(r"^#{1,2}\s", body[match.end() :], re.MULTILINE)
+    return body[: match.start()] + (body[match.end() + after.start() :] if after else "")
 
 
 def _lines(block: str) -> list[str]:

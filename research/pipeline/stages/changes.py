@@ -8,7 +8,8 @@ version; otherwise the scheduler has a new version written, closing with these c
 
 Reads:    the step's Refresh, its SourceChecks, the project's Sources found since it started,
           and the Claims of the version it started from.
-Replaces: the Refresh's `changes` and `changed`; an activity-log line when nothing changed.
+Replaces: the Refresh's `changes` (with each changed page's sentences gained and lost) and
+          `changed`; an activity-log line when nothing changed.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from research.models import (
     Stage,
 )
 from research.pipeline.shared.context import StageSpec, StepContext
-from research.text import claims
+from research.text import changes, claims
 from research.text.claims import SourceIndex, SplitClaim
+from research.text.extractive.sentences import sentences
 
 
 def run(ctx: StepContext) -> None:
@@ -49,7 +51,7 @@ def run(ctx: StepContext) -> None:
     found: dict[str, Any] = {
         "since": refresh.since.version if refresh.since else None,
         "new": [_brief(s) for s in new],
-        "changed": [_brief(c.source) for c in changed],
+        "changed": [_brief(c.source) | _edits(c) for c in changed],
         "gone": [_brief(c.source, c.detail) for c in gone],
         "claims": _claims_changed(refresh, changed),
         "rechecked": len(checks),
@@ -70,6 +72,14 @@ def run(ctx: StepContext) -> None:
 
 def _brief(source: Source, detail: str = "") -> dict[str, Any]:
     return {"n": source.n, "title": source.title, "url": source.url, "detail": detail}
+
+
+def _edits(check: SourceCheck) -> dict[str, list[str]]:
+    """The sentences the page gained and lost since it was read before."""
+    before = check.previous.text if check.previous else ""
+    return changes.edits(
+        [s.text for s in sentences(before)], [s.text for s in sentences(check.source.text)]
+    )
 
 
 def _claims_changed(refresh: Refresh, changed: list[SourceCheck]) -> list[dict[str, str]]:
