@@ -115,3 +115,23 @@ def test_checking_the_claims_again_is_a_step_after_which_the_project_is_done_aga
     renewed = {pk for pk in third if pk not in second}
     assert renewed == {pk for pk, c in third.items() if source.n in c.citations}
     assert project.reports.count() == 1
+
+
+def test_a_citation_links_to_the_passage_the_ledger_found_and_shows_it_on_hover(
+    world, member_client
+):
+    result, _ = research("How does SQLite WAL mode work?", "--engine", "extractive")
+    project = Project.objects.get(pk=result["project_id"])
+    claims = ledger_of(project)
+    supported = [c for c in claims if c.status == "supported" and c.quote_source]
+    assert supported, [(c.status, c.sentence) for c in claims]
+    page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    landed = 0
+    for claim in supported:
+        href = f'href="/sources/{claim.quote_source_id}/#c{claim.pk}"'
+        if href in page:
+            landed += 1
+            source = member_client.get(f"/sources/{claim.quote_source_id}/").content.decode()
+            assert f'<mark id="c{claim.pk}"' in source or f'id="c{claim.pk}"' in source
+    assert supported and landed >= 0.9 * len(supported), (landed, len(supported))
+    assert 'class="cite" href="/sources/' in page and 'title="“' in page

@@ -437,3 +437,9 @@ def test_a_report_that_opens_with_its_own_title_says_it_once_in_each_export(memb
     assert text.startswith("# Kestrel brief\n") and text.count("Kestrel brief") == 1
     pdf = " ".join(pdf_text(export.report_pdf(report)).split())
     assert pdf.count("Kestrel brief") == 1
+
+
+def test_a_pdfs_citations_link_to_its_own_references(english):
+    html = export.report_html(english)
+    assert 'class="cite" href="#ref-1"' in html and '<p id="ref-1">' in html
+    assert "[1]" in export.report_markdown(english)  # the Markdown export keeps [n] plain

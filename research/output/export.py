@@ -2,7 +2,7 @@
 
 The PDF renderer fetches nothing from the network and reads no file outside `static/`: every URL
 it would load goes through `StaticOnlyFetcher`, which serves files under `BASE_DIR / "static"` and
-refuses the rest. The report body is sanitised by `render_markdown` first (no images, no style
+refuses the rest. The report body is sanitised by `render_report` first (no images, no style
 attributes, no `rel` of our own choosing), so nothing in it asks for a fetch anyway.
 """
 
@@ -23,7 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from research.models import Claim
-from research.output.rendering import render_markdown
+from research.output.rendering import render_report
 from research.text.citations import REFERENCES_HEADING
 
 logger = logging.getLogger(__name__)
@@ -174,6 +174,15 @@ def language_code(language: str, text: str = "") -> str:
     return ""
 
 
+def _to_reference(n: int, sentence: str) -> str:
+    """In a PDF, [n] goes to the n-th reference of the same document."""
+    return f"#ref-{n}"
+
+
+def _unlinked(n: int, sentence: str) -> None:
+    return None
+
+
 def report_html(report) -> str:
     """The HTML WeasyPrint renders (also handy to look at in a browser)."""
     title, text = _titled(report)
@@ -187,8 +196,8 @@ def report_html(report) -> str:
         "complete": report.complete,
         "style": report.get_style_display() if report.style else "",
         "lang": language_code(report.language, report.markdown),
-        "body": mark_safe(render_markdown(body)),  # noqa: S308 - sanitised by nh3
-        "references": mark_safe(render_markdown(references)),  # noqa: S308 - sanitised by nh3
+        "body": mark_safe(render_report(body, source_link=_to_reference)),  # noqa: S308 - nh3
+        "references": mark_safe(render_report(references, source_link=_unlinked)),  # noqa: S308
     }
     return render_to_string("research/report_pdf.html", context)
 

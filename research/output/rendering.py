@@ -32,7 +32,8 @@ from research.text.plain import locate
 
 __all__ = ["best_passage", "highlight", "render_markdown", "render_report"]
 
-SourceLink = Callable[[int, str], "str | None"]
+# A citation's target: its address, or its address and the quote it lands on (shown on hover).
+SourceLink = Callable[[int, str], "str | tuple[str, str] | None"]
 
 # --- The allow-list ----------------------------------------------------------------------
 
@@ -130,9 +131,12 @@ class _Segment:
 
 
 def _safe_href(url: object) -> str | None:
-    """A citation target the caller gave us: a site-relative path, or an http(s) URL."""
+    """A citation target the caller gave us: a site-relative path, an http(s) URL, or the
+    report's own reference ("#ref-3", in a PDF)."""
     if not isinstance(url, str) or not url or any(ord(c) < 0x21 or c == "\x7f" for c in url):
         return None
+    if url.startswith("#") and REF_ID.fullmatch(url[1:]):
+        return url
     if url.startswith("/") and not url.startswith(("//", "/\\")):
         return url
     if urlsplit(url).scheme.lower() in {"http", "https"}:
@@ -212,7 +216,9 @@ class _CitationLinker(Treeprocessor):
         for match in CITE.finditer(value):
             start = segment.start + match.start()
             sentence = sentence_at(block_text, start, start + len(match.group(0)))
-            href = _safe_href(self.source_link(int(match.group(1)), sentence))
+            target = self.source_link(int(match.group(1)), sentence)
+            href, hover = target if isinstance(target, tuple) else (target, "")
+            href = _safe_href(href)
             if href is None:
                 continue
             before = value[position : match.start()]
@@ -221,6 +227,8 @@ class _CitationLinker(Treeprocessor):
             else:
                 lead = before
             link = ET.Element("a", {"class": "cite", "href": href})
+            if hover:
+                link.set("title", f"“{' '.join(hover.split())[:300]}”")
             link.text = match.group(0)
             pieces.append(link)
             self.inserted.add(href)

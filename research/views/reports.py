@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -12,9 +13,10 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from research.errors import BadInput, NotFound
-from research.models import Note, Project, Report, Summary
+from research.models import Claim, Note, Project, Report, Summary
 from research.output import export, package, rendering
 from research.services import claims, runs, selectors
+from research.text import claims as claims_text
 from research.views.forms import RegenerateForm
 
 
@@ -57,23 +59,54 @@ def passages(project: Project) -> dict[int, tuple[int, list[tuple[str, str]]]]:
 
 
 def render_report(report: Report) -> str:
-    return render_cited(report.project, report.markdown)
+    return render_cited(report.project, report.markdown, ledger_of(report))
 
 
-def render_cited(project: Project, markdown: str) -> str:
+def ledger_of(report: Report) -> dict[str, tuple[int, int, int, str]]:
+    """The claims the ledger found a quote for, by their sentence as a reader sees it: (the
+    quoted source's number, its id, the claim's id, the quote)."""
+    rows = Claim.objects.filter(report=report, quote_source__isnull=False).exclude(quote="")
+    found: dict[str, tuple[int, int, int, str]] = {}
+    for pk, sentence, n, source_id, quote in rows.values_list(
+        "pk", "sentence", "quote_source__n", "quote_source_id", "quote"
+    ):
+        found.setdefault(_said(claims_text.plain(sentence)), (n, source_id, pk, quote))
+    return found
+
+
+def _said(sentence: str) -> str:
+    """A sentence as compared: its words, lower case, no quotation marks or framing."""
+    return " ".join(re.sub(r"[“”\"*]", " ", sentence).split()).casefold()
+
+
+def render_cited(project: Project, markdown: str, ledger: dict | None = None) -> str:
     """Markdown citing the project's [n] as safe HTML, each [n] linked to the passage of its
-    source that the sentence draws on (a report, or an answer to a question)."""
-    found = passages(project)
+    source that supports the sentence: the claim ledger's quote when it found one (a report),
+    else the summary quote that shares the most words with it; hovering shows the quote."""
+    found, ledger = passages(project), ledger or {}
 
-    def source_link(n: int, sentence: str) -> str | None:
+    def source_link(n: int, sentence: str) -> tuple[str, str] | str | None:
         if n not in found:
             return None
         source_id, quotes = found[n]
         url = reverse("source", args=[source_id])
+        checked = _checked(ledger, n, sentence)
+        if checked:
+            return f"{url}#c{checked[2]}", checked[3]
         best = rendering.best_passage(sentence, [q for _, q in quotes])
-        return f"{url}#{quotes[best][0]}" if best is not None else url
+        return (f"{url}#{quotes[best][0]}", quotes[best][1]) if best is not None else url
 
     return mark_safe(rendering.render_report(markdown, source_link=source_link))  # noqa: S308 - sanitised by nh3
+
+
+def _checked(ledger: dict, n: int, sentence: str) -> tuple[int, int, int, str] | None:
+    """The ledger's claim for this sentence, quoting source n: the same sentence, or one that
+    holds it (an extractive quote after its framing)."""
+    said = _said(sentence)
+    claim = ledger.get(said)
+    if claim is None:
+        claim = next((c for key, c in ledger.items() if key and key in said and c[0] == n), None)
+    return claim if claim and claim[0] == n else None
 
 
 def report_context(project: Project, version: str | None) -> dict:

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from research.models import Collection, Note, Summary
+from research.models import Claim, Collection, Note, Summary
 from research.output import rendering
 from research.services import runs, selectors, sources
 
@@ -21,6 +21,8 @@ def source_detail(request: HttpRequest, source_id: int) -> HttpResponse:
         Summary.objects.filter(source=source).select_related("query").in_outline_order()
     )
     marks = [(f"q{s.pk}-{i}", quote) for s in summaries for i, quote in enumerate(s.quotes)]
+    ledger = Claim.objects.filter(quote_source=source).exclude(quote="").order_by("pk")
+    marks += [(f"c{pk}", quote) for pk, quote in ledger.values_list("pk", "quote")]
     summary_notes: dict[int, list[Note]] = {}
     for note in Note.objects.filter(summary__source=source).select_related("author"):
         if note.summary_id is not None:
