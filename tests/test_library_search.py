@@ -117,3 +117,11 @@ def test_terms_drop_stopwords_and_keep_cjk_runs():
     assert terms.cjk == ["固态电池"]
     assert terms.pairs() == ["固态", "态电", "电池"]
     assert index_text("用固态电池。OK") == " 用固 固态 态电 电池 。OK"
+
+
+def test_the_snippet_marks_whole_words_never_the_inside_of_one():
+    marked = snippet("Kestrel orange robots range far; ranges grow.", ["range"])
+    assert marked == (
+        f"Kestrel orange robots {MARK_START}range{MARK_END} far; {MARK_START}ranges{MARK_END} grow."
+    )
+    assert f"{MARK_START}电池{MARK_END}" in snippet("固态电池更安全", ["电池"])

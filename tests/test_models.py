@@ -102,3 +102,30 @@ def test_running_projects_are_those_planning_researching_or_writing(project, mem
     make_project(member, status=ProjectStatus.DONE, question="q3")
     make_project(member, status=ProjectStatus.AWAITING_REVIEW, question="q4")
     assert list(Project.objects.running().values_list("question", flat=True)) == ["q2"]
+
+
+def test_a_project_without_a_title_yet_shows_its_question_cut_at_a_word(member):
+    long = (
+        "Which electric SUVs sold in the US in 2025 can drive on a charge of more than 300 miles?"
+    )
+    assert str(make_project(member, question=long)) == (
+        "Which electric SUVs sold in the US in 2025 can drive on a charge of more than…"
+    )
+    assert str(make_project(member, question="Short?")) == "Short?"
+
+
+def test_a_new_version_counts_its_elapsed_time_from_its_own_start(member):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from research.services import runs
+
+    earlier = timezone.now() - timedelta(hours=1)
+    project = make_project(
+        member, options={"engine": "extractive"}, started_at=earlier, finished_at=earlier
+    )
+    runs.new_report(project, user=member)
+    project.refresh_from_db()
+    assert project.started_at > timezone.now() - timedelta(minutes=1)
+    assert project.finished_at is None

@@ -150,7 +150,12 @@ class Project(models.Model):
         indexes = [models.Index(fields=["status", "-created_at"])]
 
     def __str__(self) -> str:
-        return self.title or self.question[:80]
+        """Its title; before the plan names it, its question, cut at a word ("...on a…")."""
+        if self.title or len(self.question) <= SHORT_TITLE:
+            return self.title or self.question
+        cut = self.question[: SHORT_TITLE - 1]
+        words = cut.rsplit(None, 1)[0] if " " in cut.strip() else cut
+        return words.rstrip(" ,;:.-–—") + "…"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """A new project is saved as it is; an existing one never writes its status here (the
@@ -203,6 +208,9 @@ class Project(models.Model):
             Project.objects.filter(pk=self.pk).update(next_source_n=F("next_source_n") + count)
             end = Project.objects.filter(pk=self.pk).values_list("next_source_n", flat=True).get()
         return range(end - count, end)
+
+
+SHORT_TITLE = 80  # characters of a question that stand in for a title not written yet
 
 
 class ProjectPartQuerySet(models.QuerySet):

@@ -174,11 +174,19 @@ def _postgres(terms: Terms, where: str, params: list, limit: int) -> list[tuple[
     return [(pk, float(score)) for pk, score in rows]
 
 
+def _whole(mark: str) -> str:
+    if mark[:1].isascii() and mark[:1].isalnum():
+        return rf"(?<![^\W_]){re.escape(mark)}[^\W_]*"
+    return re.escape(mark)
+
+
 def snippet(text: str, marks: Sequence[str], size: int = SNIPPET_CHARS) -> str:
-    """The `size`-character window of `text` with the most matches, matches marked."""
+    """The `size`-character window of `text` with the most matches, matches marked: whole
+    words that start with a mark ("range" marks "ranges", never "Orange"); in Chinese,
+    Japanese or Korean, where words have no spaces, the mark itself."""
     if not marks:
         return text[:size]
-    pattern = re.compile("|".join(re.escape(mark) for mark in marks), re.IGNORECASE)
+    pattern = re.compile("|".join(_whole(mark) for mark in marks), re.IGNORECASE)
     found = [m.start() for m in pattern.finditer(text)]
     start = 0
     if found:

@@ -81,6 +81,7 @@ def _reopen(project: Project, user) -> None:
         only_from=[ProjectStatus.DONE, ProjectStatus.FAILED],
         error="",
         finished_at=None,
+        started_at=timezone.now(),  # elapsed counts from this run
         updated_by=user,
         tokens_base=used,
     ):

@@ -81,6 +81,7 @@ def resume(project: Project, *, user=None) -> Project:
             only_from=[ProjectStatus.FAILED, ProjectStatus.CANCELLED],
             error="",
             finished_at=None,
+            started_at=timezone.now(),  # elapsed counts from this run
             updated_by=user,
         )
         if not resumed:
@@ -169,6 +170,7 @@ def reopen(project: Project, *, user, new_version: bool = True) -> None:
             only_from=RERUNNABLE,
             error="",
             finished_at=None,
+            started_at=timezone.now(),  # elapsed counts from this run
             **bump,
         ):
             project.refresh_from_db(fields=["status"])
@@ -245,6 +247,7 @@ def new_report(
             only_from=[ProjectStatus.DONE, ProjectStatus.FAILED],
             error="",
             finished_at=None,
+            started_at=timezone.now(),  # elapsed counts from this run
             updated_by=user,
         )
         if not writing and not Project.objects.hold(project.pk, RERUNNABLE):
@@ -274,6 +277,7 @@ def recheck_claims(project: Project, *, source: Source | None = None, user=None)
             only_from=[ProjectStatus.DONE],
             error="",
             finished_at=None,
+            started_at=timezone.now(),  # elapsed counts from this run
             updated_by=user,
         )
         if not writing and not Project.objects.hold(project.pk, ProjectStatus.running()):
