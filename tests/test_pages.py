@@ -484,3 +484,20 @@ def test_payloads_from_the_llm_the_web_and_notes_stay_inert(
         f"/sources/{source.pk}/",
     ):
         _assert_inert(member_client.get(path).content.decode())
+
+
+def test_a_page_under_a_trashed_project_is_the_sites_own_404_saying_why(
+    member_client, done_project, member
+):
+    from research.services import trash
+
+    query = done_project.queries.first()
+    trash.trash(done_project, user=member)
+    response = member_client.get(f"/queries/{query.pk}/")
+    body = response.content.decode()
+    assert response.status_code == 404 and "<h1>Not found</h1>" in body
+    assert "trash" in body and 'href="/"' in body
+    missing = member_client.get("/no/such/page/")
+    assert missing.status_code == 404 and "There is no page at /no/such/page/" in (
+        missing.content.decode()
+    )
