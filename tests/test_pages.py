@@ -501,3 +501,40 @@ def test_a_page_under_a_trashed_project_is_the_sites_own_404_saying_why(
     assert missing.status_code == 404 and "There is no page at /no/such/page/" in (
         missing.content.decode()
     )
+
+
+def test_a_result_another_query_chose_says_it_was_read_for_that_query_not_this_one(
+    member_client, member
+):
+    from research.models import QuerySource
+    from tests.factories import add_queries, add_source
+
+    project = make_project(member)
+    here, there = add_queries(project, 2)
+    page = add_source(project, "https://example.org/a", fetch_status="fetched")
+    QuerySource.objects.create(query=here, source=page, rank=1, selected=False)
+    QuerySource.objects.create(query=there, source=page, rank=1, selected=True)
+    body = member_client.get(f"/queries/{here.pk}/").content.decode()
+    assert "not read for this query" in body and f'href="/queries/{there.pk}/"' in body
+    chosen = member_client.get(f"/queries/{there.pk}/").content.decode()
+    assert "not read for this query" not in chosen and "Fetched" in chosen
+
+
+def test_the_version_diff_compares_the_previous_version_with_the_current_by_default(
+    member_client, done_project
+):
+    from tests.factories import add_report
+
+    add_report(done_project, [], markdown="# Report\n\nNewer text.", version=2)
+    body = member_client.get(f"/projects/{done_project.pk}/report/").content.decode()
+    assert re.search(r'name="a" value="1" checked', body)
+    assert re.search(r'name="b" value="2" checked', body)
+
+
+def test_the_new_project_form_sets_a_refresh_schedule_and_names_collections_plainly(
+    member_client,
+):
+    page = member_client.get("/projects/new/").content.decode()
+    assert 'name="refresh"' in page and "Every week" in page and "by id" not in page
+    member_client.post("/projects/new/", {**_form(), "refresh": "weekly", "draft": "1"})
+    assert Project.objects.get().opts.refresh == "weekly"

@@ -20,6 +20,7 @@ from research.models import (
     DocumentKind,
     Engine,
     ProjectStatus,
+    RefreshEvery,
     ReportLength,
     ReportStyle,
     SourceKind,
@@ -89,7 +90,10 @@ class ProjectForm(forms.Form):
         queryset=Collection.objects.order_by("name"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text=_help("collections"),
+        help_text="With the library: the collections searched; none ticked means all of them.",
+    )
+    refresh = forms.ChoiceField(
+        required=False, choices=RefreshEvery.choices, help_text=_help("refresh")
     )
     review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
     engine = forms.ChoiceField(

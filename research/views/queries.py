@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from research.models import Note, ProjectStatus, Summary
+from research.models import Note, ProjectStatus, QuerySource, Summary
 from research.services import outline, runs, selectors
 from research.views.access import back, posted_id
 
@@ -23,16 +23,32 @@ def query_detail(request: HttpRequest, query_id: int) -> HttpResponse:
             "id", "source_id", "relevant", "text", "quotes"
         )
     }
+    elsewhere = _read_for(query)
     context = {
         "query": query,
         "project": query.project,
-        "results": [(link, summaries.get(link.source_id)) for link in results],
+        "results": [
+            (link, summaries.get(link.source_id), elsewhere.get(link.source_id, []))
+            for link in results
+        ],
         "steps": query.steps.order_by("-created_at")[:20],
         "notes": Note.objects.filter(query=query).select_related("author"),
         "note_target": f"query:{query.pk}",
         "can_rerun": query.project.status in runs.RERUNNABLE,
     }
     return render(request, "research/query_detail.html", context)
+
+
+def _read_for(query) -> dict[int, list]:
+    """For each of the query's results that another query chose: those queries (a page is read
+    once for all; the result is not read for this query)."""
+    chosen = QuerySource.objects.filter(source__results__query=query, selected=True).exclude(
+        query=query
+    )
+    found: dict[int, list] = {}
+    for link in chosen.select_related("query").order_by("query__position"):
+        found.setdefault(link.source_id, []).append(link.query)
+    return found
 
 
 @require_POST
