@@ -28,7 +28,7 @@ secret-key: install
 
 # Production serving: gunicorn and whitenoise, DEBUG off unless the environment says otherwise.
 run: install secret-key
-	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py ensure_admin
 	-$(BIN)/python manage.py llm_check --brief
 	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT)
@@ -36,7 +36,7 @@ run: install secret-key
 # Development: Django's autoreloading server and the worker, DEBUG on.
 dev: export DEBUG = 1
 dev: install secret-key
-	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py ensure_admin
 	$(BIN)/python manage.py serve --dev --host $(HOST) --port $(PORT)
 

@@ -57,6 +57,8 @@ def test_without_an_llm_it_says_which_setting_to_set(settings, db):
     settings.LLM_MODEL = ""
     out, code = llm_check()
     assert code == 1 and "set LLM_MODEL" in out
+    out, code = llm_check("--brief")  # make run's one line: no model is no failure
+    assert code == 0 and "set LLM_MODEL" in out and "extractive engine" in out
 
 
 def test_the_llm_page_runs_the_check_for_members(world, member_client):
