@@ -102,7 +102,7 @@ def test_a_member_researches_inspects_reruns_and_exports(page, world, start_work
     shot(page, "04-project-done")
     # 4. open a source from a citation and see its quote highlighted
     page.locator("article.report a.cite").first.click()
-    page.wait_for_url(re.compile(r"/sources/\d+/#q\d+-\d+$"))
+    page.wait_for_url(re.compile(r"/sources/\d+/#(?:c\d+|q\d+-\d+)$"))  # the ledger's quote
     mark = page.locator("mark:target")
     assert mark.count() == 1 and mark.is_visible()
     assert len(mark.inner_text()) > 10

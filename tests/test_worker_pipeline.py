@@ -259,4 +259,4 @@ def test_the_worker_refreshes_a_project_where_one_page_changed_into_a_version_sa
     assert (done.status, done.changed) == ("done", True)
     report = project.reports.get(is_current=True)
     assert report.version == 2 and "## What changed since v1" in report.markdown
-    assert f"[{cited.n}]" in report.markdown.split("**Changed sources** (1):")[1]
+    assert f"[{cited.n}]" in report.markdown.split("### Changed sources (1)")[1]
