@@ -73,3 +73,22 @@ def _prober(request: dict) -> str:
     if request.get("response_format"):
         return '{"ok": true}'
     return " ".join(map(str, range(1, 41)))
+
+
+def test_the_llm_page_says_in_plain_words_what_each_setting_means():
+    from research.providers.llm.profile import Profile
+
+    assert "not known yet (the server does not say; set LLM_CONTEXT_TOKENS" in (
+        Profile().describe()
+    )
+    assert (
+        "8,192 tokens (the server)"
+        in Profile(context_tokens=8192, context_source="the server").describe()
+    )
+
+
+def test_the_llm_page_explains_its_columns(world, member_client):
+    world.llm.responder = Behaving(_prober)
+    member_client.post("/llm/")
+    page = member_client.get("/llm/").content.decode()
+    assert "<em>Structured output</em>: how a JSON answer is requested" in page

@@ -538,3 +538,18 @@ def test_the_new_project_form_sets_a_refresh_schedule_and_names_collections_plai
     assert 'name="refresh"' in page and "Every week" in page and "by id" not in page
     member_client.post("/projects/new/", {**_form(), "refresh": "weekly", "draft": "1"})
     assert Project.objects.get().opts.refresh == "weekly"
+
+
+def test_a_run_of_the_same_step_is_one_activity_line_with_the_rest_under_more(
+    member_client, member
+):
+    from django.utils import timezone
+
+    from tests.factories import add_step
+
+    project = make_project(member)
+    for i in range(14):
+        add_step(project, f"recheck:{i}", started_at=timezone.now())
+    body = member_client.get(f"/projects/{project.pk}/").content.decode()
+    activity = body.split('<section id="activity">')[1]
+    assert activity.count("Recheck") == 1 and "and 13 more" in activity

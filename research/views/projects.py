@@ -125,7 +125,29 @@ def _activity(project: Project, limit: int = 30) -> list[dict]:
     events = [{"at": s.started_at, "step": s} for s in steps]
     events += [{"at": n.created_at, "note": n} for n in notes[:limit]]
     events += [{"at": e.at, "entry": e} for e in entries[:limit]]
-    return sorted(events, key=lambda e: e["at"], reverse=True)[:limit]
+    return _grouped(sorted(events, key=lambda e: e["at"], reverse=True)[:limit])
+
+
+def _grouped(events: list[dict]) -> list[dict]:
+    """Steps in a row of the same stage, outcome and requester as one line with a count and
+    the rest under "more" (fourteen "Recheck a page — done" lines read as one)."""
+    out: list[dict] = []
+    for event in events:
+        step, last = event.get("step"), out[-1] if out else {}
+        if step and not step.error and _same_kind(last.get("step"), step):
+            last["more"].append(step)
+            continue
+        out.append({**event, "more": []})
+    return out
+
+
+def _same_kind(one: StepRun | None, other: StepRun) -> bool:
+    return (
+        one is not None
+        and not one.error
+        and (one.stage, one.status, one.requested_by_id)
+        == (other.stage, other.status, other.requested_by_id)
+    )
 
 
 @require_GET

@@ -111,7 +111,10 @@ class Profile:
 
     def describe(self) -> str:
         """One line for people: what the model is asked with."""
-        window = "not discovered"
+        window = (
+            "not known yet (the server does not say; set LLM_CONTEXT_TOKENS, or Dossier learns "
+            "it the first time a prompt is refused as too long)"
+        )
         if self.context_tokens:
             window = f"{self.context_tokens:,} tokens ({self.context_source})"
         return (
