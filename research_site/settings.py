@@ -257,6 +257,7 @@ if TRUST_PROXY:
 # Notifications of new report versions: email to watchers, a signed POST to a project's webhook.
 # SITE_URL is how links in them start. EMAIL_HOST set: mail goes out by SMTP; else to the console.
 SITE_URL = envurl("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_URL_SET = bool(envstr("SITE_URL"))  # unset: an export's links start as its request did
 EMAIL_HOST = envstr("EMAIL_HOST")
 EMAIL_BACKEND = envstr(
     "EMAIL_BACKEND",

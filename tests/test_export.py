@@ -443,3 +443,27 @@ def test_a_pdfs_citations_link_to_its_own_references(english):
     html = export.report_html(english)
     assert 'class="cite" href="#ref-1"' in html and '<p id="ref-1">' in html
     assert "[1]" in export.report_markdown(english)  # the Markdown export keeps [n] plain
+
+
+def test_exports_link_to_library_passages_absolutely_from_the_request_or_site_url(
+    member, member_client, settings
+):
+    from research.output import package
+    from research.output.package import ExportFormat
+
+    report = make_report(member, ENGLISH_BODY, question="How does WAL work?")
+    source = report.cited_sources.first()
+    source.url, source.title = "/library/documents/4/#passage-0", "Manual, p. 3"
+    source.save()
+    report.markdown = report.markdown.split("## References")[0] + citations.references([source])
+    report.save()
+    body, _ = package.export_file(report, ExportFormat.MD, "https://dossier.example")
+    assert "[Manual, p. 3](https://dossier.example/library/documents/4/#passage-0)" in (
+        body.decode()
+    )
+    settings.SITE_URL_SET = False
+    served = member_client.get(f"/projects/{report.project_id}/report/export.md")
+    assert "](http://testserver/library/documents/4/#passage-0)" in served.content.decode()
+    settings.SITE_URL_SET, settings.SITE_URL = True, "https://team.example"
+    served = member_client.get(f"/projects/{report.project_id}/report/export.md")
+    assert "](https://team.example/library/documents/4/#passage-0)" in served.content.decode()

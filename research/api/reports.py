@@ -77,7 +77,7 @@ def export_report(request, project_id: Id, format: ExportFormatName, filters: Qu
     from research.output import export, package
 
     report = _report(project_id, filters.version)
-    body, content_type = package.export_file(report, format)
+    body, content_type = package.export_file(report, format, export.site_url(request))
     response = HttpResponse(body, content_type=content_type)
     filename = export.export_filename(report, format)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -56,6 +56,22 @@ def _titled(report) -> tuple[str, str]:
     return " ".join(match.group(1).split()), markdown[match.end() :]
 
 
+_SITE_LINK = re.compile(r"\]\((/[^)\s]*)\)")
+
+
+def site_url(request) -> str:
+    """Where this site's links start in a file: SITE_URL, or else the request's own address."""
+    if settings.SITE_URL_SET or request is None:
+        return settings.SITE_URL
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def _absolute(markdown: str, site: str) -> str:
+    """The report's links to this site ("/library/documents/4/#passage-0", a library
+    passage's) made absolute, so that they open from the file."""
+    return _SITE_LINK.sub(lambda m: f"]({site or settings.SITE_URL}{m.group(1)})", markdown)
+
+
 def _date(report) -> str:
     created = report.created_at or timezone.now()
     return timezone.localtime(created).date().isoformat()
@@ -79,8 +95,9 @@ INCOMPLETE = (
 )
 
 
-def report_markdown(report) -> str:
-    """Title, date, the question, then the report with its References list."""
+def report_markdown(report, site: str = "") -> str:
+    """Title, date, the question, then the report with its References list (links to this
+    site absolute, starting with `site`, or SITE_URL)."""
     question = "\n".join(f"> {line}".rstrip() for line in report.project.question.splitlines())
     title, text = _titled(report)
     return (
@@ -88,7 +105,7 @@ def report_markdown(report) -> str:
         f"{_date(report)} · version {report.version}\n\n"
         f"> **Question**\n>\n{question}\n\n"
         f"{'' if report.complete else INCOMPLETE + chr(10) + chr(10)}"
-        f"{text.strip()}\n"
+        f"{_absolute(text, site).strip()}\n"
     )
 
 
@@ -183,9 +200,10 @@ def _unlinked(n: int, sentence: str) -> None:
     return None
 
 
-def report_html(report) -> str:
+def report_html(report, site: str = "") -> str:
     """The HTML WeasyPrint renders (also handy to look at in a browser)."""
     title, text = _titled(report)
+    text = _absolute(text, site)
     body, references = _split_references(text)
     project = report.project
     context = {
@@ -229,10 +247,10 @@ def render_pdf(html: str, root: Path | None = None) -> bytes:
     return document.write_pdf(stylesheets=[stylesheet], pdf_identifier=False)
 
 
-def report_pdf(report) -> bytes:
+def report_pdf(report, site: str = "") -> bytes:
     """The report as a PDF: A4, page numbers, our print.css; no fetches outside static/. The
     same version gives the same bytes (its date is the version's, see render_pdf)."""
-    return render_pdf(report_html(report))
+    return render_pdf(report_html(report, site))
 
 
 # --- File names --------------------------------------------------------------------------

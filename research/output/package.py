@@ -116,14 +116,14 @@ def notes_rows(report: Report) -> list[dict]:
     ]
 
 
-def package_files(report: Report) -> dict[str, bytes]:
+def package_files(report: Report, site: str = "") -> dict[str, bytes]:
     """Every file of the package but the manifest, by path."""
     files, rows = source_files(cited_sources(report))
     claims = export.claim_rows(report)
     files.update(
         {
-            "report.md": export.report_markdown(report).encode(),
-            "report.pdf": export.report_pdf(report),
+            "report.md": export.report_markdown(report, site).encode(),
+            "report.pdf": export.report_pdf(report, site),
             "sources.csv": to_csv(SOURCE_COLUMNS, rows),
             "claims.json": to_json(claims),
             "claims.csv": to_csv(export.CLAIM_COLUMNS, claims),
@@ -158,9 +158,9 @@ def zip_time(report: Report) -> tuple[int, int, int, int, int, int]:
     )
 
 
-def evidence_zip(report: Report) -> bytes:
+def evidence_zip(report: Report, site: str = "") -> bytes:
     """The evidence package of a report version (see the module docstring)."""
-    files = package_files(report)
+    files = package_files(report, site)
     files["manifest.json"] = manifest(report, files)
     stamp = zip_time(report)
     out = io.BytesIO()
@@ -189,12 +189,13 @@ CONTENT_TYPES: dict[str, str] = {
 }
 
 
-def export_file(report: Report, fmt: str) -> tuple[bytes, str]:
-    """A report version as `fmt` (an ExportFormat): its bytes and content type."""
+def export_file(report: Report, fmt: str, site: str = "") -> tuple[bytes, str]:
+    """A report version as `fmt` (an ExportFormat): its bytes and content type; links to this
+    site start with `site` (or SITE_URL)."""
     if fmt == ExportFormat.ZIP:
-        body = evidence_zip(report)
+        body = evidence_zip(report, site)
     elif fmt == ExportFormat.PDF:
-        body = export.report_pdf(report)
+        body = export.report_pdf(report, site)
     else:
-        body = export.report_markdown(report).encode()
+        body = export.report_markdown(report, site).encode()
     return body, CONTENT_TYPES.get(fmt, CONTENT_TYPES[ExportFormat.MD])

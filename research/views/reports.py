@@ -167,7 +167,7 @@ def report_export(request: HttpRequest, project_id: int, fmt: str) -> HttpRespon
     report = _pick(project, request.GET.get("version"))
     if report is None:
         raise NotFound(f"Project {project.pk} has no report yet.")
-    body, content_type = package.export_file(report, fmt)
+    body, content_type = package.export_file(report, fmt, export.site_url(request))
     response = HttpResponse(body, content_type=content_type)
     filename = export.export_filename(report, fmt)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
