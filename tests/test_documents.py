@@ -94,7 +94,31 @@ def test_html_goes_through_the_web_page_reader(tmp_path):
         b"discussion.</p></article></body></html>"
     )
     doc = read(tmp_path, "minutes.html", page)
-    assert doc.kind == "html" and "approved the budget" in doc.blocks[0].text
+    assert doc.kind == "html" and "approved the budget" in doc.blocks[-1].text
+    assert doc.blocks[-1].locator == "Minutes"
+
+
+def test_html_passages_carry_their_heading_path_and_paragraph(tmp_path):
+    body = "".join(
+        f"<p>Paragraph {i} of the cold-chain models says something long enough to keep.</p>"
+        for i in range(1, 4)
+    )
+    page = (
+        "<html><head><title>Kestrel pricing</title></head><body><article>"
+        "<h1>Kestrel pricing</h1><p>Our prices in one page, for every merchant we serve.</p>"
+        "<h2>Pricing</h2><p>Pay per delivery costs $1.45 within 3 km.</p>"
+        "<h3>Cold-chain models</h3>"
+        f"{body}</article></body></html>"
+    ).encode()
+    doc = read(tmp_path, "pricing.html", page)
+    assert [b.locator for b in doc.blocks] == [
+        "Kestrel pricing",
+        "Kestrel pricing › Pricing",
+        "Kestrel pricing › Pricing › Cold-chain models",
+    ]
+    drafts = split_passages(doc.blocks, min_words=5, max_words=15)
+    assert drafts[-1].locator.startswith("Kestrel pricing › Pricing › Cold-chain models, ¶ ")
+    assert len({d.locator for d in drafts}) == len(drafts)  # no two passages read the same
 
 
 def test_markdown_is_cut_at_its_headings(tmp_path):

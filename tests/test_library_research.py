@@ -143,6 +143,14 @@ def test_a_passage_under_its_documents_own_title_is_cited_without_saying_it_twic
     assert passage_title(document, second) == "Overview, Costs"
     other = make_library_document([("Results › Costs", "Costs fell.")], title="Annual report")
     assert passage_title(other, other.passages.get()) == "Annual report, Results › Costs"
+    paragraphs = make_library_document(
+        [("Notes, ¶ 2", "Kestrel runs robots."), ("Notes › Costs, ¶ 3", "Costs fell.")],
+        title="Notes",
+        kind="md",
+    )
+    first, second = paragraphs.passages.order_by("position")
+    assert passage_title(paragraphs, first) == "Notes, ¶ 2"
+    assert passage_title(paragraphs, second) == "Notes, Costs, ¶ 3"
 
 
 def test_a_document_in_an_archive_folder_is_quoted_only_as_superseded(world, settings):

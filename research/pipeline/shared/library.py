@@ -41,11 +41,20 @@ def passage_title(document: Document, passage: Passage) -> str:
     heading that is the document's title is not said twice ("Overview › Costs" of the document
     "Overview" reads "Overview, Costs")."""
     name = str(document)
-    headings = [part.strip() for part in passage.locator.split(HEADING_SEPARATOR)]
+    where, paragraph = _paragraph_of(passage.locator)
+    headings = [part.strip() for part in where.split(HEADING_SEPARATOR)]
     if headings and headings[0].casefold() == name.strip().casefold():
         headings = headings[1:]
-    locator = HEADING_SEPARATOR.join(part for part in headings if part)
+    locator = ", ".join(
+        filter(None, [HEADING_SEPARATOR.join(part for part in headings if part), paragraph])
+    )
     return (f"{name}, {locator}" if locator else name)[:SOURCE_TITLE_MAX]
+
+
+def _paragraph_of(locator: str) -> tuple[str, str]:
+    """A locator and its paragraph apart: ("Pricing › Costs", "¶ 2")."""
+    head, sep, tail = locator.rpartition(", ¶ ")
+    return (head, f"¶ {tail}") if sep else (locator, "")
 
 
 def search_provider(opts: ProjectOptions) -> Searcher:

@@ -12,6 +12,9 @@ class Block:
     text: str
     locator: str  # "p. 14", "slide 3", "Results › Costs", "rows 41–80"; "" when nothing says
     page: int | None = None  # the page or slide number, when there is one
+    paragraphs: bool = (
+        False  # a citation may name its paragraph ("Costs, ¶ 3"): HTML, Markdown, DOCX
+    )
 
 
 @dataclass(frozen=True)

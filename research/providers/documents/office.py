@@ -71,7 +71,8 @@ def read_docx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
 
     def close() -> None:
         if lines:
-            blocks.append(Block("\n".join(lines), HEADING_SEPARATOR.join(headings)))
+            locator = HEADING_SEPARATOR.join(headings)
+            blocks.append(Block("\n".join(lines), locator, paragraphs=True))
             lines.clear()
 
     for item in items:

@@ -119,5 +119,23 @@ def _draft(position: int, group: list[_Piece]) -> PassageDraft:
 
 
 def _locator(group: list[_Piece]) -> str:
-    """The first piece's locator (the first that has one): sections merged under it."""
-    return next((p.block.locator for p in group if p.block.locator), "")
+    """The first piece's locator (the first that has one: sections merged under it), with the
+    paragraph it starts at when its block, not on a page, has several ("Costs, ¶ 3")."""
+    piece = next((p for p in group if p.block.locator), group[0])
+    paragraph = _paragraph(piece)
+    if paragraph is None:
+        return piece.block.locator
+    return ", ".join(filter(None, [piece.block.locator, f"¶ {paragraph}"]))
+
+
+def _paragraph(piece: _Piece) -> int | None:
+    """The number of the paragraph the piece starts in, when its block (of HTML, Markdown or
+    DOCX) has more than one; paragraphs are split at blank lines, or at line breaks in a text
+    with none."""
+    text = piece.block.text
+    if not piece.block.paragraphs:
+        return None
+    breaks = r"\n\s*\n" if re.search(r"\n\s*\n", text) else r"\n"
+    if len(re.findall(breaks, text.strip())) == 0:
+        return None
+    return len(re.findall(breaks, text[: piece.start])) + 1

@@ -135,7 +135,46 @@ def read_html(body: bytes, filename: str) -> ExtractedDocument:
         page = web.extract(body, "text/html", None, "")
     except web.ExtractError as exc:
         raise DocumentUnreadable(f'"{filename}": {exc.reason}.') from None
-    return ExtractedDocument("html", page.title, [Block(page.text, "")])
+    headings = _html_headings(body)
+    return ExtractedDocument("html", page.title, _by_heading(page.text, headings))
+
+
+def _html_headings(body: bytes) -> dict[str, int]:
+    """The page's headings (h1 to h6) by their text, with their level."""
+    tree = web.html_tree(web.decode(body, None, html=True))
+    if tree is None:
+        return {}
+    found: dict[str, int] = {}
+    for element in tree.iter("h1", "h2", "h3", "h4", "h5", "h6"):
+        text = " ".join(element.text_content().split())
+        if text:
+            found.setdefault(text, int(str(element.tag)[1]))
+    return found
+
+
+def _by_heading(text: str, headings: dict[str, int]) -> list[Block]:
+    """The extracted text cut into a block at each of the page's headings, each block's
+    locator its heading path ("Pricing › Cold-chain models")."""
+    blocks: list[Block] = []
+    path: list[tuple[int, str]] = []
+    lines: list[str] = []
+
+    def close() -> None:
+        if "\n".join(lines).strip():
+            locator = HEADING_SEPARATOR.join(name for _, name in path)
+            blocks.append(Block("\n".join(lines).strip(), locator, paragraphs=True))
+        lines.clear()
+
+    for line in text.split("\n"):
+        level = headings.get(" ".join(line.split()))
+        if level is None:
+            lines.append(line)
+            continue
+        close()
+        path = [(lv, name) for lv, name in path if lv < level] + [(level, line.strip())]
+        lines.append(line)  # the heading stays in the text: a passage reads as the page did
+    close()
+    return blocks or [Block(text, "", paragraphs=True)]
 
 
 def read_markdown(text: str, filename: str) -> ExtractedDocument:
@@ -147,7 +186,7 @@ def read_markdown(text: str, filename: str) -> ExtractedDocument:
     def close() -> None:
         body = "\n".join(lines).strip()
         if body:
-            blocks.append(Block(body, HEADING_SEPARATOR.join(path)))
+            blocks.append(Block(body, HEADING_SEPARATOR.join(path), paragraphs=True))
         lines.clear()
 
     for line in text.splitlines():
