@@ -260,3 +260,35 @@ def test_a_member_asks_a_follow_up_question_and_checks_the_claims_of_the_report(
     sentence.focus()
     assert evidence.is_visible() and "“" in evidence.inner_text()
     shot(page, "12-claims-focused")
+
+
+def test_on_a_phone_the_pages_a_member_reads_have_no_horizontal_scroll(
+    browser, live_server, world, start_worker, member
+):
+    """At 390 px wide: the project list, a report, a source page and the library."""
+    from research.models import ProjectStatus
+    from research.services import runs
+    from tests.factories import make_library_document, make_project
+
+    start_worker()
+    make_library_document(["A long passage about write-ahead logging in SQLite. " * 20])
+    project = make_project(
+        member,
+        status=ProjectStatus.DRAFT,
+        question="How does SQLite WAL mode work, and how do its checkpoints and readers interact?",
+        options={"engine": "extractive", "queries": 2, "sources_per_query": 2},
+    )
+    runs.start(project, user=member)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    sign_in(page)
+    page.goto(f"/projects/{project.pk}/")
+    wait_until_done(page)
+    source = project.sources.filter(fetch_status="fetched").first()
+    for path in ("/", f"/projects/{project.pk}/report/", f"/sources/{source.pk}/", "/library/"):
+        page.goto(path)
+        wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        shot(page, "13-phone-" + (path.strip("/").replace("/", "-") or "projects"))
+        assert wide <= 1, (path, wide)
+    context.close()
