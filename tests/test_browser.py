@@ -292,3 +292,34 @@ def test_on_a_phone_the_pages_a_member_reads_have_no_horizontal_scroll(
         shot(page, "13-phone-" + (path.strip("/").replace("/", "-") or "projects"))
         assert wide <= 1, (path, wide)
     context.close()
+
+
+def test_a_running_projects_outline_and_counts_change_without_a_reload(
+    page, world, start_worker, member
+):
+    from research.models import ProjectStatus
+    from research.services import runs
+    from tests.factories import make_project
+
+    world.searx.latency = 1  # searches, then pages, take a while: the run is seen in its middle
+    world.web.latency = 3
+    start_worker()
+    project = make_project(
+        member,
+        status=ProjectStatus.DRAFT,
+        question="How does SQLite WAL mode work?",
+        options={"engine": "extractive", "queries": 4, "sources_per_query": 2},
+    )
+    sign_in(page)
+    runs.start(project, user=member)
+    page.goto(f"/projects/{project.pk}/")
+    page.evaluate("window.notReloaded = true")
+    page.locator("#outline-list ul.queries li a").first.wait_for(timeout=60_000)
+    assert page.evaluate("window.notReloaded") is True  # replaced in place, not reloaded
+    for _ in range(120):  # the counts move on as pages are read
+        if "Sources (0 read of 0)" not in page.locator("#tabs").inner_text():
+            break
+        page.wait_for_timeout(500)
+    assert "Sources (0 read of 0)" not in page.locator("#tabs").inner_text()
+    assert page.evaluate("window.notReloaded") is True
+    shot(page, "14-running-live")

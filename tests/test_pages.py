@@ -553,3 +553,14 @@ def test_a_run_of_the_same_step_is_one_activity_line_with_the_rest_under_more(
     body = member_client.get(f"/projects/{project.pk}/").content.decode()
     activity = body.split('<section id="activity">')[1]
     assert activity.count("Recheck") == 1 and "and 13 more" in activity
+
+
+def test_the_progress_poll_brings_the_outline_and_the_counts_with_it(member_client, member):
+    from tests.factories import add_queries
+
+    project = make_project(member, status=ProjectStatus.RESEARCHING)
+    add_queries(project, 2)
+    body = member_client.get(f"/projects/{project.pk}/progress/").content.decode()
+    assert 'id="progress"' in body and 'id="outline-list" data-live' in body
+    assert 'id="tabs" data-live' in body and "Outline (2 queries)" in body
+    assert body.count('href="/queries/') == 2

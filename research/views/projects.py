@@ -196,12 +196,17 @@ def _in_trash(request: HttpRequest, project_id: int) -> HttpResponse:
 
 @require_GET
 def project_progress(request: HttpRequest, project_id: int) -> HttpResponse:
+    """The progress block and the parts of the page that change with it (the tabs' counts,
+    the outline): one poll keeps a running project's page live."""
     project = selectors.get_project(project_id)
-    return render(
-        request,
-        "research/partials/progress.html",
-        {"project": project, "progress": progress(project)},
-    )
+    context = {
+        "project": project,
+        "progress": progress(project),
+        "outline": _outline(project),
+        "counts": projects.with_counts(Project.objects.filter(pk=project.pk)).get(),
+        "report": project.reports.filter(is_current=True).only("version").first(),
+    }
+    return render(request, "research/partials/live.html", context)
 
 
 def _refresh(project: Project, *, user) -> None:

@@ -6,9 +6,14 @@
   const POLL_MS = 2000;
 
   // A block with data-poll (the progress, the questions being answered) is fetched again every
-  // 2 s and replaced by the element of the same id in the answer.
+  // 2 s and replaced by the element of the same id in the answer; so is every element of the
+  // answer marked data-live (a running project's counts and outline) that the page has.
   function replaceProgress(current, html) {
     const doc = new DOMParser().parseFromString(html, "text/html");
+    doc.querySelectorAll("[data-live][id]").forEach(function (live) {
+      const old = document.getElementById(live.id);
+      if (old && old !== current) old.replaceWith(live);
+    });
     const fresh = doc.getElementById(current.id);
     if (!fresh) return current;
     current.replaceWith(fresh);
