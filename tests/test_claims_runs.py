@@ -135,3 +135,39 @@ def test_a_citation_links_to_the_passage_the_ledger_found_and_shows_it_on_hover(
             assert f'<mark id="c{claim.pk}"' in source or f'id="c{claim.pk}"' in source
     assert supported and landed >= 0.9 * len(supported), (landed, len(supported))
     assert 'class="cite" href="/sources/' in page and 'title="“' in page
+
+
+MESSY = """# Sources on SQLite WAL
+
+## Key findings
+
+- - SQLite keeps the changes in a separate write-ahead log file [1].
+• Readers keep reading while a writer commits [1].
+
+# Sources on SQLite WAL
+
+## Discussion
+
+The log grows until a checkpoint runs [1]. - on the other hand, readers must finish first [1].
+"""
+
+
+def test_a_models_messy_markdown_is_stored_in_dossiers_own_structure(world, member_client):
+    """A model that doubles its bullets, says its title twice and leaves a dash mid-paragraph:
+    the report renders single bullets, one title, and its claims carry no marker."""
+    from tests.fakes.researcher import Researcher, schema_name
+
+    researcher = Researcher()
+    world.llm.responder = lambda request: (
+        MESSY if schema_name(request) == "text" else researcher(request)
+    )
+    result, _ = research("How does SQLite WAL mode work?", "--engine", "llm", "--queries", "2")
+    project = Project.objects.get(pk=result["project_id"])
+    report = project.reports.get(is_current=True)
+    assert report.markdown.count("# Sources on SQLite WAL") == 1
+    assert "- - " not in report.markdown and "• " not in report.markdown
+    assert ". - on the other hand" not in report.markdown
+    page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    assert page.count("<h1>Sources on SQLite WAL</h1>") == 1 and "<ul>\n<li>\n<ul>" not in page
+    claims = ledger_of(project)
+    assert claims and not any(c.sentence.lstrip().startswith(("-", "•")) for c in claims)
