@@ -44,3 +44,23 @@ def test_a_part_of_a_report_has_no_title_of_its_own_and_does_not_repeat_the_repo
 def test_claims_carry_no_list_marker_even_when_the_model_doubled_it():
     claims = split_claims("## Findings\n\n- - ARR grew to $18.4 million [1].\n")
     assert [claim.text for claim in claims] == ["ARR grew to $18.4 million."]
+
+
+def test_two_versions_are_compared_section_by_section_and_word_by_word():
+    from research.text.diff import Piece, by_section
+
+    old = "# R\n\nOpening.\n\n## Costs\n\nFleet Plus costs $3,500 a month.\n\n## Gone\n\nOld.\n"
+    new = "# R\n\nOpening.\n\n## Costs\n\nFleet Plus costs $3,200 a month.\n\n## New\n\nFresh.\n"
+    found = {s.heading: s for s in by_section(old, new + "\n## References\n\n[1] A.\n")}
+    assert {h: s.status for h, s in found.items()} == {
+        "": "same",
+        "Costs": "changed",
+        "New": "added",
+        "Gone": "removed",
+    }
+    assert found["Costs"].pieces == [
+        Piece("same", "Fleet Plus costs "),
+        Piece("del", "$3,500"),
+        Piece("add", "$3,200"),
+        Piece("same", " a month."),
+    ]

@@ -564,3 +564,17 @@ def test_the_progress_poll_brings_the_outline_and_the_counts_with_it(member_clie
     assert 'id="progress"' in body and 'id="outline-list" data-live' in body
     assert 'id="tabs" data-live' in body and "Outline (2 queries)" in body
     assert body.count('href="/queries/') == 2
+
+
+def test_the_version_diff_shows_each_section_with_its_words_added_and_removed(
+    member_client, done_project
+):
+    from tests.factories import add_report
+
+    first = done_project.reports.get()
+    changed = first.markdown.replace("WAL", "Write-ahead logging", 1)
+    changed = changed.replace("## References", "## Added section\n\nNew text.\n\n## References")
+    add_report(done_project, [], markdown=changed, version=2)
+    body = member_client.get(f"/projects/{done_project.pk}/report/?a=1&b=2").content.decode()
+    assert "<ins>Write-ahead logging</ins>" in body and "<del>WAL</del>" in body
+    assert 'Added section <span class="tag">added</span>' in body

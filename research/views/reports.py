@@ -17,6 +17,7 @@ from research.models import Claim, Note, Project, Report, Summary
 from research.output import export, package, rendering
 from research.services import claims, runs, selectors
 from research.text import claims as claims_text
+from research.text import diff as diff_text
 from research.views.forms import RegenerateForm
 
 
@@ -140,7 +141,13 @@ def diff(project: Project, a: str, b: str) -> dict:
         if tag == "? ":
             continue
         lines.append({"kind": {"+ ": "add", "- ": "del"}.get(tag, "same"), "text": text})
-    return {"old": old, "new": new, "lines": lines, "claims": claims.status_changes(old, new)}
+    return {
+        "old": old,
+        "new": new,
+        "lines": lines,
+        "sections": diff_text.by_section(old.markdown, new.markdown),
+        "claims": claims.status_changes(old, new),
+    }
 
 
 @require_POST
