@@ -578,3 +578,17 @@ def test_the_version_diff_shows_each_section_with_its_words_added_and_removed(
     body = member_client.get(f"/projects/{done_project.pk}/report/?a=1&b=2").content.decode()
     assert "<ins>Write-ahead logging</ins>" in body and "<del>WAL</del>" in body
     assert 'Added section <span class="tag">added</span>' in body
+
+
+def test_a_projects_refresh_schedule_is_set_on_its_page(member_client, done_project):
+    page = member_client.get(f"/projects/{done_project.pk}/").content.decode()
+    assert f'action="/projects/{done_project.pk}/schedule/"' in page and "Every week" in page
+    member_client.post(f"/projects/{done_project.pk}/schedule/", {"refresh": "weekly"})
+    done_project.refresh_from_db()
+    assert done_project.opts.refresh == "weekly"
+    refused = member_client.post(
+        f"/projects/{done_project.pk}/schedule/", {"refresh": "hourly"}, follow=True
+    )
+    assert "Choose never, every day" in refused.content.decode()
+    done_project.refresh_from_db()
+    assert done_project.opts.refresh == "weekly"

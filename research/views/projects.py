@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from research.errors import NotFound
+from research.errors import BadInput, NotFound
 from research.models import (
     NOTE_TARGETS,
     ActivityEntry,
@@ -21,6 +21,7 @@ from research.models import (
     Note,
     Project,
     Query,
+    RefreshEvery,
     Section,
     StepRun,
     Webhook,
@@ -164,6 +165,7 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
     context = {
         "project": project,
         "opts": project.opts,
+        "refresh_choices": RefreshEvery.choices,
         "progress": progress(project),
         "outline": _outline(project),
         "notes": notes,
@@ -235,6 +237,19 @@ def project_action(request: HttpRequest, project_id: int, verb: str) -> HttpResp
         )
         return redirect("project-list")
     ACTIONS[verb](project, user=request.user)
+    return redirect("project", project.pk)
+
+
+@require_POST
+def project_schedule(request: HttpRequest, project_id: int) -> HttpResponse:
+    """Set how often the project refreshes itself (the one option that changes after start)."""
+    project = selectors.get_project(project_id)
+    every = request.POST.get("refresh", "")
+    if every not in RefreshEvery.values:
+        raise BadInput("Choose never, every day, every week or every month.", field="refresh")
+    projects.update_options(project, {"refresh": every}, user=request.user)
+    label = RefreshEvery(every).label.lower()
+    messages.success(request, f"This project now refreshes: {label}.")
     return redirect("project", project.pk)
 
 
