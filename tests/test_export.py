@@ -452,7 +452,7 @@ def test_exports_link_to_library_passages_absolutely_from_the_request_or_site_ur
     from research.output.package import ExportFormat
 
     report = make_report(member, ENGLISH_BODY, question="How does WAL work?")
-    source = report.cited_sources.first()
+    source = report.cited_sources.get(n=1)
     source.url, source.title = "/library/documents/4/#passage-0", "Manual, p. 3"
     source.save()
     report.markdown = report.markdown.split("## References")[0] + citations.references([source])

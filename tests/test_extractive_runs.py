@@ -238,8 +238,10 @@ def test_each_search_result_keeps_the_snippet_its_own_query_was_shown(world, mem
 def test_the_length_option_makes_a_brief_shorter_than_a_long_report(world, member):
     words = {}
     for length in ("brief", "long"):
-        args = ("How does SQLite WAL mode work?", "--queries", "8", "--sources-per-query", "6")
-        args += ("--engine", "extractive", "--length", length)
+        args = (
+            *("How does SQLite WAL mode work?", "--queries", "8", "--sources-per-query", "6"),
+            *("--engine", "extractive", "--length", length),
+        )
         result, _ = research(*args)
         report = Project.objects.get(pk=result["project_id"]).reports.get()
         body = report.markdown.split("## References")[0]

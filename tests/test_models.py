@@ -127,5 +127,6 @@ def test_a_new_version_counts_its_elapsed_time_from_its_own_start(member):
     )
     runs.new_report(project, user=member)
     project.refresh_from_db()
+    assert project.started_at is not None
     assert project.started_at > timezone.now() - timedelta(minutes=1)
     assert project.finished_at is None

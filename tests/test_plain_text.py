@@ -60,7 +60,9 @@ def test_a_short_line_before_a_capital_is_a_heading_not_the_start_of_a_sentence(
 
 def test_a_quote_without_the_markup_is_found_where_the_text_has_it_and_kept_plain():
     quote = "A standard delivery costs $1.45 within 3 km"
-    start, end = locate(quote, FAQ)
+    found = locate(quote, FAQ)
+    assert found is not None
+    start, end = found
     assert FAQ[start:end] == "A standard delivery costs **$1.45** within 3 km"
     assert find_exact("A standard delivery costs **$1.45** within 3 km", FAQ) == quote
     assert find_exact("A standard delivery costs $1.99 within 3 km", FAQ) is None
