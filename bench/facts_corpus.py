@@ -3,7 +3,8 @@ and in Chinese, with the brief's question, its fact checkpoints and its versione
 
 Kestrel Robotics (青隼机器人) runs sidewalk delivery robots; its fiscal year ends on June 30 and
 the current documents are of 2026. Every document is written once, as Markdown, in
-facts_corpus_en.py and facts_corpus_zh.py; its path's suffix says the format the bench makes of
+facts_corpus_en.py and facts_corpus_zh.py (the superseded ones and the distractors in their
+_older.py companions); its path's suffix says the format the bench makes of
 it (.pdf, .docx, .html, .md). Beside the current documents are superseded ones with other
 figures (archive/2024, archive/2025, a draft price list, a v0.3 roadmap) and distractors (HR,
 IT, facilities, brand) that share the question's words. This module holds their types.
