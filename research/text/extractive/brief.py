@@ -137,7 +137,7 @@ def _pool(question: str, candidates: Sequence[Candidate], sources: Mapping[int, 
     )
     common = frozenset(terms(subject_names(question))) | QUALIFIERS
     by_address = sorted(named, key=lambda n: sources[n].address)  # not by number: provisional
-    said = {n: [s.text for s in sentences(sources[n].text)] for n in by_address}
+    said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
     newest = _newest(found, said, sources, common)
     found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].address, c.quote))
     statements = [(c.quote, sources[c.n].vintage) for c in found]
