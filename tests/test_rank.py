@@ -61,6 +61,19 @@ def test_judged_results_come_before_unjudged_ones(project, world):
     assert selected_ranks(query) == [1, 5]
 
 
+@pytest.mark.parametrize("library_score, chosen", [(4.0, [1, 6]), (2.0, [1, 2])])
+def test_the_best_usable_result_of_each_searcher_is_kept_beside_the_others_best(
+    project, world, library_score, chosen
+):
+    """The library's one result, judged lower than five web pages, still takes one of the two
+    places, unless it is judged not worth reading."""
+    world.llm.responder = judging({**{i: 9.0 - i / 10 for i in range(1, 6)}, 6: library_score})
+    query = searched_query(project)
+    QuerySource.objects.filter(query=query, rank=6).update(engine="library")
+    rank(project, query)
+    assert selected_ranks(query) == chosen
+
+
 def test_a_query_with_results_never_selects_none(project, world):
     world.llm.responder = judging({i: 1.0 + i / 10 for i in range(1, 7)})
     query = searched_query(project)

@@ -139,7 +139,8 @@ def _judge(links: list[QuerySource], ranking: RankOutput, fill: dict[int, Judgem
 def _choose(links: list[QuerySource], keep: int, taken: set[int]) -> list[QuerySource]:
     """The best `keep`: judged ones by score, unjudged ones after them in search order, pages
     another query already chose after new ones (however the pages were scored, by the model
-    or on their snippets); never none while there are results; pinned sources always."""
+    or on their snippets), and the best usable result of each searcher the query asked (the
+    library's beside the web's); never none while there are results; pinned sources always."""
     usable = [link for link in links if link.score is None or link.score >= MIN_SCORE]
     usable.sort(
         key=lambda link: (
@@ -149,10 +150,21 @@ def _choose(links: list[QuerySource], keep: int, taken: set[int]) -> list[QueryS
             link.rank,
         )
     )
-    chosen = usable[:keep]
+    chosen = _each_searcher(usable, keep)
     if not chosen and links:  # every result judged below the floor: read the best one anyway
         chosen = [min(links, key=lambda link: (-(link.score or 0.0), link.rank))]
     return chosen + [link for link in links if link.source.pinned and link not in chosen]
+
+
+def _each_searcher(ranked: list[QuerySource], keep: int) -> list[QuerySource]:
+    """The first `keep` of `ranked`, holding the first of each searcher's results (a member who
+    searches the library and the web hears from both, when both found something usable)."""
+    firsts: dict[str, QuerySource] = {}
+    for link in ranked:
+        firsts.setdefault(link.engine, link)
+    held = sorted(firsts.values(), key=ranked.index)[:keep]
+    rest = [link for link in ranked if link not in held][: keep - len(held)]
+    return sorted(held + rest, key=ranked.index)
 
 
 def _update_fetch_status(source_ids: list[int]) -> None:
