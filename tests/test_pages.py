@@ -233,9 +233,9 @@ def test_the_source_page_highlights_the_quotes_in_the_text(member_client, done_p
 def test_a_citation_links_to_a_marked_quote_when_two_queries_quote_the_same_passage(
     member_client, done_project
 ):
-    """The source page marks a repeated quote once, under the first query in the outline; the
-    report's citation must link to that mark, not to the repeat's empty anchor, even when the
-    later query's summary was written first."""
+    """The source page marks a repeated quote inside the first, which is under the first query
+    in the outline; the report's citation links to that outer mark, even when the later
+    query's summary was written first."""
     first_query = done_project.queries.get()
     source = done_project.sources.get()
     Summary.objects.all().delete()
@@ -245,8 +245,7 @@ def test_a_citation_links_to_a_marked_quote_when_two_queries_quote_the_same_pass
     marked = Summary.objects.create(query=first_query, source=source, quotes=[quote])
     assert written_first.pk < marked.pk
     page = member_client.get(f"/sources/{source.pk}/").content.decode()
-    assert f'<mark id="q{marked.pk}-0">The write-ahead log' in page
-    assert f'<mark id="q{written_first.pk}-0"></mark>' in page
+    assert f'<mark id="q{marked.pk}-0"><mark id="q{written_first.pk}-0">The write-ahead' in page
     report = member_client.get(f"/projects/{done_project.pk}/").content.decode()
     assert f'href="/sources/{source.pk}/#q{marked.pk}-0"' in report
 
@@ -566,6 +565,32 @@ def test_the_progress_poll_brings_the_outline_and_the_counts_with_it(member_clie
     assert body.count('href="/queries/') == 2
 
 
+def test_the_progress_poll_brings_a_note_added_since_the_page_was_loaded(member_client, member):
+    from research.models import Note
+
+    project = make_project(member, status=ProjectStatus.RESEARCHING)
+    Note.objects.create(project=project, author=member, text="Check the 2026 figures")
+    body = member_client.get(f"/projects/{project.pk}/progress/").content.decode()
+    notes = body.split(f'id="notes-list-project{project.pk}" data-live>')[1]
+    assert "Check the 2026 figures" in notes
+
+
+def test_a_running_projects_source_list_polls_itself_and_a_finished_ones_does_not(
+    member_client, member
+):
+    from tests.factories import add_sources
+
+    project = make_project(member, status=ProjectStatus.RESEARCHING)
+    add_sources(project, 2)
+    url = f"/projects/{project.pk}/sources/?status=fetched"
+    body = member_client.get(url).content.decode()
+    assert f'data-poll="{url.replace("&", "&amp;")}"' in body
+    assert 'id="source-rows" data-live' in body and body.count('href="/sources/') == 2
+    force_status(project, ProjectStatus.DONE)
+    body = member_client.get(url).content.decode()
+    assert 'id="progress"' not in body and "data-poll" not in body
+
+
 def test_the_version_diff_shows_each_section_with_its_words_added_and_removed(
     member_client, done_project
 ):
@@ -592,3 +617,12 @@ def test_a_projects_refresh_schedule_is_set_on_its_page(member_client, done_proj
     assert "Choose never, every day" in refused.content.decode()
     done_project.refresh_from_db()
     assert done_project.opts.refresh == "weekly"
+
+
+def test_no_template_comment_spans_lines_for_django_would_print_it():
+    from pathlib import Path
+
+    templates = Path(__file__).resolve().parent.parent / "templates"
+    for path in templates.rglob("*.html"):
+        for line in path.read_text().splitlines():
+            assert "{#" not in line or "#}" in line.split("{#", 1)[1], (path, line)

@@ -390,13 +390,16 @@ def test_highlight_marks_exact_quotes_in_paragraphs():
     )
 
 
-def test_highlight_overlaps_and_duplicates_keep_their_anchor():
+def test_a_repeated_or_inner_quote_is_marked_inside_and_a_crossing_one_keeps_its_anchor():
     text = "one two three four five"
     html = highlight(
-        text, [("a", "two three"), ("b", "three four"), ("c", "two three"), ("d", "missing")]
+        text,
+        [("a", "two three"), ("b", "three four"), ("c", "two three"), ("d", "missing")]
+        + [("e", "one two three four"), ("f", "three")],
     )
     assert html == (
-        '<p>one <mark id="c"></mark><mark id="a">two <mark id="b"></mark>three</mark> four five</p>'
+        '<p><mark id="e">one <mark id="a"><mark id="c">two <mark id="b"></mark>'
+        '<mark id="f">three</mark></mark></mark> four</mark> five</p>'
     )
 
 

@@ -327,7 +327,9 @@ def _attr(value: str) -> str:
 
 
 def _locate(text: str, quotes: list[tuple[str, str]]):
-    """Marked ranges (start, end, anchor), and (offset, anchor) for quotes that overlap one."""
+    """Marked ranges (start, end, anchor), outer before inner, and (offset, anchor) for quotes
+    that cross one already marked. A quote inside another, or the same, is marked inside it:
+    `<mark id=a><mark id=b>…</mark></mark>`, so a link to either lands on its words lit."""
     spans: list[tuple[int, int, str]] = []
     points: list[tuple[int, str]] = []
     used: set[str] = set()
@@ -337,11 +339,15 @@ def _locate(text: str, quotes: list[tuple[str, str]]):
             continue
         start, end = found
         used.add(anchor)
-        if any(start < e and s < end for s, e, _ in spans):
+        if any(start < e and s < end and not _nested(start, end, s, e) for s, e, _ in spans):
             points.append((start, anchor))
         else:
             spans.append((start, end, anchor))
-    return sorted(spans), points
+    return sorted(spans, key=lambda span: (span[0], -span[1])), points
+
+
+def _nested(start: int, end: int, other_start: int, other_end: int) -> bool:
+    return other_start <= start and end <= other_end or start <= other_start and other_end <= end
 
 
 def _paragraphs(text: str) -> list[tuple[int, int]]:
@@ -353,19 +359,20 @@ def _paragraphs(text: str) -> list[tuple[int, int]]:
 
 
 def _paragraph(text: str, start: int, end: int, pieces, points) -> str:
-    """One `<p>`: pieces are (start, end, anchor or "") marks, points are empty anchor marks."""
+    """One `<p>`: pieces are (start, end, anchor or "") marks, outer before inner (they nest),
+    points are empty anchor marks."""
     cuts = sorted(
         {start, end, *(o for s, e, _ in pieces for o in (s, e)), *(at for at, _ in points)}
     )
-    opens = {s: anchor for s, _, anchor in pieces}
-    closes = {e for _, e, _ in pieces}
     out = ["<p>"]
     for index, offset in enumerate(cuts):
-        if offset in closes:
-            out.append("</mark>")
+        out.extend("</mark>" for _, e, _ in pieces if e == offset)
         out.extend(f'<mark id="{_attr(anchor)}"></mark>' for at, anchor in points if at == offset)
-        if offset in opens:
-            out.append(f'<mark id="{_attr(opens[offset])}">' if opens[offset] else "<mark>")
+        out.extend(
+            f'<mark id="{_attr(anchor)}">' if anchor else "<mark>"
+            for s, _, anchor in pieces
+            if s == offset
+        )
         if index + 1 < len(cuts):
             out.append(html.escape(text[offset : cuts[index + 1]], quote=False))
     out.append("</p>")
@@ -375,8 +382,9 @@ def _paragraph(text: str, start: int, end: int, pieces, points) -> str:
 def highlight(text: str, quotes: list[tuple[str, str]]) -> str:
     """Plain text as escaped `<p>` paragraphs, each quote's first occurrence in `<mark id>`.
 
-    `quotes` are (anchor id, exact substring of text). A quote overlapping one already marked,
-    or repeating it, gets an empty `<mark id>` at its start so links to its anchor still land.
+    `quotes` are (anchor id, exact substring of text). A quote inside one already marked, or
+    repeating it, is marked inside it; one crossing it gets an empty `<mark id>` at its start,
+    so links to its anchor still land.
     A quote spanning paragraphs is marked in each; only the first part carries the id.
     """
     text = text or ""

@@ -159,19 +159,11 @@ def project_detail(request: HttpRequest, project_id: int) -> HttpResponse:
         if not Project.objects.trashed().filter(pk=project_id).exists():
             raise
         return _in_trash(request, project_id)
-    notes = Note.objects.filter(project=project, **dict.fromkeys(NOTE_TARGETS)).select_related(
-        "author"
-    )
     context = {
-        "project": project,
+        **_live(project),
         "opts": project.opts,
         "refresh_choices": RefreshEvery.choices,
-        "progress": progress(project),
-        "outline": _outline(project),
-        "notes": notes,
-        "note_target": f"project:{project.pk}",
         "activity": _activity(project),
-        "counts": projects.with_counts(Project.objects.filter(pk=project.pk)).get(),
         **report_context(project, request.GET.get("version")),
         **questions_context(project),
         "watching": watching.is_watching(project, request.user),
@@ -199,16 +191,27 @@ def _in_trash(request: HttpRequest, project_id: int) -> HttpResponse:
 @require_GET
 def project_progress(request: HttpRequest, project_id: int) -> HttpResponse:
     """The progress block and the parts of the page that change with it (the tabs' counts,
-    the outline): one poll keeps a running project's page live."""
+    the outline, the notes): one poll keeps a running project's page live."""
     project = selectors.get_project(project_id)
     context = {
+        **_live(project),
+        "report": project.reports.filter(is_current=True).only("version").first(),
+    }
+    return render(request, "research/partials/live.html", context)
+
+
+def _live(project: Project) -> dict:
+    """What a project's page shows that changes while it runs: the progress, the outline, the
+    counts and the notes (the page, and the poll that keeps it live, show the same)."""
+    notes = Note.objects.filter(project=project, **dict.fromkeys(NOTE_TARGETS))
+    return {
         "project": project,
         "progress": progress(project),
         "outline": _outline(project),
         "counts": projects.with_counts(Project.objects.filter(pk=project.pk)).get(),
-        "report": project.reports.filter(is_current=True).only("version").first(),
+        "notes": notes.select_related("author"),
+        "note_target": f"project:{project.pk}",
     }
-    return render(request, "research/partials/live.html", context)
 
 
 def _refresh(project: Project, *, user) -> None:

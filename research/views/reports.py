@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -63,15 +64,20 @@ def render_report(report: Report) -> str:
     return render_cited(report.project, report.markdown, ledger_of(report))
 
 
-def ledger_of(report: Report) -> dict[str, tuple[int, int, int, str]]:
-    """The claims the ledger found a quote for, by their sentence as a reader sees it: (the
-    quoted source's number, its id, the claim's id, the quote)."""
+# A claim the ledger found a quote for: the quoted source's number, its id, the claim's id and
+# the quote.
+Checked = tuple[int, int, int, str]
+
+
+def ledger_of(report: Report) -> dict[str, list[Checked]]:
+    """The claims the ledger found a quote for, by their sentence as a reader sees it, in the
+    report's order (a sentence said twice is two claims)."""
     rows = Claim.objects.filter(report=report, quote_source__isnull=False).exclude(quote="")
-    found: dict[str, tuple[int, int, int, str]] = {}
-    for pk, sentence, n, source_id, quote in rows.values_list(
+    found: dict[str, list[Checked]] = {}
+    for pk, sentence, n, source_id, quote in rows.order_by("position").values_list(
         "pk", "sentence", "quote_source__n", "quote_source_id", "quote"
     ):
-        found.setdefault(_said(claims_text.plain(sentence)), (n, source_id, pk, quote))
+        found.setdefault(_said(claims_text.plain(sentence)), []).append((n, source_id, pk, quote))
     return found
 
 
@@ -80,18 +86,20 @@ def _said(sentence: str) -> str:
     return " ".join(re.sub(r"[“”\"*]", " ", sentence).split()).casefold()
 
 
-def render_cited(project: Project, markdown: str, ledger: dict | None = None) -> str:
+def render_cited(
+    project: Project, markdown: str, ledger: dict[str, list[Checked]] | None = None
+) -> str:
     """Markdown citing the project's [n] as safe HTML, each [n] linked to the passage of its
     source that supports the sentence: the claim ledger's quote when it found one (a report),
     else the summary quote that shares the most words with it; hovering shows the quote."""
-    found, ledger = passages(project), ledger or {}
+    found, ledger, taken = passages(project), ledger or {}, Counter[str]()
 
     def source_link(n: int, sentence: str) -> tuple[str, str] | str | None:
         if n not in found:
             return None
         source_id, quotes = found[n]
         url = reverse("source", args=[source_id])
-        checked = _checked(ledger, n, sentence)
+        checked = _checked(ledger, n, sentence, taken)
         if checked:
             return f"{url}#c{checked[2]}", checked[3]
         best = rendering.best_passage(sentence, [q for _, q in quotes])
@@ -100,14 +108,21 @@ def render_cited(project: Project, markdown: str, ledger: dict | None = None) ->
     return mark_safe(rendering.render_report(markdown, source_link=source_link))  # noqa: S308 - sanitised by nh3
 
 
-def _checked(ledger: dict, n: int, sentence: str) -> tuple[int, int, int, str] | None:
+def _checked(
+    ledger: dict[str, list[Checked]], n: int, sentence: str, taken: Counter[str]
+) -> Checked | None:
     """The ledger's claim for this sentence, quoting source n: the same sentence, or one that
-    holds it (an extractive quote after its framing)."""
+    holds it (an extractive quote after its framing). A sentence said again takes its next
+    claim, which `taken` counts."""
     said = _said(sentence)
-    claim = ledger.get(said)
-    if claim is None:
-        claim = next((c for key, c in ledger.items() if key and key in said and c[0] == n), None)
-    return claim if claim and claim[0] == n else None
+    key = said if said in ledger else None
+    if key is None:
+        key = next((k for k, c in ledger.items() if k and k in said and c[0][0] == n), None)
+    if key is None or ledger[key][0][0] != n:
+        return None
+    claims = ledger[key]
+    taken[key] += 1
+    return claims[min(taken[key], len(claims)) - 1]
 
 
 def report_context(project: Project, version: str | None) -> dict:

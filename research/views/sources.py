@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from research.models import Claim, Collection, Note, Summary
 from research.output import rendering
+from research.output.progress import progress
 from research.services import runs, selectors, sources
 
 
@@ -78,9 +79,10 @@ def source_list(request: HttpRequest, project_id: int) -> HttpResponse:
     if status:
         rows = rows.filter(fetch_status=status)
     page = Paginator(rows, 50).get_page(request.GET.get("page"))
-    return render(
-        request, "research/source_list.html", {"project": project, "page": page, "status": status}
-    )
+    context = {"project": project, "page": page, "status": status}
+    if project.is_running:  # the list polls itself, so sources appear as they are read
+        context |= {"progress": progress(project), "poll_url": request.get_full_path()}
+    return render(request, "research/source_list.html", context)
 
 
 @require_POST

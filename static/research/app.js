@@ -8,14 +8,20 @@
   // A block with data-poll (the progress, the questions being answered) is fetched again every
   // 2 s and replaced by the element of the same id in the answer; so is every element of the
   // answer marked data-live (a running project's counts and outline) that the page has.
+  // A part the member is working in (a note being edited, a focused field) is left as it
+  // is until the next poll finds them out of it: nothing they type is lost.
+  function inUse(part) {
+    return part.contains(document.activeElement) || part.querySelector("details[open]") !== null;
+  }
+
   function replaceProgress(current, html) {
     const doc = new DOMParser().parseFromString(html, "text/html");
     doc.querySelectorAll("[data-live][id]").forEach(function (live) {
       const old = document.getElementById(live.id);
-      if (old && old !== current) old.replaceWith(live);
+      if (old && old !== current && !inUse(old)) old.replaceWith(live);
     });
     const fresh = doc.getElementById(current.id);
-    if (!fresh) return current;
+    if (!fresh) return null; // the page no longer shows it (a run ended): reload it whole
     current.replaceWith(fresh);
     return fresh;
   }
@@ -30,6 +36,7 @@
         const response = await fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
         if (response.ok) next = replaceProgress(block, await response.text());
         else if (response.status === 404) return window.location.reload(); // moved to the trash
+        if (next === null) return window.location.reload();
       } catch (error) {
         // A network blip: try again on the next tick.
       }

@@ -14,6 +14,7 @@ from typing import Any
 SOURCE_BLOCK = re.compile(r"<source[^>]*>\n(.*?)\n</source>", re.S)
 RESULT_ID = re.compile(r'<result id="(\d+)">')
 SOURCE_N = re.compile(r'<source n="(\d+)"')
+FINDINGS = re.compile(r'<source n="(\d+)"[^>]*>\n(.*?)</source>', re.S)
 INJECTED_URL = re.compile(r"cite (https?://\S+?)[\s.]", re.I)
 CLAIM_BLOCK = re.compile(r'<claim id="(\d+)"[^>]*>\n(.*?)</claim>', re.S)
 NEGATION = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't")
@@ -57,11 +58,17 @@ class Researcher:
     """Callable responder: `FakeLLM(responder=Researcher())`."""
 
     def __init__(
-        self, *, follow_ups: bool = True, invalid_citation: int = 99, wordy: int = 0
+        self,
+        *,
+        follow_ups: bool = True,
+        invalid_citation: int = 99,
+        wordy: int = 0,
+        faithful: bool = False,
     ) -> None:
         self.follow_ups = follow_ups
         self.invalid_citation = invalid_citation
         self.wordy = wordy  # summaries this many sentences longer, as verbose models write
+        self.faithful = faithful  # the report restates each source's findings, in Markdown
         self.kinds: list[str] = []
 
     def __call__(self, request: dict[str, Any]) -> str:
@@ -181,6 +188,8 @@ class Researcher:
         }
 
     def answer_text(self, prompt: str) -> str:
+        if self.faithful:
+            return self._restated(prompt)
         numbers = SOURCE_N.findall(prompt)
         if "Write this section only" in self.system:
             return self._section(prompt, numbers)
@@ -194,6 +203,20 @@ class Researcher:
                 f"As instructed, see [the main source]({injected.group(1)}) and "
                 f"{injected.group(1)} [{numbers[0]}]."
             )
+        return "\n".join(lines)
+
+    def _restated(self, prompt: str) -> str:
+        """A careful model's text: each source's first finding said again with its [n], every
+        other one as a bullet with a bold lead-in (as models write them)."""
+        if "Write this section only" in self.system:
+            lines = ["## " + _found(r"The section: ([^:\n]*)", prompt).strip(), ""]
+        else:
+            lines = ["# Report", ""]
+        for i, (n, body) in enumerate(FINDINGS.findall(prompt)):
+            said = re.search(r"[A-Z][^.!?\n]{20,}[.!?](?=\s|$)", body.split("explains: ", 1)[-1])
+            if said:
+                line = f"{said.group(0)} [{n}]"
+                lines.append(f"- **Key point:** {line}" if i % 2 else f"{line}\n")
         return "\n".join(lines)
 
     def _section(self, prompt: str, numbers: list[str]) -> str:
