@@ -79,7 +79,7 @@ def test_a_member_disputes_a_claim_on_the_page_and_the_activity_log_records_it(
         f"/claims/{claim.pk}/review/", {"review": "disputed", "note": "Off topic."}
     )
     assert response.status_code == 302
-    assert response["Location"].endswith(f"?version=1#claim-{claim.pk}")
+    assert response["Location"].endswith(f"?version=1#sentence-{claim.position}")
     claim.refresh_from_db()
     assert (claim.review, claim.review_note, claim.reviewed_by) == (
         "disputed",

@@ -106,6 +106,28 @@ def test_a_refresh_where_one_page_changed_writes_a_version_saying_so_and_resumma
     assert StepRun.objects.filter(project=project, stage=Stage.CLAIMS).count() >= 2
 
 
+def test_claims_a_changed_page_no_longer_supports_are_listed_linked_to_their_ledger_entry(
+    world, api, member_client
+):
+    project = finished("--engine", "extractive")
+    first = project.reports.get()
+    cited = first.cited_sources.order_by("n")[0]
+    moved = list(Claim.objects.filter(report=first, sources=cited, status="supported"))
+    assert moved
+    world.web.add("/" + cited.url.split("/", 3)[3], render_article(article("tidal")).encode())
+    project, _ = refreshed(api, project)
+    report = project.reports.get(is_current=True)
+    section = report.markdown.split("### Claims whose support changed", 1)[1].split("##")[0]
+    for claim in moved:
+        href = f"/projects/{project.pk}/report/claims/?version=1#sentence-{claim.position}"
+        assert f"was supported, [now unsupported]({href})" in section
+    page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    href = f"/projects/{project.pk}/report/claims/?version=1#sentence-{moved[0].position}"
+    assert f'<a href="{href}" rel="nofollow noopener noreferrer">now unsupported</a>' in page
+    claims_page = member_client.get(href.split("#")[0]).content.decode()
+    assert f'id="sentence-{moved[0].position}"' in claims_page
+
+
 def test_a_page_without_validators_is_compared_by_its_text_and_a_vanished_one_is_listed(world, api):
     project = finished("--engine", "extractive")
     world.web.validators = False  # no ETag: each page is downloaded and its text compared

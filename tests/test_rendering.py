@@ -342,6 +342,25 @@ def test_llm_relative_links_do_not_ride_on_citation_links():
     assert hrefs == ["/sources/2", None, None]
 
 
+def test_links_to_the_sites_own_pages_under_the_given_paths_are_kept_and_no_others():
+    markdown = (
+        "See [the manual](/library/documents/4/#passage-2), [x](/library/documents/../admin/), "
+        "[admin](/admin/) and [claims](/projects/3/report/claims/?version=1#sentence-4)."
+    )
+    html = render_report(
+        markdown,
+        source_link=lambda n, s: None,
+        own_paths=("/library/documents/", "/projects/3/report/claims/"),
+    )
+    hrefs = [a.get("href") for tag, a in parse(html).tags if tag == "a"]
+    assert hrefs == [
+        "/library/documents/4/#passage-2",
+        None,
+        None,
+        "/projects/3/report/claims/?version=1#sentence-4",
+    ]
+
+
 def test_citation_href_is_escaped():
     html = render_report("A claim [1].", source_link=lambda n, s: '/s?a=1&b="2"<x>')
     assert _links(html) == [('/s?a=1&b="2"<x>', "[1]")]

@@ -62,8 +62,11 @@ def _attribute_filter(element: str, attribute: str, value: str) -> str | None:
     return value
 
 
-def _cleaner(*, report: bool = False, relative: frozenset[str] = frozenset()) -> nh3.Cleaner:
-    """The allow-list; a report also keeps `ref-n` ids, `a.cite`, and the `relative` hrefs."""
+def _cleaner(
+    *, report: bool = False, relative: frozenset[str] = frozenset(), own: tuple[str, ...] = ()
+) -> nh3.Cleaner:
+    """The allow-list; a report also keeps `ref-n` ids, `a.cite`, the `relative` hrefs, and
+    the site's own pages under the `own` paths."""
     return nh3.Cleaner(
         tags=TAGS,
         clean_content_tags=CLEAN_CONTENT_TAGS,
@@ -74,9 +77,16 @@ def _cleaner(*, report: bool = False, relative: frozenset[str] = frozenset()) ->
         url_schemes=URL_SCHEMES,
         link_rel=LINK_REL,
         strip_comments=True,
-        # Relative URLs: none from the input; in a report, only the citation links we made.
-        url_relative=(lambda url: url if url in relative else None) if report else "deny",
+        # Relative URLs: none from the input; in a report, only the citation links we made
+        # and the site's pages under `own`.
+        url_relative=(lambda url: url if url in relative or _own(url, own) else None)
+        if report
+        else "deny",
     )
+
+
+def _own(url: str, own: tuple[str, ...]) -> bool:
+    return bool(own) and url.startswith(own) and ".." not in url and _safe_href(url) == url
 
 
 _PLAIN_CLEANER = _cleaner()
@@ -261,17 +271,21 @@ class _CitationExtension(markdown_lib.Extension):
         )
 
 
-def render_report(markdown: str, *, source_link: SourceLink) -> str:
+def render_report(
+    markdown: str, *, source_link: SourceLink, own_paths: tuple[str, ...] = ()
+) -> str:
     """A report as safe HTML; each `[n]` becomes `<a class="cite" href=...>[n]</a>`.
 
     `source_link(n, sentence)` gives the href for citation n, `sentence` being the plain text
     (citations removed) of the sentence the citation sits in; None leaves `[n]` as text. The
     href must be a site-relative path ("/...") or an http(s) URL, else it is ignored. Citations
     inside code or links are left alone; entries after the References heading get `id="ref-n"`.
+    Other site-relative links are dropped, but those to pages under `own_paths` (the library
+    passages the references cite, the claims "What changed" lists).
     """
     inserted: set[str] = set()
     raw = _markdown([_CitationExtension(source_link, inserted)]).convert(markdown or "")
-    return _cleaner(report=True, relative=frozenset(inserted)).clean(raw)
+    return _cleaner(report=True, relative=frozenset(inserted), own=own_paths).clean(raw)
 
 
 # --- Picking the passage behind a sentence -----------------------------------------------

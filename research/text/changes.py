@@ -16,10 +16,9 @@ EXCERPTS = 3  # sentences shown of those a changed page gained, and of those it 
 EXCERPT_CHARS = 160
 
 
-def section(changes: dict[str, Any], status_words: Mapping[str, str]) -> str:
-    """Markdown: the new, changed and vanished sources, then the claims of the last version
-    whose support changed with the text of their sources ("was supported, now contradicted":
-    `status_words` names each claim status). Sources are cited as [n]."""
+def section(changes: dict[str, Any]) -> str:
+    """Markdown: the section's heading, then the new, changed and vanished sources, cited as
+    [n] (for the citation check that the report's text goes through)."""
     lines = [f"## What changed since v{changes.get('since', '?')}", ""]
     groups = (
         ("new", "New sources"),
@@ -34,14 +33,22 @@ def section(changes: dict[str, Any], status_words: Mapping[str, str]) -> str:
                 lines.append(f"- {_name(item)} [{item['n']}]" + _detail(item))
                 lines += _edits(item)
             lines.append("")
-    claims = changes.get("claims") or []
-    if claims:
-        lines += [f"### Claims whose support changed ({len(claims)})", ""]
-        for claim in claims:
-            old, new = (status_words.get(claim[k], claim[k]) for k in ("old", "new"))
-            lines.append(f"- “{claim['sentence']}”: was {old}, now {new}.")
-        lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def moved_claims(changes: dict[str, Any], status_words: Mapping[str, str]) -> str:
+    """Markdown to close the section: the claims of the last version whose support changed
+    with the text of their sources ("was supported, now contradicted": `status_words` names
+    each claim status), each linked to its entry in that version's ledger; "" when none."""
+    claims = changes.get("claims") or []
+    if not claims:
+        return ""
+    lines = [f"### Claims whose support changed ({len(claims)})", ""]
+    for claim in claims:
+        old, new = (status_words.get(claim[k], claim[k]) for k in ("old", "new"))
+        now = f"[now {new}]({claim['href']})" if claim.get("href") else f"now {new}"
+        lines.append(f"- “{claim['sentence']}”: was {old}, {now}.")
+    return "\n".join(lines) + "\n"
 
 
 def edits(before: Sequence[str], after: Sequence[str]) -> dict[str, list[str]]:

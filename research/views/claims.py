@@ -40,7 +40,7 @@ def claim_review(request: HttpRequest, claim_id: int) -> HttpResponse:
         user=request.user,
     )
     url = reverse("report-claims", args=[claim.report.project_id])
-    return redirect(f"{url}?version={claim.report.version}#claim-{claim.pk}")
+    return redirect(f"{url}?version={claim.report.version}#sentence-{claim.position}")
 
 
 @require_POST

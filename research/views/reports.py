@@ -105,7 +105,9 @@ def render_cited(
         best = rendering.best_passage(sentence, [q for _, q in quotes])
         return (f"{url}#{quotes[best][0]}", quotes[best][1]) if best is not None else url
 
-    return mark_safe(rendering.render_report(markdown, source_link=source_link))  # noqa: S308 - sanitised by nh3
+    own = ("/library/documents/", reverse("report-claims", args=[project.pk]))
+    html = rendering.render_report(markdown, source_link=source_link, own_paths=own)
+    return mark_safe(html)  # noqa: S308 - sanitised by nh3
 
 
 def _checked(

@@ -23,6 +23,7 @@ from research.models import (
     FetchStatus,
     PageCheck,
     Refresh,
+    Report,
     Source,
     SourceCheck,
     Stage,
@@ -103,8 +104,22 @@ def _claims_changed(refresh: Refresh, changed: list[SourceCheck]) -> list[dict[s
         )
         old, new = claims.align(split, before), claims.align(split, after)
         if old.status != new.status:
-            found.append({"sentence": split.text, "old": old.status, "new": new.status})
+            found.append(
+                {
+                    "sentence": split.text,
+                    "old": old.status,
+                    "new": new.status,
+                    "href": claim_href(refresh.since, claim.position),
+                }
+            )
     return found
+
+
+def claim_href(report: Report, position: int) -> str:
+    """Where a claim is shown: its sentence's entry in its version's ledger (the claims page;
+    by its position, which a recheck keeps). Built here: the worker does not load the URLs."""
+    page = f"/projects/{report.project_id}/report/claims/?version={report.version}"
+    return f"{page}#sentence-{position}"
 
 
 STAGE = StageSpec(stage=Stage.CHANGES, run=run, writes=(Refresh, ActivityEntry))

@@ -276,8 +276,8 @@ def _save(
             cleaned = cleaned.renumbered(project.sources.number_first(cleaned.first_use))
         body, numbers = cleaned.markdown, list(cleaned.cited)
         if ctx.param("refresh_id"):
-            what = _what_changed(ctx)
-            body += "\n\n" + what.markdown
+            what, moved = _what_changed(ctx)
+            body += "\n\n" + what.markdown + ("\n\n" + moved if moved else "")
             numbers = sorted(set(numbers) | set(what.cited))
         cited = list(Source.objects.filter(project=project, n__in=numbers).order_by("n"))
         body += (f"\n\n_{note}_" if note else "") + "\n\n"
@@ -304,12 +304,15 @@ def _save(
     return report
 
 
-def _what_changed(ctx: StepContext) -> citations.Cleaned:
-    """The refresh's "What changed since vN" section, its [n] checked like the body's."""
+def _what_changed(ctx: StepContext) -> tuple[citations.Cleaned, str]:
+    """The refresh's "What changed since vN" section: its sources, their [n] checked like the
+    body's, and the claims whose support moved, linked to the ledger (which the check of a
+    model's links would strip)."""
     refresh = Refresh.objects.get(pk=ctx.param("refresh_id"), project=ctx.project)
     known = set(ctx.project.sources.values_list("n", flat=True))
     words = {status.value: status.label.lower() for status in ClaimStatus}
-    return citations.clean(changes.section(refresh.changes, words), known)
+    moved = changes.moved_claims(refresh.changes, words)
+    return citations.clean(changes.section(refresh.changes), known), moved
 
 
 # --- Without a language model ------------------------------------------------------------
