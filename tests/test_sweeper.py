@@ -86,3 +86,25 @@ def test_the_sweep_is_scheduled_every_minute(db):
         "I",
         1,
     )
+
+
+def test_a_refresh_whose_compare_step_died_fails_with_its_project_and_says_why(project, settings):
+    from research.models import Refresh, RefreshStatus
+
+    refresh = Refresh.objects.create(project=project)
+    long_ago = timezone.now() - timedelta(seconds=settings.Q_CLUSTER["retry"] + 60)
+    StepRun.objects.create(
+        project=project,
+        stage=Stage.CHANGES,
+        key=f"changes:r{refresh.pk}",
+        status=StepStatus.RUNNING,
+        attempt=3,
+        lease_until=long_ago,
+        params={"refresh_id": refresh.pk},
+    )
+    sweep()
+    project.refresh_from_db()
+    refresh.refresh_from_db()
+    assert project.status == ProjectStatus.FAILED
+    assert "Compare with the last version failed" in project.error
+    assert (refresh.status, refresh.changed) == (RefreshStatus.FAILED, None)

@@ -285,7 +285,8 @@ def _advance_report(plan: Plan) -> None:
 
 def _report_to_write(plan: Plan) -> tuple[str, dict] | None:
     """The report step this run ends with: its key and parameters; ("", {}) when it writes
-    none (a refresh that found nothing new); None while a refresh is still comparing."""
+    none (a refresh that found nothing new); None while a refresh is still comparing, or when
+    its compare failed (which fails the run: a fatal stage)."""
     project = plan.project
     refresh = state.running_refresh(project.pk)
     if refresh is None:
@@ -293,7 +294,7 @@ def _report_to_write(plan: Plan) -> tuple[str, dict] | None:
     refresh_id, changed = refresh  # `changed` is set by the compare step, read after it
     compare = f"{Stage.CHANGES.value}:r{refresh_id}"
     status = plan.need(Stage.CHANGES, compare, params={"refresh_id": refresh_id})
-    if status in OPEN:
+    if status in OPEN or status in (StepStatus.FAILED, StepStatus.CANCELLED):
         return None
     if status == StepStatus.DONE and changed:
         return f"report:refresh:{refresh_id}", {"refresh_id": refresh_id}

@@ -122,4 +122,6 @@ def claim_href(report: Report, position: int) -> str:
     return f"{page}#sentence-{position}"
 
 
-STAGE = StageSpec(stage=Stage.CHANGES, run=run, writes=(Refresh, ActivityEntry))
+# Fatal: a refresh that cannot say what changed fails, with the reason, rather than ending
+# "done" as if nothing had (the project's Resume compares again).
+STAGE = StageSpec(stage=Stage.CHANGES, run=run, fatal=True, writes=(Refresh, ActivityEntry))
