@@ -73,6 +73,13 @@ class BudgetSpent(DossierError):
     stops_run = True
 
 
+class ComputeRefused(DossierError):
+    """A computation over a dataset was refused or stopped: it was not one SELECT, it reached
+    for a file, the network or a setting, or it passed its time or memory limit."""
+
+    http_status = 422
+
+
 class MissingInput(DossierError):
     """A step found nothing to work on: a row it reads is missing or empty."""
 
