@@ -245,6 +245,18 @@ def test_it_adds_lists_edits_moves_and_deletes_sections(api, member):
     assert query.section_id is None  # the query stays in the plan
 
 
+def test_a_section_is_marked_an_analysis_or_not_and_a_patch_without_it_keeps_it(api, member):
+    project = make_project(member, status=ProjectStatus.AWAITING_REVIEW)
+    url = f"/api/projects/{project.pk}/sections"
+    made = api.post(url, {"title": "Growth", "analysis": True}).json()
+    assert made["analysis"] is True
+    kept = api.patch(f"/api/sections/{made['id']}", {"goal": "By city"}).json()
+    assert kept["analysis"] is True
+    off = api.patch(f"/api/sections/{made['id']}", {"analysis": False}).json()
+    assert off["analysis"] is False and Section.objects.get(pk=made["id"]).analysis is False
+    assert api.patch(f"/api/sections/{made['id']}", {"analysis": "maybe"}).status_code == 422
+
+
 def test_a_section_needs_a_title(api, member):
     project = make_project(member, status=ProjectStatus.DRAFT)
     response = api.post(f"/api/projects/{project.pk}/sections", {"title": "  "})

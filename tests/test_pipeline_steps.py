@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
@@ -92,6 +93,54 @@ def test_the_extractive_plan_gives_each_part_the_question_asks_for_a_section(pro
         (query,) = section.queries.values_list("text", flat=True)
         assert query.lower().endswith(part.lower()) and query != part
     assert not world.llm.requests
+
+
+@pytest.mark.parametrize(
+    "analysis, marked", [("auto", ["Revenue growth", "Market share"]), ("off", [])]
+)
+def test_the_extractive_plan_marks_the_parts_that_ask_for_figures_as_analyses(
+    project, world, analysis, marked
+):
+    project.question = "Prepare a brief on Kestrel: its history, revenue growth and market share."
+    project.options = {**project.options, "engine": "extractive", "analysis": analysis}
+    project.save(update_fields=["question", "options"])
+    run(project, Stage.GROUND, "ground")
+    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
+    titles = project.sections.order_by("position").values_list("title", flat=True)
+    assert list(titles) == ["History", "Revenue growth", "Market share"]
+    assert list(project.sections.filter(analysis=True).values_list("title", flat=True)) == marked
+
+
+def test_a_question_that_asks_for_figures_as_a_whole_has_its_first_section_analysed(project, world):
+    project.question = "Compare the population growth from 2023 to 2024 of six cities"
+    project.options = {**project.options, "engine": "extractive"}
+    project.save(update_fields=["question", "options"])
+    run(project, Stage.GROUND, "ground")
+    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
+    flags = list(project.sections.order_by("position").values_list("analysis", flat=True))
+    assert flags[0] is True and not any(flags[1:])
+
+
+def test_the_models_plan_marks_its_analysis_sections_and_is_told_it_may(project, world):
+    from tests.fakes.researcher import Researcher, schema_name
+
+    researcher = Researcher()
+
+    def planner(request):
+        answer = researcher(request)
+        if schema_name(request) != "PlanOutput":
+            return answer
+        plan = json.loads(answer)
+        plan["sections"][0]["analysis"] = True
+        return json.dumps(plan)
+
+    world.llm.responder = planner
+    run(project, Stage.GROUND, "ground")
+    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
+    flags = list(project.sections.order_by("position").values_list("analysis", flat=True))
+    assert flags[0] is True and not any(flags[1:])
+    asked = next(r for r in world.llm.requests if "outline of the report" in json.dumps(r))
+    assert "Set `analysis` to true" in json.dumps(asked)
 
 
 def test_ground_stores_the_question_search_results_on_its_step(project, world):

@@ -21,8 +21,10 @@ def test_each_edit_of_the_plan_on_the_pages_is_logged_with_its_author(member, me
     costs = Section.objects.get(project=project, title="Costs")
     member_client.post(f"{base}/sections/add/", {"title": "History"})
     member_client.post(
-        f"{base}/sections/edit/", {"section": costs.pk, "title": "Running costs", "goal": ""}
+        f"{base}/sections/edit/",
+        {"section": costs.pk, "title": "Running costs", "goal": "", "analysis": "1"},
     )
+    assert Section.objects.get(pk=costs.pk).analysis is True
     member_client.post(f"{base}/sections/down/", {"section": costs.pk})
     member_client.post(f"{base}/queries/add/", {"text": "heat pump prices", "section": costs.pk})
     query = Query.objects.get(project=project, text="heat pump prices")
@@ -33,7 +35,7 @@ def test_each_edit_of_the_plan_on_the_pages_is_logged_with_its_author(member, me
     assert _log(project) == [
         ("alice", "Added the section “Costs”."),
         ("alice", "Added the section “History”."),
-        ("alice", "Changed the title and goal of the section “Costs”."),
+        ("alice", "Changed the title, goal and analysis mark of the section “Costs”."),
         ("alice", "Moved the section “Running costs” down."),
         ("alice", "Added the query “heat pump prices” to the section “Running costs”."),
         ("alice", "Changed the query “heat pump prices” to “heat pump prices 2026”."),

@@ -30,6 +30,7 @@ SAMPLES: dict[str, Any] = {
     "queries": 4,
     "min_sections": 2,
     "max_sections": 4,
+    "analysis": True,
     "title": "Write-Ahead Logging",
     "text": "The WAL file grows until a checkpoint.",
     "part": 1,

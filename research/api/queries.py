@@ -112,7 +112,11 @@ def list_sections(request, project_id: Id):
 )
 def add_section(request, project_id: Id, payload: SectionIn):
     section = outline.add_section(
-        selectors.get_project(project_id), title=payload.title, goal=payload.goal, user=request.auth
+        selectors.get_project(project_id),
+        title=payload.title,
+        goal=payload.goal,
+        analysis=payload.analysis,
+        user=request.auth,
     )
     return Status(201, section)
 
@@ -122,7 +126,9 @@ def edit_section(request, section_id: Id, payload: SectionEditIn):
     section = _section(section_id)
     title = section.title if payload.title is None else payload.title
     goal = section.goal if payload.goal is None else payload.goal
-    return outline.edit_section(section, title=title, goal=goal, user=request.auth)
+    return outline.edit_section(
+        section, title=title, goal=goal, analysis=payload.analysis, user=request.auth
+    )
 
 
 @section_router.post("/sections/{section_id}/move", response=answers({200: SectionOut}, 404, BODY))

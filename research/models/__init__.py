@@ -31,6 +31,7 @@ from research.models.reports import NOTE_TARGETS, Note, Report
 from research.models.sources import PageSnapshot, QuerySource, Source, Summary
 from research.models.statuses import (
     TRANSITIONS,
+    Analysis,
     Direction,
     DocumentKind,
     DocumentStatus,
@@ -90,6 +91,7 @@ __all__ = [
     "Query",
     "Question",
     "Refresh",
+    "Analysis",
     "RefreshEvery",
     "Delivery",
     "DeliveryChannel",

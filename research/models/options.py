@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from research.limits import ID_MAX, LANGUAGE_MAX
 from research.models.statuses import (
+    Analysis,
     Engine,
     OneOf,
     RefreshEvery,
@@ -24,6 +25,7 @@ TimeRangeName = Annotated[str, OneOf.of(TimeRange)]
 EngineName = Annotated[str, OneOf.of(Engine)]
 SourceKindName = Annotated[str, OneOf.of(SourceKind)]
 RefreshName = Annotated[str, OneOf.of(RefreshEvery)]
+AnalysisName = Annotated[str, OneOf.of(Analysis)]
 # The search backends are registered in research/providers/search/ (each class's `name`), which
 # the models must not import (it brings the network stack into every process): a test holds
 # these names equal to the registry's.
@@ -84,6 +86,12 @@ class ProjectOptions(BaseModel):
         True,
         description="When an LLM step fails for good, do it with the extractive engine instead, "
         "and say so on the step and in the report.",
+    )
+    analysis: AnalysisName = Field(
+        Analysis.AUTO.value,
+        description="auto: a section whose part of the question asks for figures (a comparison, "
+        "a trend or growth, a ranking, a total or a share) gathers them from its sources into a "
+        "dataset, computes over it and charts it; off: never.",
     )
     refresh: RefreshName = Field(
         RefreshEvery.NEVER.value,

@@ -234,6 +234,11 @@ class Section(models.Model):
     reflects = models.BooleanField(
         default=True, help_text="Reflection may add queries (not to a question's section)."
     )
+    analysis = models.BooleanField(
+        default=False,
+        help_text="Its part of the question asks for figures: they are gathered, computed over "
+        "and charted.",
+    )
 
     objects = ProjectPartQuerySet.as_manager()
 

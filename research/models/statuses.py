@@ -170,6 +170,14 @@ class SourceKind(models.TextChoices):
     LIBRARY = "library", "The team library"
 
 
+class Analysis(models.TextChoices):
+    """Whether a plan's sections that ask for figures are analysed: their figures gathered into
+    a dataset, computed over and charted."""
+
+    AUTO = "auto", "When a section asks for figures"
+    OFF = "off", "Never"
+
+
 class RefreshEvery(models.TextChoices):
     """How often a finished project is refreshed."""
 

@@ -97,6 +97,7 @@ PLAN = _prompt(
     "min_sections",
     "max_sections",
     "language",
+    "analysis",
 )
 RANK = _prompt("rank", RankOutput, "today", "question", "query", "results")
 SUMMARIZE = _prompt(

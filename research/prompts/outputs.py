@@ -24,6 +24,11 @@ class PlannedSection(Answer):
     title: str = Field(min_length=1, max_length=HEADING_MAX)
     goal: str = Field("", max_length=GOAL_MAX, description="What this section must establish.")
     queries: list[str] = Field(min_length=1, description="Web search queries for this section.")
+    analysis: bool = Field(
+        False,
+        description="True when this section's part of the question asks for figures compared, "
+        "over time, ranked, totalled or as shares.",
+    )
 
     @field_validator("queries")
     @classmethod

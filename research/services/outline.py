@@ -90,29 +90,43 @@ def _query_text(text: str) -> str:
 # --- Sections ----------------------------------------------------------------------------
 
 
-def add_section(project: Project, *, title: str, goal: str = "", user) -> Section:
+def add_section(
+    project: Project, *, title: str, goal: str = "", analysis: bool = False, user
+) -> Section:
     title = _section_title(title)
     position = project.sections.next_position()
     with transaction.atomic():
         section = Section.objects.create(
-            project=project, title=title, goal=(goal or "").strip(), position=position
+            project=project,
+            title=title,
+            goal=(goal or "").strip(),
+            position=position,
+            analysis=analysis,
         )
         _log(project, user, f"Added the section “{title}”.")
     return section
 
 
-def edit_section(section: Section, *, title: str, goal: str, user) -> Section:
+def edit_section(
+    section: Section, *, title: str, goal: str, analysis: bool | None = None, user
+) -> Section:
+    """A section's new title and goal, and whether it is an analysis (None keeps it)."""
     title = _section_title(title)
     goal = (goal or "").strip()
+    analysis = section.analysis if analysis is None else analysis
     changed = [
         what
-        for what, old, new in (("title", section.title, title), ("goal", section.goal, goal))
+        for what, old, new in (
+            ("title", section.title, title),
+            ("goal", section.goal, goal),
+            ("analysis mark", section.analysis, analysis),
+        )
         if old != new
     ]
     with transaction.atomic():
-        Section.objects.filter(pk=section.pk).update(title=title, goal=goal)
+        Section.objects.filter(pk=section.pk).update(title=title, goal=goal, analysis=analysis)
         if changed:
-            what = " and ".join(changed)
+            what = " and ".join([", ".join(changed[:-1]), changed[-1]] if changed[:-1] else changed)
             _log(section.project, user, f"Changed the {what} of the section “{section.title}”.")
     section.refresh_from_db()
     return section

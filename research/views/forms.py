@@ -16,6 +16,7 @@ from research.limits import (
     SEARCH_TERMS_MAX,
 )
 from research.models import (
+    Analysis,
     Collection,
     DocumentKind,
     Engine,
@@ -95,6 +96,13 @@ class ProjectForm(forms.Form):
     refresh = forms.ChoiceField(
         required=False, choices=RefreshEvery.choices, help_text=_help("refresh")
     )
+    analysis = forms.ChoiceField(
+        required=False,
+        choices=Analysis.choices,
+        initial=Analysis.AUTO,
+        help_text="Sections that ask for figures (a comparison, a trend or growth, a ranking, a "
+        "total or a share) gather them from their sources, compute over them and chart them.",
+    )
     review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
     engine = forms.ChoiceField(
         choices=Engine.choices,
@@ -117,8 +125,9 @@ class ProjectForm(forms.Form):
     def options(self) -> dict:
         """The options as entered; create_project validates them with ProjectOptions."""
         options = {k: v for k, v in self.cleaned_data.items() if k != "question"}
-        if not options.get("length"):  # left out: the default
-            options.pop("length", None)
+        for default in ("length", "analysis"):  # left out: the default
+            if not options.get(default):
+                options.pop(default, None)
         options["collections"] = [c.pk for c in options.get("collections") or []]
         return options
 

@@ -115,13 +115,14 @@ SECTION_EDITS = ("add", "edit", "delete")
 @require_POST
 def section_change(request: HttpRequest, project_id: int, verb: str) -> HttpResponse:
     project = selectors.get_project(project_id)
-    text = {"title": request.POST.get("title", ""), "goal": request.POST.get("goal", "")}
+    title, goal = request.POST.get("title", ""), request.POST.get("goal", "")
     if verb == "add":
-        outline.add_section(project, **text, user=request.user)
+        outline.add_section(project, title=title, goal=goal, user=request.user)
         return back(request)
     section = selectors.get_section(project, posted_id(request, "section"))
     if verb == "edit":
-        outline.edit_section(section, **text, user=request.user)
+        analysis = request.POST.get("analysis") == "1"
+        outline.edit_section(section, title=title, goal=goal, analysis=analysis, user=request.user)
     elif verb == "delete":
         outline.delete_section(section, user=request.user)
     else:

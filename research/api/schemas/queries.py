@@ -52,14 +52,19 @@ class QueryOut(Schema):
         return obj.edited_by.get_username() if obj.edited_by_id else None
 
 
+ANALYSIS = "Its figures are gathered into a dataset, computed over and charted."
+
+
 class SectionIn(InSchema):
     title: NonEmpty = Field(..., min_length=1, max_length=HEADING_MAX)
     goal: Text = Field("", max_length=GOAL_MAX)
+    analysis: bool = Field(False, description=ANALYSIS)
 
 
 class SectionEditIn(InSchema):
     title: NonEmpty | None = Field(None, min_length=1, max_length=HEADING_MAX)
     goal: Text | None = Field(None, max_length=GOAL_MAX)
+    analysis: bool | None = Field(None, description=ANALYSIS)
 
 
 class SectionOut(Schema):
@@ -68,6 +73,7 @@ class SectionOut(Schema):
     title: str
     goal: str
     position: int
+    analysis: bool = Field(..., description=ANALYSIS)
 
 
 class QueryResultOut(Schema):

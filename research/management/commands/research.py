@@ -34,6 +34,7 @@ OPTION_FLAGS = {
     "token_budget": "token_budget",
     "engine": "engine",
     "fallback": "fallback",
+    "analysis": "analysis",
 }
 
 
@@ -48,6 +49,11 @@ class Command(BaseCommand):
         parser.add_argument("--style")
         parser.add_argument("--length", choices=["brief", "standard", "long"])
         parser.add_argument("--language")
+        parser.add_argument(
+            "--analysis",
+            choices=["auto", "off"],
+            help="auto: sections that ask for figures gather, compute and chart them (default)",
+        )
         parser.add_argument("--search-provider")
         parser.add_argument("--time-range")
         parser.add_argument("--token-budget", type=int)

@@ -1,7 +1,9 @@
-"""Step 2, plan: an outline of sections, each with its search queries; detects the language.
+"""Step 2, plan: an outline of sections, each with its search queries, marked as an analysis
+when its part of the question asks for figures; detects the language.
 
 Reads:    the question, the ground step's results and the project's options. Without a model,
-          the outline comes from the question's key phrases weighed against those results.
+          the outline comes from the question's key phrases weighed against those results, and
+          a section is an analysis by rules on the words of its part of the question.
 Replaces: every Section and the planned Queries (members' own queries stay, outside any
           section); the project's title (when empty) and language.
 """
@@ -11,10 +13,11 @@ from __future__ import annotations
 from django.db import transaction
 
 from research.limits import HEADING_MAX, QUERY_MAX
-from research.models import Project, Query, Section, Stage, StepRun
+from research.models import Analysis, Project, Query, Section, Stage, StepRun
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import PLAN
 from research.prompts.outputs import PlannedSection, PlanOutput
+from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.aspects import aspects, subject_names, subject_part
 from research.text.extractive.scoring import key_phrases
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
@@ -40,6 +43,7 @@ def run(ctx: StepContext) -> None:
         min_sections=min(2, total),
         max_sections=min(6, total),
         language=ctx.opts.language,
+        analysis=ctx.opts.analysis != Analysis.OFF,
     )
     sections = _fit(plan, total)
     _replace_outline(ctx, plan, sections)
@@ -74,9 +78,14 @@ def _replace_outline(ctx: StepContext, plan: PlanOutput, sections: Outline) -> N
         project.queries.planned().delete()
         project.sections.all().delete()
         position = 0
+        analysed = ctx.opts.analysis != Analysis.OFF
         for index, (planned, queries) in enumerate(sections):
             section = Section.objects.create(
-                project=project, title=planned.title, goal=planned.goal, position=index
+                project=project,
+                title=planned.title,
+                goal=planned.goal,
+                position=index,
+                analysis=analysed and planned.analysis,
             )
             for text in queries:
                 Query.objects.create(project=project, section=section, text=text, position=position)
@@ -138,6 +147,8 @@ def _extractive_plan(
                 title=phrase[:HEADING_MAX],
                 goal=goal.format(phrase),
                 queries=[q for q in queries if q.lower() != question.strip().lower()] or [topic],
+                # A question that asks for figures as a whole: its first section gathers them.
+                analysis=index == 0 and asks_for_figures(question),
             )
         )
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
@@ -160,6 +171,7 @@ def _aspect_plan(
             title=_title(part)[:HEADING_MAX],
             goal=goal.format(part),
             queries=list(dict.fromkeys([_query(subject, part) if subject else part, part])),
+            analysis=asks_for_figures(part),
         )
         for part in parts
     ]
