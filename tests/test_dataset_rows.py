@@ -1,0 +1,57 @@
+"""Rows of a dataset read from sentences: entity, measure, value, unit and period."""
+
+from __future__ import annotations
+
+from research.text.analysis.rows import rows_in
+
+
+def shape(sentence: str, **hints: str) -> list[tuple]:
+    return [(r.entity, r.measure, r.value, r.unit, r.period) for r in rows_in(sentence, **hints)]
+
+
+def test_two_years_in_one_sentence_are_two_rows_each_with_its_own_year():
+    sentence = "Avalon had 126,000 residents in 2024, up from 120,000 in 2023."
+    assert shape(sentence) == [
+        ("Avalon", "residents", 126_000.0, "", "2024"),
+        ("Avalon", "residents", 120_000.0, "", "2023"),
+    ]
+
+
+def test_a_year_at_the_start_of_the_clause_dates_the_amount_after_it():
+    sentence = "In 2023 the population of Brightwater was 80,000; by 2024 it had grown to 84,000."
+    assert shape(sentence) == [
+        ("Brightwater", "population", 80_000.0, "", "2023"),
+        ("Brightwater", "population", 84_000.0, "", "2024"),
+    ]
+
+
+def test_a_growth_from_one_year_to_another():
+    sentence = "The population of Cinder Falls grew from 45,500 in 2023 to 47,000 in 2024."
+    assert shape(sentence) == [
+        ("Cinder Falls", "population", 45_500.0, "", "2023"),
+        ("Cinder Falls", "population", 47_000.0, "", "2024"),
+    ]
+
+
+def test_money_keeps_its_unit_and_conversion_and_the_quote_is_the_sentence():
+    (row,) = rows_in("Kestrel Robotics raised $1.2bn in 2025.")
+    assert (row.entity, row.value, row.unit, row.period) == (
+        "Kestrel Robotics",
+        1.2e9,
+        "USD",
+        "2025",
+    )
+    assert row.conversion == "$1.2bn = 1,200,000,000 USD"
+    assert row.quote == "Kestrel Robotics raised $1.2bn in 2025."
+
+
+def test_a_chinese_sentence_takes_its_entity_from_the_caller_and_its_measure_before_the_amount():
+    sentence = "2023年，阿瓦隆人口为12万；2024年增至12.6万。"
+    assert shape(sentence, entity="阿瓦隆") == [
+        ("阿瓦隆", "人口", 120_000.0, "", "2023"),
+        ("阿瓦隆", "人口", 126_000.0, "", "2024"),
+    ]
+
+
+def test_a_year_in_brackets_after_the_amount_dates_it():
+    assert shape("Dunmore: 52,300 residents (2024).", entity="Dunmore")[0][4] == "2024"
