@@ -124,6 +124,11 @@ urlpatterns = [
     ),
     path("projects/<int:project_id>/report/claims/", claims.claims_page, name="report-claims"),
     path(
+        "projects/<int:project_id>/charts/<int:dataset_id>.svg",
+        reports.project_chart,
+        name="project-chart",
+    ),
+    path(
         "projects/<int:project_id>/report/claims/check/",
         claims.claims_check,
         name="report-claims-check",

@@ -3,6 +3,7 @@ contracts catch an import against the architecture."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -21,6 +22,7 @@ from research.pipeline.engine.registry import STAGES, run_step
 from research.pipeline.shared.context import CONTEXT_WRITES, StepContext
 from research.services import questions, refreshes, runs, watching
 from tests.factories import make_project
+from tests.fakes.researcher import schema_name
 from tests.test_pipeline_run import run_inline
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,10 +84,25 @@ def _allowed(key: str) -> set[str]:
     return _tables(CONTEXT_WRITES) | _tables(m for spec in specs for m in spec.writes)
 
 
+def analysing(researcher):
+    """The scripted model, planning its first section as an analysis."""
+
+    def respond(request):
+        answer = researcher(request)
+        if schema_name(request) != "PlanOutput":
+            return answer
+        plan = json.loads(answer)
+        plan["sections"][0]["analysis"] = True
+        return json.dumps(plan)
+
+    return respond
+
+
 @pytest.mark.django_db(transaction=True)
 def test_every_stage_writes_only_the_rows_its_contract_declares(world, member):
     """A whole run with the LLM (reading ahead too), a watcher, a follow-up question and a
     refresh runs every stage; each writes nothing but what its StageSpec declares."""
+    world.llm.responder = analysing(world.llm.responder)  # the analyse stage runs too
     writes = StageWrites()
     connection_created.connect(writes.install)
     for connection in connections.all():

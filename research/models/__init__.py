@@ -21,6 +21,7 @@ semantic.py   passages nearest a vector, with numpy (EMBEDDING_MODEL)
 
 from research.models.accounts import ApiToken
 from research.models.activity import ActivityAction, ActivityEntry
+from research.models.analysis import Dataset, DatasetRow
 from research.models.claims import Claim, ClaimMethod, ClaimReview, ClaimStatus
 from research.models.library import Collection, Document, Passage, PassageEmbedding
 from research.models.profiles import ModelProfile
@@ -32,6 +33,8 @@ from research.models.sources import PageSnapshot, QuerySource, Source, Summary
 from research.models.statuses import (
     TRANSITIONS,
     Analysis,
+    ChartKind,
+    Computation,
     Direction,
     DocumentKind,
     DocumentStatus,
@@ -69,6 +72,10 @@ __all__ = [
     "ActivityEntry",
     "ApiToken",
     "Claim",
+    "Dataset",
+    "DatasetRow",
+    "ChartKind",
+    "Computation",
     "ClaimMethod",
     "ClaimReview",
     "ClaimStatus",

@@ -109,6 +109,7 @@ class Stage(models.TextChoices):
     FETCH = "fetch", "Fetch"
     SUMMARIZE = "summarize", "Summarise"
     REFLECT = "reflect", "Reflect"
+    ANALYSE = "analyse", "Analyse figures"
     REPORT = "report", "Write report"
     CLAIMS = "claims", "Check claims"
     ANSWER = "answer", "Answer a question"
@@ -168,6 +169,24 @@ class SourceKind(models.TextChoices):
 
     WEB = "web", "The web"
     LIBRARY = "library", "The team library"
+
+
+class ChartKind(models.TextChoices):
+    """How a dataset is charted: bars compare, lines follow a series over time."""
+
+    BAR = "bar", "Bars"
+    LINE = "line", "Lines"
+
+
+class Computation(models.TextChoices):
+    """The rule-based computations over a dataset (the extractive engine's, and the fallback
+    of a model's SQL that fails)."""
+
+    CHANGE = "change", "Change between the first and last period"
+    SHARE = "share", "Share of the total"
+    RANK = "rank", "Rank"
+    TOTAL = "total", "Sum and average"
+    MODEL = "model", "The model's own SQL"
 
 
 class Analysis(models.TextChoices):

@@ -59,6 +59,8 @@ def _attribute_filter(element: str, attribute: str, value: str) -> str | None:
         return value if value.isascii() and value.isdigit() and len(value) < 7 else None
     if attribute == "id":
         return value if REF_ID.fullmatch(value) else None
+    if element == "img" and attribute == "src":  # a report's own charts only, never a tracker
+        return value if value.startswith("/") and not value.startswith("//") else None
     return value
 
 
@@ -68,9 +70,9 @@ def _cleaner(
     """The allow-list; a report also keeps `ref-n` ids, `a.cite`, the `relative` hrefs, and
     the site's own pages under the `own` paths."""
     return nh3.Cleaner(
-        tags=TAGS,
+        tags=TAGS | {"img"} if report else TAGS,
         clean_content_tags=CLEAN_CONTENT_TAGS,
-        attributes={**ATTRIBUTES, "p": {"id"}} if report else ATTRIBUTES,
+        attributes={**ATTRIBUTES, "p": {"id"}, "img": {"src", "alt"}} if report else ATTRIBUTES,
         attribute_filter=_attribute_filter,
         tag_attribute_values=TAG_ATTRIBUTE_VALUES,
         allowed_classes={"a": {"cite"}} if report else None,

@@ -14,11 +14,12 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from research.errors import BadInput, NotFound
-from research.models import Claim, Note, Project, Report, Summary
-from research.output import export, package, rendering
+from research.models import Claim, Dataset, Note, Project, Report, Summary
+from research.output import charts, export, package, rendering
 from research.services import claims, runs, selectors
 from research.text import claims as claims_text
 from research.text import diff as diff_text
+from research.text.analysis.figure import CHART_LINK
 from research.views.forms import RegenerateForm
 
 
@@ -105,7 +106,9 @@ def render_cited(
         best = rendering.best_passage(sentence, [q for _, q in quotes])
         return (f"{url}#{quotes[best][0]}", quotes[best][1]) if best is not None else url
 
-    own = ("/library/documents/", reverse("report-claims", args=[project.pk]))
+    charts = reverse("project-chart", args=[project.pk, 0]).rsplit("0.svg", 1)[0]
+    markdown = CHART_LINK.sub(lambda m: f"]({charts}{m.group(1)}.svg)", markdown)
+    own = ("/library/documents/", reverse("report-claims", args=[project.pk]), charts)
     html = rendering.render_report(markdown, source_link=source_link, own_paths=own)
     return mark_safe(html)  # noqa: S308 - sanitised by nh3
 
@@ -195,4 +198,16 @@ def report_export(request: HttpRequest, project_id: int, fmt: str) -> HttpRespon
     response = HttpResponse(body, content_type=content_type)
     filename = export.export_filename(report, fmt)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def project_chart(request: HttpRequest, project_id: int, dataset_id: int) -> HttpResponse:
+    """A dataset's chart as SVG, for members; it may not run anything if opened on its own."""
+    project = selectors.get_project(project_id)
+    dataset = Dataset.objects.filter(project=project, pk=dataset_id).first()
+    if dataset is None:
+        raise NotFound("No chart with that number in this project.")
+    response = HttpResponse(charts.svg_of(dataset), content_type="image/svg+xml")
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
     return response

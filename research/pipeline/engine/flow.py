@@ -35,6 +35,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from research.models import (
+    Analysis,
     FetchStatus,
     Project,
     ProjectStatus,
@@ -175,7 +176,22 @@ def _decide(plan: Plan) -> None:
         status in OPEN for key, status in plan.steps.items() if not key.startswith(BESIDE)
     ):
         return
+    if _analysing(plan):
+        return
     _advance_report(plan)
+
+
+def _analysing(plan: Plan) -> bool:
+    """Whether an analysis section's figures are still being gathered, computed and charted,
+    enqueueing the analyses missing: after the research, before the report. A failed analysis
+    leaves its section without a figure; the report goes on."""
+    if plan.project.opts.analysis == Analysis.OFF:
+        return False
+    statuses = [
+        plan.need(Stage.ANALYSE, f"{Stage.ANALYSE.value}:sec{section_id}", section_id=section_id)
+        for section_id in state.analysis_sections(plan.project.pk)
+    ]
+    return any(status in OPEN for status in statuses)
 
 
 def _advance_queries(plan: Plan) -> None:

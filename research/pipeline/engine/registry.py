@@ -26,6 +26,7 @@ from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
 from research.pipeline.engine import flow, runner
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.pipeline.stages import (
+    analyse,
     answer,
     changes,
     claims,
@@ -57,6 +58,7 @@ STAGES: dict[Stage, StageSpec] = {
         fetch.STAGE,
         summarize.STAGE,
         reflect.STAGE,
+        analyse.STAGE,
         report.STAGE,
         claims.STAGE,
         answer.STAGE,

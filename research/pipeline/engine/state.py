@@ -61,6 +61,10 @@ SECTIONS = """
     SELECT id FROM research_section WHERE project_id = %s AND reflects = %s ORDER BY position, id
 """
 
+ANALYSES = """
+    SELECT id FROM research_section WHERE project_id = %s AND analysis = %s ORDER BY position, id
+"""
+
 FOLLOW_UPS = """
     SELECT DISTINCT section_id, reflection_round FROM research_query
     WHERE project_id = %s AND origin = %s AND section_id IS NOT NULL
@@ -101,6 +105,11 @@ def added_sources(project_id: int) -> list[SourceRef]:
 def reflecting_sections(project_id: int) -> list[int]:
     """The outline's sections that reflect (all but those added for a question), in order."""
     return [row[0] for row in _rows(SECTIONS, [project_id, True])]
+
+
+def analysis_sections(project_id: int) -> list[int]:
+    """The outline's sections marked as analyses, in order."""
+    return [row[0] for row in _rows(ANALYSES, [project_id, True])]
 
 
 def follow_ups(project_id: int) -> set[tuple[int, int]]:

@@ -34,7 +34,7 @@ from research.models import (
     Stage,
     Summary,
 )
-from research.pipeline.shared import parallel
+from research.pipeline.shared import figures, parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
@@ -274,7 +274,8 @@ def _save(
         if not (project.reports.exists() or project.questions.exists()):
             # the first report numbers its sources 1..n in the order it cites them
             cleaned = cleaned.renumbered(project.sources.number_first(cleaned.first_use))
-        body, numbers = cleaned.markdown, list(cleaned.cited)
+        body, shown = figures.insert(project, cleaned.markdown)
+        numbers = sorted(set(cleaned.cited) | shown)
         if ctx.param("refresh_id"):
             what, moved = _what_changed(ctx)
             body += "\n\n" + what.markdown + ("\n\n" + moved if moved else "")

@@ -6,7 +6,7 @@ as the row's quote.
 residents, 126,000 in 2024, and 120,000 in 2023. The period is the year in the amount's clause,
 else the last year before it in the sentence; the entity is the last name before it, else the
 one the caller knows the text is about (a document's title); the measure is the noun the
-amount counts, else the last content word before it ("the population of Avalon was 120,000":
+amount counts, else the first content word before it ("the population of Avalon was 120,000":
 population; "阿瓦隆人口为12万": 人口).
 """
 
@@ -27,7 +27,8 @@ CLAUSE_BREAK = re.compile(
 # Words around an amount that say nothing of what it measures.
 NOT_MEASURES = frozenset(
     "was were is are be been had has have reached grew grown rose fell stood totalled totaled "
-    "increased decreased declined climbed dropped amounted counted numbered up down about "
+    "increased decreased declined climbed dropped amounted counted numbered went came "
+    "up down about "
     "around nearly approximately some roughly almost just over under more less than it its "
     "their by to from of in at on per year years".split()
 )
@@ -36,6 +37,16 @@ AFTER = re.compile(
     r"(?:\s+[a-z][a-z-]+)?\s+(?:in|by|as of|for|at the end of|during)\s+((?:19|20)\d\d)\b"
     r"|\s*[（(]((?:19|20)\d\d)[)）]"
 )
+SYNONYMS = {
+    "residents": "population",
+    "inhabitants": "population",
+    "people": "population",
+    "citizens": "population",
+    "居民": "人口",
+    "sales": "revenue",
+    "turnover": "revenue",
+    "营业": "营收",
+}
 CJK_VERBS = re.compile(
     r"(?:为|达到|达|是|约|增至|增长到|增长至|升至|降至|减至|有|共|总计|合计|约为)+$"
 )
@@ -123,4 +134,11 @@ def _measure(sentence: str, amount: Quantity) -> str:
         for w in re.findall(r"[A-Za-z][A-Za-z-]+", before)
         if w.lower() not in NOT_MEASURES and w.lower() not in STOPWORDS and w not in names
     ]
-    return content[-1].lower() if content else ""
+    return content[0].lower() if content else ""
+
+
+def same_measure(measure: str) -> str:
+    """The name a measure is compared under: residents, inhabitants and people count a
+    population; sales and turnover are revenue."""
+    word = measure.lower()
+    return SYNONYMS.get(word, word)

@@ -1,0 +1,58 @@
+"""A report's figures: each analysis that computed something, as "Figure k: title" with its
+chart (`charts/<dataset id>.svg`, which the pages, the PDF and the package resolve), its table
+and the result said, placed under its section's heading (at the end when the report has none
+of that title). The table's rows and the sentence cite the sources of their figures as [n]."""
+
+from __future__ import annotations
+
+import re
+
+from research.models import Dataset, Project
+from research.text.analysis import figure
+from research.text.extractive.terms import language_of
+
+
+def insert(project: Project, body: str) -> tuple[str, set[int]]:
+    """The body with its figures, and the source numbers they cite."""
+    datasets = (
+        Dataset.objects.filter(project=project, computed__isnull=False)
+        .select_related("section")
+        .prefetch_related("rows__source")
+        .order_by("section__position", "id")
+    )
+    language = "zh" if language_of(body) == "zh" else "en"
+    cited: set[int] = set()
+    for number, dataset in enumerate(datasets, start=1):
+        cites: dict[str, list[int]] = {}
+        for row in dataset.rows.all():
+            if not row.excluded:
+                cites.setdefault(row.entity, [])
+                if row.source.n not in cites[row.entity]:
+                    cites[row.entity].append(row.source.n)
+        computed = dataset.computed or {}
+        block = figure.markdown(
+            figure.Figure(
+                number=number,
+                title=dataset.title,
+                image=figure.chart_path(dataset.pk) if dataset.chart_spec else "",
+                computation=dataset.computation,
+                columns=computed.get("columns", []),
+                rows=computed.get("rows", []),
+                cites={entity: sorted(ns) for entity, ns in cites.items()},
+            ),
+            language,
+        )
+        body = _under(body, dataset.section.title if dataset.section else "", block)
+        cited |= {n for numbers in cites.values() for n in numbers}
+    return body, cited
+
+
+def _under(body: str, title: str, block: str) -> str:
+    """`block` after the `## title` heading line, or at the end."""
+    heading = (
+        re.search(rf"^##\s+{re.escape(title.strip())}\s*$", body, re.M | re.I) if title else None
+    )
+    if heading is None:
+        return body.rstrip() + "\n\n" + block
+    at = heading.end()
+    return body[:at] + "\n\n" + block + body[at:]

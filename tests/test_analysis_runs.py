@@ -1,0 +1,85 @@
+"""Analyses in whole runs: a question that asks for figures gets a dataset gathered from its
+sources (each row with its verbatim quote), computed over in DuckDB, charted as SVG and shown in
+the report."""
+
+from __future__ import annotations
+
+import pytest
+
+from research.models import Dataset, Project, ProjectStatus, StepRun
+from tests.factories import make_library_document
+from tests.test_pipeline_run import research
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUESTION = "Compare the population growth from 2023 to 2024 of those six cities"
+CITIES = {  # city: (2023, 2024)
+    "Avalon": (120_000, 126_000),
+    "Brightwater": (80_000, 78_400),
+    "Cinder Falls": (45_500, 47_000),
+    "Dunmore": (52_300, 52_300),
+    "Eastvale": (210_000, 231_000),
+    "Fairhaven": (33_000, 34_650),
+}
+
+
+@pytest.fixture
+def six_cities(db):
+    phrasings = [
+        "In 2023 the population of {c} was {a:,}; by 2024 it had grown to {b:,}.",
+        "{c} had {b:,} residents in 2024, up from {a:,} in 2023.",
+        "The population of {c} went from {a:,} in 2023 to {b:,} in 2024.",
+    ]
+    for i, (city, (before, after)) in enumerate(CITIES.items()):
+        text = (
+            f"{city} is a city on the northern coast, known for its harbour and its markets. "
+            + phrasings[i % 3].format(c=city, a=before, b=after)
+            + f" The city council of {city} publishes a census every year."
+        )
+        make_library_document([text], title=f"{city} census", kind="md")
+
+
+def test_the_extractive_engine_gathers_computes_and_charts_the_growth_of_six_cities(
+    world, member, six_cities, member_client
+):
+    result, code = research(
+        QUESTION,
+        "--engine",
+        "extractive",
+        "--sources",
+        "library",
+        "--queries",
+        "3",
+        "--sources-per-query",
+        "6",
+    )
+    assert code == 0, result
+    project = Project.objects.get(pk=result["project_id"])
+    assert project.status == ProjectStatus.DONE
+    step = StepRun.objects.get(project=project, stage="analyse")
+    assert step.status == "done", step.error
+    dataset = Dataset.objects.get(project=project)
+    rows = list(dataset.rows.select_related("source__snapshot"))
+    assert len(rows) == 12, [(r.entity, r.period, r.value) for r in rows]
+    for row in rows:
+        assert row.quote in row.source.text  # verbatim
+        assert (
+            (row.value == CITIES[row.entity][0])
+            if row.period == "2023"
+            else (row.value == CITIES[row.entity][1])
+        )
+    computed = dataset.computed
+    assert computed and computed["columns"][:1] == ["entity"]
+    growth = {r[0]: r[-1] for r in computed["rows"]}
+    for city, (before, after) in CITIES.items():
+        assert growth[city] == pytest.approx(round(100 * (after / before - 1), 2))
+    assert dataset.chart_kind == "bar"
+    report = project.reports.get(is_current=True)
+    assert f"](charts/{dataset.pk}.svg)" in report.markdown
+    assert "Figure 1: " in report.markdown
+    page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    chart = f"/projects/{project.pk}/charts/{dataset.pk}.svg"
+    assert f'<img alt="Figure 1: Population, 2023 to 2024 (change)" src="{chart}">' in page
+    svg = member_client.get(chart)
+    assert svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
+    assert b"Eastvale" in svg.content and b"<script" not in svg.content
