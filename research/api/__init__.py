@@ -10,6 +10,7 @@ kind's HTTP status.
 from ninja import Router
 
 from research.api import (
+    analysis,
     claims,
     library,
     members,
@@ -32,6 +33,7 @@ for routes in (
     sources.router,
     reports.router,
     claims.router,
+    analysis.router,
     questions.router,
     refreshes.router,
     notes.router,

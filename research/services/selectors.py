@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from django.db.models import Count, Model, QuerySet
+from django.db.models import Count, Model, Prefetch, QuerySet
 from django.utils import timezone
 
 from research.errors import NotFound
 from research.models import (
     Claim,
     Collection,
+    Dataset,
+    DatasetRow,
     Document,
     Note,
     Project,
@@ -107,6 +109,27 @@ def get_note(note_id: int) -> Note:
 def get_question(question_id: int) -> Question:
     rows = Question.objects.live().select_related("project", "author", "section")
     return get_row(rows, question_id, "question")
+
+
+def datasets(project: Project) -> QuerySet[Dataset]:
+    """The project's datasets, in the outline's order, with their rows and sources."""
+    rows = DatasetRow.objects.select_related("source").order_by("position", "id")
+    return (
+        Dataset.objects.filter(project=project)
+        .select_related("section")
+        .prefetch_related(Prefetch("rows", queryset=rows))
+        .order_by("section__position", "id")
+    )
+
+
+def get_dataset(project: Project, dataset_id: int) -> Dataset:
+    return get_row(datasets(project), dataset_id, "dataset in this project")
+
+
+def get_chart(chart_id: int) -> Dataset:
+    """A dataset that has a chart (a chart's id is its dataset's), in a live project."""
+    rows = Dataset.objects.live().exclude(chart_spec=None)
+    return get_row(rows, chart_id, "chart")
 
 
 def get_claim(claim_id: int) -> Claim:
