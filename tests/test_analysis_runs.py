@@ -83,3 +83,40 @@ def test_the_extractive_engine_gathers_computes_and_charts_the_growth_of_six_cit
     svg = member_client.get(chart)
     assert svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
     assert b"Eastvale" in svg.content and b"<script" not in svg.content
+
+
+def test_a_reports_chart_and_dataset_go_into_its_markdown_pdf_and_evidence_package(
+    world, member, six_cities
+):
+    import io
+    import json
+    import zipfile
+
+    from pypdf import PdfReader
+
+    from research.output import package
+
+    result, _ = research(
+        QUESTION,
+        "--engine",
+        "extractive",
+        "--sources",
+        "library",
+        "--queries",
+        "3",
+        "--sources-per-query",
+        "6",
+    )
+    report = Project.objects.get(pk=result["project_id"]).reports.get(is_current=True)
+    markdown, _ = package.export_file(report, "md")
+    assert b"![Figure 1: Population, 2023 to 2024 (change)](charts/1.svg)" in markdown
+    pdf, _ = package.export_file(report, "pdf")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "percent change" in text  # the chart's axis title: the SVG was drawn in the PDF
+    archive = zipfile.ZipFile(io.BytesIO(package.export_file(report, "zip")[0]))
+    manifest = json.loads(archive.read("manifest.json"))
+    assert {"charts/1.svg", "datasets/1.csv"} <= set(manifest["files"])
+    assert archive.read("charts/1.svg").startswith(b"<svg")
+    rows = archive.read("datasets/1.csv").decode().splitlines()
+    assert rows[0].startswith("entity,measure,value,unit,period,n,url,document_id,quote")
+    assert len(rows) == 13 and any("Eastvale" in row and "231000" in row for row in rows)

@@ -434,3 +434,16 @@ def test_highlight_quote_across_paragraphs():
 
 def test_highlight_plain_text_without_quotes():
     assert highlight("a < b\n\n\n  c", []) == "<p>a &lt; b</p><p>c</p>"
+
+
+def test_a_report_shows_its_own_charts_and_no_other_image():
+    markdown = (
+        "![Figure 1: Growth](/projects/3/charts/7.svg)\n\n"
+        "![pixel](https://tracker.example/p.png) ![other](/projects/4/charts/1.svg) "
+        '![x](/projects/3/charts/7.svg" onerror="alert(1))'
+    )
+    html = render_report(markdown, source_link=lambda n, s: None, charts=("/projects/3/charts/",))
+    images = [a for tag, a in parse(html).tags if tag == "img"]
+    assert images == [{"alt": "Figure 1: Growth", "src": "/projects/3/charts/7.svg"}]
+    assert "pixel" in html and "other" in html and "onerror" not in html
+    assert "<img" not in render_report(markdown, source_link=lambda n, s: None)

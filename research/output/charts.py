@@ -7,6 +7,7 @@ from django.http import HttpResponse
 
 from research.errors import MissingInput
 from research.models import Dataset
+from research.text.analysis.figure import CHART_LINK
 
 # An SVG opened on its own runs nothing and loads nothing (the site's CSP covers it in a page).
 SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
@@ -31,3 +32,18 @@ def svg_of(dataset: Dataset) -> str:
     Dataset.objects.filter(pk=dataset.pk).update(svg=svg)
     dataset.svg = svg
     return svg
+
+
+def figures_of(markdown: str, project_id: int) -> list[Dataset]:
+    """The datasets whose charts a report links, in the order it shows them (Figure 1, 2...)."""
+    ids = list(dict.fromkeys(int(found) for found in CHART_LINK.findall(markdown)))
+    found = {d.pk: d for d in Dataset.objects.filter(project_id=project_id, pk__in=ids)}
+    return [found[pk] for pk in ids if pk in found]
+
+
+def numbered(markdown: str, charts: list[Dataset], path: str = "charts/") -> str:
+    """The report's chart links as a file's: `path` + k.svg, k the figure's number."""
+    number = {dataset.pk: k for k, dataset in enumerate(charts, start=1)}
+    return CHART_LINK.sub(
+        lambda m: f"]({path}{number.get(int(m.group(1)), m.group(1))}.svg)", markdown
+    )

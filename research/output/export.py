@@ -23,6 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from research.models import Claim
+from research.output import charts
 from research.output.rendering import render_report
 from research.text.citations import REFERENCES_HEADING
 
@@ -100,6 +101,7 @@ def report_markdown(report, site: str = "") -> str:
     site absolute, starting with `site`, or SITE_URL)."""
     question = "\n".join(f"> {line}".rstrip() for line in report.project.question.splitlines())
     title, text = _titled(report)
+    text = charts.numbered(text, charts.figures_of(text, report.project_id))
     return (
         f"# {title}\n\n"
         f"{_date(report)} · version {report.version}\n\n"
@@ -125,32 +127,26 @@ def _fetcher_class():
         WeasyPrint catches the refusal, logs a warning and renders without the resource.
         """
 
-        def __init__(self, root: Path | None = None):
+        def __init__(self, root: Path | None = None, files: dict[str, bytes] | None = None):
             super().__init__(allowed_protocols={"file"}, allow_redirects=False)
             self.root = (root or static_root()).resolve()
+            self.files = files or {}  # made for this document: "/charts/1.svg" -> its bytes
 
         def path_for(self, url: str) -> Path:
-            parts = urlsplit(url)
-            if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
-                raise FetchRefused(f"not a local static file: {url[:200]}")
-            try:
-                path = Path(url2pathname(unquote(parts.path))).resolve(strict=True)
-            except (OSError, RuntimeError, ValueError):
-                raise FetchRefused(f"no such static file: {url[:200]}") from None
-            if not path.is_relative_to(self.root) or not path.is_file():
-                raise FetchRefused(f"outside the static files: {url[:200]}")
-            return path
+            return _static_path(self.root, url)
 
         def fetch(self, url, headers=None):
+            found, body = _made_for(url, self.files) or self.static_file(url)
+            content_type = mimetypes.guess_type(found)[0] or "application/octet-stream"
+            return URLFetcherResponse(found, body=body, headers={"Content-Type": content_type})
+
+        def static_file(self, url: str) -> tuple[str, bytes]:
             try:
                 path = self.path_for(url)
             except FetchRefused:
                 logger.warning("PDF export: refused to fetch %s", url[:200])
                 raise
-            content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            return URLFetcherResponse(
-                path.as_uri(), body=path.read_bytes(), headers={"Content-Type": content_type}
-            )
+            return path.as_uri(), path.read_bytes()
 
         def open(self, url, data=None, timeout=None):
             return self.fetch(getattr(url, "full_url", url))
@@ -161,9 +157,32 @@ def _fetcher_class():
     return StaticOnlyFetcher
 
 
-def static_fetcher(root: Path | None = None):
-    """A WeasyPrint URL fetcher limited to the static files (see module docstring)."""
-    return _fetcher_class()(root)
+def _static_path(root: Path, url: str) -> Path:
+    """The static file a `file:` URL names under `root`; FetchRefused for anything else."""
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
+        raise FetchRefused(f"not a local static file: {url[:200]}")
+    try:
+        path = Path(url2pathname(unquote(parts.path))).resolve(strict=True)
+    except (OSError, RuntimeError, ValueError):
+        raise FetchRefused(f"no such static file: {url[:200]}") from None
+    if not path.is_relative_to(root) or not path.is_file():
+        raise FetchRefused(f"outside the static files: {url[:200]}")
+    return path
+
+
+def _made_for(url: str, files: dict[str, bytes]) -> tuple[str, bytes] | None:
+    """A file made for this document (a chart), by its `file:` URL's path: the URL and bytes."""
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "file" or parts.path not in files:
+        return None
+    return url, files[parts.path]
+
+
+def static_fetcher(root: Path | None = None, files: dict[str, bytes] | None = None):
+    """A WeasyPrint URL fetcher limited to the static files and `files` (see module
+    docstring)."""
+    return _fetcher_class()(root, files)
 
 
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -201,9 +220,12 @@ def _unlinked(n: int, sentence: str) -> None:
 
 
 def report_html(report, site: str = "") -> str:
-    """The HTML WeasyPrint renders (also handy to look at in a browser)."""
+    """The HTML WeasyPrint renders (also handy to look at in a browser); its charts are
+    `/charts/k.svg`, which `report_pdf` serves to the renderer."""
     title, text = _titled(report)
-    text = _absolute(text, site)
+    text = charts.numbered(
+        _absolute(text, site), charts.figures_of(text, report.project_id), "/charts/"
+    )
     body, references = _split_references(text)
     project = report.project
     context = {
@@ -214,7 +236,9 @@ def report_html(report, site: str = "") -> str:
         "complete": report.complete,
         "style": report.get_style_display() if report.style else "",
         "lang": language_code(report.language, report.markdown),
-        "body": mark_safe(render_report(body, source_link=_to_reference)),  # noqa: S308 - nh3
+        "body": mark_safe(  # noqa: S308 - nh3
+            render_report(body, source_link=_to_reference, charts=("/charts/",))
+        ),
         "references": mark_safe(render_report(references, source_link=_unlinked)),  # noqa: S308
     }
     return render_to_string("research/report_pdf.html", context)
@@ -229,14 +253,15 @@ def report_html(report, site: str = "") -> str:
 FONT_EPOCH = "315532800"  # 1980-01-01T00:00:00Z
 
 
-def render_pdf(html: str, root: Path | None = None) -> bytes:
-    """`html` as a PDF with print.css from the static files under `root`; byte for byte the same
-    for the same HTML, fonts and WeasyPrint (no /ID, no render time anywhere)."""
+def render_pdf(html: str, root: Path | None = None, files: dict[str, bytes] | None = None) -> bytes:
+    """`html` as a PDF with print.css from the static files under `root` (and `files`, by
+    path, such as a report's charts); byte for byte the same for the same HTML, fonts and
+    WeasyPrint (no /ID, no render time anywhere)."""
     import weasyprint
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", FONT_EPOCH)
     root = (root or static_root()).resolve()
-    fetcher = static_fetcher(root)
+    fetcher = static_fetcher(root, files)
     base_url = root.as_uri() + "/"
     stylesheet = weasyprint.CSS(
         string=(root / PRINT_CSS).read_text(encoding="utf-8"),
@@ -248,9 +273,12 @@ def render_pdf(html: str, root: Path | None = None) -> bytes:
 
 
 def report_pdf(report, site: str = "") -> bytes:
-    """The report as a PDF: A4, page numbers, our print.css; no fetches outside static/. The
-    same version gives the same bytes (its date is the version's, see render_pdf)."""
-    return render_pdf(report_html(report, site))
+    """The report as a PDF: A4, page numbers, our print.css, its charts embedded; no fetches
+    outside static/. The same version gives the same bytes (its date is the version's, see
+    render_pdf)."""
+    shown = charts.figures_of(report.markdown, report.project_id)
+    files = {f"/charts/{k}.svg": charts.svg_of(d).encode() for k, d in enumerate(shown, start=1)}
+    return render_pdf(report_html(report, site), files=files)
 
 
 # --- File names --------------------------------------------------------------------------

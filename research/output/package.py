@@ -6,6 +6,9 @@
     sources.csv               one row per cited source
     claims.json, claims.csv   the claim ledger's rows (export.claim_rows)
     notes.json                the members' notes on the project and its parts
+    charts/k.svg              Figure k's chart, as the report shows it
+    datasets/k.csv            Figure k's rows: each figure with its source (number, URL or
+                              document), verbatim quote and locator, and members' edits
     manifest.json             {"files": {path: sha256}, "project": {question, options},
                               "version": N}
 
@@ -25,11 +28,15 @@ from typing import Any
 from django.db.models import TextChoices
 from django.utils.text import slugify
 
-from research.models import Note, Report, Source
-from research.output import export
+from research.models import Dataset, Note, Report, Source
+from research.output import charts, export
 from research.output.tables import to_csv
 
 SOURCE_COLUMNS = ("n", "title", "url", "document_id", "locator", "fetched_at", "sha256", "file")
+DATASET_COLUMNS = (
+    "entity", "measure", "value", "unit", "period", "n", "url", "document_id", "quote",
+    "locator", "conversion", "excluded", "edited_value", "edit_note",
+)  # fmt: skip
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a ZIP entry can carry
 FILE_MODE = 0o100644  # a regular file, rw-r--r--
 
@@ -130,7 +137,32 @@ def package_files(report: Report, site: str = "") -> dict[str, bytes]:
             "notes.json": to_json(notes_rows(report)),
         }
     )
+    for k, dataset in enumerate(charts.figures_of(report.markdown, report.project_id), start=1):
+        files[f"charts/{k}.svg"] = charts.svg_of(dataset).encode()
+        files[f"datasets/{k}.csv"] = to_csv(DATASET_COLUMNS, dataset_rows(dataset))
     return files
+
+
+def dataset_rows(dataset: Dataset) -> list[dict]:
+    return [
+        {
+            "entity": row.entity,
+            "measure": row.measure,
+            "value": row.value,
+            "unit": row.unit,
+            "period": row.period,
+            "n": row.source.n,
+            "url": row.source.url,
+            "document_id": row.source.document_id or "",
+            "quote": row.quote,
+            "locator": row.locator,
+            "conversion": row.conversion,
+            "excluded": row.excluded,
+            "edited_value": "" if row.edited_value is None else row.edited_value,
+            "edit_note": row.edit_note,
+        }
+        for row in dataset.rows.select_related("source").order_by("position", "id")
+    ]
 
 
 def manifest(report: Report, files: dict[str, bytes]) -> bytes:

@@ -59,20 +59,24 @@ def _attribute_filter(element: str, attribute: str, value: str) -> str | None:
         return value if value.isascii() and value.isdigit() and len(value) < 7 else None
     if attribute == "id":
         return value if REF_ID.fullmatch(value) else None
-    if element == "img" and attribute == "src":  # a report's own charts only, never a tracker
-        return value if value.startswith("/") and not value.startswith("//") else None
     return value
 
 
 def _cleaner(
-    *, report: bool = False, relative: frozenset[str] = frozenset(), own: tuple[str, ...] = ()
+    *,
+    report: bool = False,
+    relative: frozenset[str] = frozenset(),
+    own: tuple[str, ...] = (),
+    images: bool = False,
 ) -> nh3.Cleaner:
-    """The allow-list; a report also keeps `ref-n` ids, `a.cite`, the `relative` hrefs, and
-    the site's own pages under the `own` paths."""
+    """The allow-list; a report also keeps `ref-n` ids, `a.cite`, the `relative` hrefs, the
+    site's own pages under the `own` paths, and with `images` its charts (`_Images` dropped
+    every other image before)."""
+    attributes = {**ATTRIBUTES, "p": {"id"}} if report else ATTRIBUTES
     return nh3.Cleaner(
-        tags=TAGS | {"img"} if report else TAGS,
+        tags=TAGS | {"img"} if images else TAGS,
         clean_content_tags=CLEAN_CONTENT_TAGS,
-        attributes={**ATTRIBUTES, "p": {"id"}, "img": {"src", "alt"}} if report else ATTRIBUTES,
+        attributes={**attributes, "img": {"src", "alt"}} if images else attributes,
         attribute_filter=_attribute_filter,
         tag_attribute_values=TAG_ATTRIBUTE_VALUES,
         allowed_classes={"a": {"cite"}} if report else None,
@@ -274,7 +278,11 @@ class _CitationExtension(markdown_lib.Extension):
 
 
 def render_report(
-    markdown: str, *, source_link: SourceLink, own_paths: tuple[str, ...] = ()
+    markdown: str,
+    *,
+    source_link: SourceLink,
+    own_paths: tuple[str, ...] = (),
+    charts: tuple[str, ...] = (),
 ) -> str:
     """A report as safe HTML; each `[n]` becomes `<a class="cite" href=...>[n]</a>`.
 
@@ -283,11 +291,43 @@ def render_report(
     href must be a site-relative path ("/...") or an http(s) URL, else it is ignored. Citations
     inside code or links are left alone; entries after the References heading get `id="ref-n"`.
     Other site-relative links are dropped, but those to pages under `own_paths` (the library
-    passages the references cite, the claims "What changed" lists).
+    passages the references cite, the claims "What changed" lists); images are dropped (their
+    alt text stays), but the charts under `charts`.
     """
     inserted: set[str] = set()
-    raw = _markdown([_CitationExtension(source_link, inserted)]).convert(markdown or "")
-    return _cleaner(report=True, relative=frozenset(inserted), own=own_paths).clean(raw)
+    extensions = [_CitationExtension(source_link, inserted), _ImagesExtension(charts)]
+    raw = _markdown(extensions).convert(markdown or "")
+    cleaner = _cleaner(
+        report=True, relative=frozenset(inserted), own=(*own_paths, *charts), images=bool(charts)
+    )
+    return cleaner.clean(raw)
+
+
+class _Images(Treeprocessor):
+    """Every image whose address is not under one of `charts` becomes its alt text: a report
+    shows its own charts, never a tracker's pixel or a page's picture."""
+
+    def __init__(self, md, charts: tuple[str, ...]):
+        super().__init__(md)
+        self.charts = charts
+
+    def run(self, root: ET.Element) -> None:
+        for image in root.iter("img"):
+            src = image.get("src", "")
+            if self.charts and src.startswith(self.charts) and _safe_href(src) == src:
+                continue
+            alt = image.get("alt", "")
+            image.attrib.clear()
+            image.tag, image.text = "span", alt
+
+
+class _ImagesExtension(markdown_lib.Extension):
+    def __init__(self, charts: tuple[str, ...]):
+        super().__init__()
+        self.charts = charts
+
+    def extendMarkdown(self, md) -> None:  # noqa: N802 - Python-Markdown's name
+        md.treeprocessors.register(_Images(md, self.charts), "dossier_images", -20)
 
 
 # --- Picking the passage behind a sentence -----------------------------------------------

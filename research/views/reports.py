@@ -106,10 +106,12 @@ def render_cited(
         best = rendering.best_passage(sentence, [q for _, q in quotes])
         return (f"{url}#{quotes[best][0]}", quotes[best][1]) if best is not None else url
 
-    charts = reverse("project-chart", args=[project.pk, 0]).rsplit("0.svg", 1)[0]
-    markdown = CHART_LINK.sub(lambda m: f"]({charts}{m.group(1)}.svg)", markdown)
-    own = ("/library/documents/", reverse("report-claims", args=[project.pk]), charts)
-    html = rendering.render_report(markdown, source_link=source_link, own_paths=own)
+    chart_dir = reverse("project-chart", args=[project.pk, 0]).rsplit("0.svg", 1)[0]
+    markdown = CHART_LINK.sub(lambda m: f"]({chart_dir}{m.group(1)}.svg)", markdown)
+    own = ("/library/documents/", reverse("report-claims", args=[project.pk]))
+    html = rendering.render_report(
+        markdown, source_link=source_link, own_paths=own, charts=(chart_dir,)
+    )
     return mark_safe(html)  # noqa: S308 - sanitised by nh3
 
 
