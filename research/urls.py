@@ -4,6 +4,7 @@ from research.models import Direction
 from research.output.package import ExportFormat
 from research.views import (
     account,
+    analysis,
     claims,
     library,
     llm,
@@ -35,6 +36,7 @@ _choices("project_verb", *projects.ACTIONS, "delete")
 _choices("source_verb", *sources.SOURCE_ACTIONS, *sources.SOURCE_FLAGS)
 _choices("section_verb", *queries.SECTION_EDITS, *Direction.values)
 _choices("direction", *Direction.values)
+_choices("row_verb", *analysis.ROW_VERBS)
 _choices("export_format", *ExportFormat.values)
 
 urlpatterns = [
@@ -123,6 +125,16 @@ urlpatterns = [
         name="document-delete",
     ),
     path("projects/<int:project_id>/report/claims/", claims.claims_page, name="report-claims"),
+    path(
+        "projects/<int:project_id>/datasets/<int:dataset_id>/",
+        analysis.dataset_detail,
+        name="dataset",
+    ),
+    path(
+        "projects/<int:project_id>/datasets/<int:dataset_id>/rows/<int:row_id>/<row_verb:verb>/",
+        analysis.dataset_row,
+        name="dataset-row",
+    ),
     path(
         "projects/<int:project_id>/charts/<int:dataset_id>.svg",
         reports.project_chart,

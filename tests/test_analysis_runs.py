@@ -4,6 +4,8 @@ the report."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from research.models import Dataset, Project, ProjectStatus, StepRun
@@ -21,6 +23,16 @@ CITIES = {  # city: (2023, 2024)
     "Eastvale": (210_000, 231_000),
     "Fairhaven": (33_000, 34_650),
 }
+
+
+def researched(engine: str, queries: int = 3) -> Project:
+    """The question researched over the library, every document read."""
+    result, code = research(
+        QUESTION, "--engine", engine, "--sources", "library", "--queries", str(queries),
+        "--sources-per-query", "6",
+    )  # fmt: skip
+    assert code == 0, result
+    return Project.objects.get(pk=result["project_id"])
 
 
 @pytest.fixture
@@ -42,19 +54,7 @@ def six_cities(db):
 def test_the_extractive_engine_gathers_computes_and_charts_the_growth_of_six_cities(
     world, member, six_cities, member_client
 ):
-    result, code = research(
-        QUESTION,
-        "--engine",
-        "extractive",
-        "--sources",
-        "library",
-        "--queries",
-        "3",
-        "--sources-per-query",
-        "6",
-    )
-    assert code == 0, result
-    project = Project.objects.get(pk=result["project_id"])
+    project = researched("extractive")
     assert project.status == ProjectStatus.DONE
     step = StepRun.objects.get(project=project, stage="analyse")
     assert step.status == "done", step.error
@@ -96,18 +96,7 @@ def test_a_reports_chart_and_dataset_go_into_its_markdown_pdf_and_evidence_packa
 
     from research.output import package
 
-    result, _ = research(
-        QUESTION,
-        "--engine",
-        "extractive",
-        "--sources",
-        "library",
-        "--queries",
-        "3",
-        "--sources-per-query",
-        "6",
-    )
-    report = Project.objects.get(pk=result["project_id"]).reports.get(is_current=True)
+    report = researched("extractive").reports.get(is_current=True)
     markdown, _ = package.export_file(report, "md")
     assert b"![Figure 1: Population, 2023 to 2024 (change)](charts/1.svg)" in markdown
     pdf, _ = package.export_file(report, "pdf")
@@ -120,3 +109,41 @@ def test_a_reports_chart_and_dataset_go_into_its_markdown_pdf_and_evidence_packa
     rows = archive.read("datasets/1.csv").decode().splitlines()
     assert rows[0].startswith("entity,measure,value,unit,period,n,url,document_id,quote")
     assert len(rows) == 13 and any("Eastvale" in row and "231000" in row for row in rows)
+
+
+def llm_run(world, refused: list[str]) -> tuple[Project, Dataset]:
+    world.llm.responder.sql_first[:] = refused
+    project = researched("llm", queries=2)
+    return project, Dataset.objects.get(project=project)
+
+
+def test_the_llm_engine_computes_with_its_own_sql_and_charts_what_it_says(
+    world, member, six_cities
+):
+    project, dataset = llm_run(world, [])
+    assert (dataset.method, dataset.computation) == ("llm", "model")
+    assert dataset.rows.count() == 12 and "growth_percent" in dataset.sql
+    assert dataset.computed and dataset.chart_spec
+    growth = {row[0]: row[-1] for row in dataset.computed["rows"]}
+    for city, (before, after) in CITIES.items():
+        assert growth[city] == pytest.approx(round(100 * (after / before - 1), 2))
+    assert dataset.chart_kind == "bar" and dataset.title == "Growth from 2023 to 2024"
+    assert dataset.chart_spec["encoding"]["y"]["field"] == "growth_percent"
+    assert f"](charts/{dataset.pk}.svg)" in project.reports.get(is_current=True).markdown
+
+
+def test_a_refused_sql_is_asked_again_with_the_reason_and_twice_refused_falls_to_the_rules(
+    world, member, six_cities
+):
+    steal = "SELECT * FROM read_csv('/etc/passwd')"
+    _, dataset = llm_run(world, [steal])
+    assert dataset.method == "llm"
+    asked = [r for r in world.llm.requests if "compute one result" in str(r["messages"][0])]
+    assert "reached outside the dataset" in str(asked[1]["messages"][0]["content"])
+    assert "/etc/passwd" not in json.dumps(dataset.computed)
+
+    project, dataset = llm_run(world, [steal, "DROP TABLE dataset"])
+    step = StepRun.objects.get(project=project, stage="analyse")
+    assert (dataset.method, dataset.computation) == ("fallback", "change")
+    assert "the model's SQL failed twice (Only a SELECT is allowed" in step.detail
+    assert dataset.computed and dataset.chart_kind == "bar"

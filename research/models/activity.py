@@ -24,6 +24,7 @@ class ActivityAction(models.TextChoices):
     CLAIM_REVIEWED = "claim_reviewed", "Reviewed a claim"
     REFRESHED = "refreshed", "Refreshed"
     PLAN_EDITED = "plan_edited", "Edited the plan"
+    ANALYSIS_EDITED = "analysis_edited", "Edited an analysis"
     LOCKED_OUT = "locked_out", "Locked out of signing in"
 
 

@@ -23,6 +23,7 @@ from django.template import Context, Engine, Template
 from pydantic import BaseModel
 
 from research.prompts.outputs import (
+    AnalysisSQL,
     ChunkSummary,
     ClaimVerdicts,
     MergedSummary,
@@ -100,6 +101,19 @@ PLAN = _prompt(
     "analysis",
 )
 RANK = _prompt("rank", RankOutput, "today", "question", "query", "results")
+ANALYSE = _prompt(
+    "analyse",
+    AnalysisSQL,
+    "today",
+    "question",
+    "section",
+    "measure",
+    "unit",
+    "rows",
+    "count",
+    "language",
+    "error",
+)
 SUMMARIZE = _prompt(
     "summarize",
     ChunkSummary,
@@ -145,6 +159,7 @@ PROMPTS: dict[str, Prompt[Any]] = {
     for prompt in (
         PLAN,
         RANK,
+        ANALYSE,
         SUMMARIZE,
         MERGE,
         REFLECT,

@@ -6,7 +6,7 @@ object, or the schema echoed back) fails validation instead of passing as an emp
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -140,3 +140,15 @@ class QuestionAnswer(Answer):
     @classmethod
     def _clean_queries(cls, value: list[str]) -> list[str]:
         return [q.strip()[:QUERY_MAX] for q in value if q and q.strip()][:3]
+
+
+class AnalysisSQL(Answer):
+    """analyse.md: one SELECT over the dataset that answers the section, and how to chart it."""
+
+    sql: str = Field(min_length=1, max_length=4000, description="One DuckDB SELECT on `dataset`.")
+    chart: Literal["bar", "line", "none"] = Field(
+        "bar", description="bar: entities compared; line: a series over periods; none."
+    )
+    x: str = Field("", max_length=100, description="The result's column on the x axis.")
+    y: str = Field("", max_length=100, description="The result's column on the y axis.")
+    title: str = Field("", max_length=HEADING_MAX, description="The figure's short title.")

@@ -21,6 +21,7 @@ NEGATION = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't")
 NOT_IN_PAGE = "This sentence appears nowhere in the page at all."
 PASSAGE = re.compile(r'<passage source="(\d+)"[^>]*>\n(.*?)\n</passage>', re.S)
 WORD = re.compile(r"[a-z]{4,}")
+FIGURES_ASKED = re.compile(r"\b(?:compare|growth|grew|share|rank|total)", re.I)
 
 
 def schema_name(request: dict[str, Any]) -> str:
@@ -69,6 +70,7 @@ class Researcher:
         self.invalid_citation = invalid_citation
         self.wordy = wordy  # summaries this many sentences longer, as verbose models write
         self.faithful = faithful  # the report restates each source's findings, in Markdown
+        self.sql_first: list[str] = []  # SQL it writes before its own, one answer each
         self.kinds: list[str] = []
 
     def __call__(self, request: dict[str, Any]) -> str:
@@ -89,9 +91,33 @@ class Researcher:
             "title": f"Research: {words}",
             "language": "中文" if re.search(r"[\u4e00-\u9fff]", question) else "English",
             "sections": [
-                {"title": "Background", "goal": "What it is", "queries": queries[::2]},
+                {
+                    "title": "Background",
+                    "goal": "What it is",
+                    "queries": queries[::2],
+                    # as plan.md asks, when the question asks for figures
+                    "analysis": bool(FIGURES_ASKED.search(question)),
+                },
                 {"title": "Evidence", "goal": "What is known", "queries": queries[1::2]},
             ],
+        }
+
+    def answer_AnalysisSQL(self, prompt: str) -> dict:
+        """The growth of each entity between the first and last period it was shown."""
+        periods = sorted(set(re.findall(r"^[^|\n]+ \| (\d{4}) \| ", prompt, re.M)))
+        first, last = (periods[0], periods[-1]) if periods else ("2023", "2024")
+        sql = (
+            f"SELECT entity, max(value) FILTER (WHERE period = '{first}') AS first_value, "
+            f"max(value) FILTER (WHERE period = '{last}') AS last_value, "
+            f"round(100 * (last_value / first_value - 1), 2) AS growth_percent "
+            "FROM dataset GROUP BY entity ORDER BY growth_percent DESC"
+        )
+        return {
+            "sql": self.sql_first.pop(0) if self.sql_first else sql,
+            "chart": "bar",
+            "x": "entity",
+            "y": "growth_percent",
+            "title": f"Growth from {first} to {last}",
         }
 
     def answer_RankOutput(self, prompt: str) -> dict:

@@ -1,18 +1,28 @@
-"""Gathering an analysis section's figures: the rows its sources state, read from each source's
-stored text, sentence by sentence, and kept when they measure what most of them measure.
+"""An analysis section's dataset: gathering its figures (the rows its sources state, read from
+each source's stored text, sentence by sentence, kept when they measure what most of them
+measure) and computing over them (one value per entity and period, the newest source's; the
+rules' SQL, or the model's stored SQL run again), with the chart drawn from the result.
 
-Shared by the analyse stage (both engines) and, later, by the members' edits that recompute."""
+Shared by the analyse stage (both engines) and by members' edits of a row, which recompute."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 
-from research.models import FetchStatus, Section, Source
+from research.errors import ComputeRefused
+from research.models import Computation, Dataset, FetchStatus, Section, Source
+from research.providers.compute import Table, select
+from research.text.analysis import figure, rules
 from research.text.analysis.rows import NAME, Row, rows_in, same_measure
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import terms
+
+COLUMNS = (("entity", "VARCHAR"), ("period", "VARCHAR"), ("value", "DOUBLE"))
+Value = tuple[str, str, float]  # entity, period, value: a row of the table computed over
 
 
 @dataclass(frozen=True)
@@ -81,3 +91,50 @@ def _kind(row: Row) -> tuple[str, str]:
     measure = same_measure(row.measure)
     stems = terms(measure)
     return row.unit, stems[0] if stems else measure
+
+
+def newest(figures: Iterable[tuple[str, str, float, date | None, int]]) -> list[Value]:
+    """One value per entity and period from (entity, period, value, source date, source n):
+    the newest source's, by its date, then its number."""
+    ordered = sorted(figures, key=lambda f: (f[3] or date.min, f[4]), reverse=True)
+    chosen: dict[tuple[str, str], float] = {}
+    for entity, period, value, _, _ in ordered:
+        chosen.setdefault((entity, period), value)
+    return [(entity, period, value) for (entity, period), value in sorted(chosen.items())]
+
+
+def values_of(dataset: Dataset) -> list[Value]:
+    """The table a dataset's computation reads: its rows members did not exclude, with their
+    edited values."""
+    rows = dataset.rows.counted().select_related("source")
+    return newest((r.entity, r.period, r.current, r.source.published, r.source.n) for r in rows)
+
+
+def compute(dataset: Dataset, values: list[Value]) -> None:
+    """The dataset's SQL over `values` (the model's, run again; else its rule's), its result
+    and chart; a model's SQL refused now falls back to the rule the words choose."""
+    dataset.error, dataset.computed = "", None
+    try:
+        result = select(dataset.sql, [Table("dataset", COLUMNS, values)])
+    except ComputeRefused as exc:
+        if dataset.computation != Computation.MODEL:
+            dataset.error = exc.reason
+            return
+        dataset.computation = rules.computation_for(dataset.title, len({v[1] for v in values}))
+        dataset.sql = rules.SQL[dataset.computation]
+        compute(dataset, values)
+        return
+    dataset.computed = {"columns": result.columns, "rows": result.rows}
+    chart = _chart(dataset, values, result.columns, result.rows)
+    dataset.chart_kind, dataset.chart_spec = chart if chart else ("", None)
+    dataset.svg = ""  # drawn again from the new spec when next shown
+
+
+def _chart(dataset: Dataset, values: list[Value], columns: list[str], rows: list) -> tuple | None:
+    if dataset.computation == Computation.MODEL and dataset.chart_spec:
+        encoding = dataset.chart_spec.get("encoding", {})
+        x, y = encoding.get("x", {}).get("field", ""), encoding.get("y", {}).get("field", "")
+        return figure.axes_spec(dataset.chart_kind, dataset.title, columns, rows, x, y)
+    if len({period for _, period, _ in values}) > 2:  # a series over time: lines
+        return figure.series_spec(dataset.title, values)
+    return figure.chart_spec(dataset.title, dataset.computation, columns, rows)

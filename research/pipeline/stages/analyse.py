@@ -8,41 +8,105 @@ Replaces: the Section's Dataset and its rows (each row a figure with its entity,
           and the chart's Vega-Lite spec, on the Dataset.
 
 Where two sources give different values for the same entity and period, both rows are kept,
-and the computation reads the newer source's. The computation is chosen by rules on the
-section's words (text/analysis/rules.py): change, share, rank or total.
+and the computation reads the newer source's. The model writes the SQL from the columns and
+the section's question, retried once with the reason it failed; without a model, or when it
+fails twice, the computation is chosen by rules on the section's words (text/analysis/rules.py):
+change, share, rank or total.
 """
 
 from __future__ import annotations
 
-from datetime import date
-
 from django.db import transaction
 
 from research.errors import ComputeRefused
-from research.models import Dataset, DatasetRow, Method, Stage
+from research.limits import HEADING_MAX
+from research.models import Computation, Dataset, DatasetRow, Method, Stage
+from research.pipeline.shared import datasets
 from research.pipeline.shared.context import StageSpec, StepContext
-from research.pipeline.shared.datasets import Gathered, gather
+from research.pipeline.shared.datasets import Gathered, Value, gather
+from research.prompts import ANALYSE
+from research.prompts.outputs import AnalysisSQL
 from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
 from research.text.analysis.rows import same_measure
 
-COLUMNS = (("entity", "VARCHAR"), ("period", "VARCHAR"), ("value", "DOUBLE"))
+SAMPLE_ROWS = 40  # the rows a model is shown of its dataset (it is told how many there are)
 
 
 def run(ctx: StepContext) -> None:
-    run_extractive(ctx)
+    """The model writes the SQL from the columns and the section's question, and says how to
+    chart it; refused or failed, it is asked once more with the reason; failing again, the
+    rules compute instead, and the step says so."""
+    prepared = _prepare(ctx)
+    if prepared is None:
+        return
+    dataset, gathered = prepared
+    values = _values(gathered)
+    error = ""
+    for _ in range(2):
+        answer = _ask(ctx, dataset, values, error)
+        try:
+            result = select(answer.sql, [Table("dataset", datasets.COLUMNS, values)])
+        except ComputeRefused as exc:
+            error = exc.reason
+            continue
+        dataset.method, dataset.computation, dataset.sql = Method.LLM, Computation.MODEL, answer.sql
+        dataset.title = answer.title.strip()[:HEADING_MAX] or dataset.title
+        dataset.computed = {"columns": result.columns, "rows": result.rows}
+        chart = figure.axes_spec(
+            answer.chart, dataset.title, result.columns, result.rows, answer.x, answer.y
+        )
+        if chart:
+            dataset.chart_kind, dataset.chart_spec = chart
+        _replace(ctx, dataset, gathered)
+        ctx.note(f"{len(gathered)} figures; computed by the model's SQL")
+        return
+    dataset.method = Method.FALLBACK
+    datasets.compute(dataset, values)
+    _replace(ctx, dataset, gathered)
+    ctx.note(f"{len(gathered)} figures; the model's SQL failed twice ({error}); computed by rule")
+
+
+def _ask(ctx: StepContext, dataset: Dataset, values: list, error: str) -> AnalysisSQL:
+    return ctx.ask(
+        ANALYSE,
+        today=ctx.today,
+        question=ctx.project.question,
+        section=ctx.section,
+        measure=dataset.measure,
+        unit=dataset.unit,
+        rows=values[:SAMPLE_ROWS],
+        count=len(values),
+        language=ctx.language,
+        error=error,
+    )
 
 
 def run_extractive(ctx: StepContext) -> None:
+    prepared = _prepare(ctx)
+    if prepared is None:
+        return
+    dataset, gathered = prepared
+    datasets.compute(dataset, _values(gathered))
+    _replace(ctx, dataset, gathered)
+    ctx.note(
+        f"{len(gathered)} figures from {len({g.source.pk for g in gathered})} sources; "
+        f"{dataset.get_computation_display().lower()}"
+    )
+
+
+def _prepare(ctx: StepContext) -> tuple[Dataset, list[Gathered]] | None:
+    """The section's figures and their dataset, computed by rule until a model does better;
+    None (the section's dataset removed) when its sources state no dated figure."""
     section = ctx.section
-    words = f"{section.title} {section.goal}"
-    gathered = gather(section, f"{words} {ctx.project.question}")
+    words = f"{section.title} {section.goal} {ctx.project.question}"
+    gathered = gather(section, words)
     if not gathered:
         _replace(ctx, None, [])
         ctx.note("no dated figures in the section's sources")
-        return
+        return None
     periods = len({g.row.period for g in gathered})
-    computation = rules.computation_for(f"{words} {ctx.project.question}", periods)
+    computation = rules.computation_for(words, periods)
     dataset = Dataset(
         project=ctx.project,
         section=section,
@@ -53,43 +117,13 @@ def run_extractive(ctx: StepContext) -> None:
         computation=computation,
         sql=rules.SQL[computation],
     )
-    _compute(dataset, gathered)
-    _replace(ctx, dataset, gathered)
-    ctx.note(
-        f"{len(gathered)} figures from {len({g.source.pk for g in gathered})} sources; "
-        f"{dataset.get_computation_display().lower()}"
+    return dataset, gathered
+
+
+def _values(gathered: list[Gathered]) -> list[Value]:
+    return datasets.newest(
+        (g.row.entity, g.row.period, g.row.value, g.source.published, g.source.n) for g in gathered
     )
-
-
-def _compute(dataset: Dataset, gathered: list[Gathered]) -> None:
-    """The SQL's result over the newest source's value of each entity and period, and the
-    chart drawn from it; a refused computation is kept as the dataset's error."""
-    values = _newest(gathered)
-    try:
-        result = select(dataset.sql, [Table("dataset", COLUMNS, values)])
-    except ComputeRefused as exc:
-        dataset.error = exc.reason
-        return
-    dataset.computed = {"columns": result.columns, "rows": result.rows}
-    periods = {g.row.period for g in gathered}
-    chart: tuple[str, dict] | None
-    if len(periods) > 2:  # a series over time: lines of each entity's values
-        chart = figure.series_spec(dataset.title, values)
-    else:
-        chart = figure.chart_spec(dataset.title, dataset.computation, result.columns, result.rows)
-    if chart:
-        dataset.chart_kind, dataset.chart_spec = chart
-
-
-def _newest(gathered: list[Gathered]) -> list[tuple[str, str, float]]:
-    """One value per entity and period: the newest source's (by its date, then its number)."""
-    ordered = sorted(
-        gathered, key=lambda g: (g.source.published or date.min, g.source.n), reverse=True
-    )
-    chosen: dict[tuple[str, str], float] = {}
-    for item in ordered:
-        chosen.setdefault((item.row.entity, item.row.period), item.row.value)
-    return [(entity, period, value) for (entity, period), value in sorted(chosen.items())]
 
 
 def _title(gathered: list[Gathered], computation: str) -> str:

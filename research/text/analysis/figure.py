@@ -143,40 +143,51 @@ def _cell(value: object) -> str:
 def chart_spec(
     title: str, computation: str, columns: Sequence[str], rows: Sequence[Sequence[object]]
 ) -> tuple[str, dict] | None:
-    """The chart of a computed result: bars of the charted column by entity; None when the
-    computation charts nothing (a total)."""
+    """The chart of a rule's result: bars of the column it charts by entity; None when it
+    charts nothing (a total)."""
     column = CHARTED.get(computation, "")
-    if not column or column not in columns or "entity" not in columns:
+    return axes_spec("bar", title, columns, rows, "entity", column)
+
+
+def axes_spec(
+    kind: str, title: str, columns: Sequence[str], rows: Sequence[Sequence[object]], x: str, y: str
+) -> tuple[str, dict] | None:
+    """Bars or lines of column `y` by column `x` of a result (lines coloured by entity when the
+    result has one beside `x`); None when it names no such columns or no chart."""
+    if kind not in ("bar", "line") or x not in columns or y not in columns or x == y:
         return None
-    values = [dict(zip(columns, row, strict=True)) for row in rows]
-    spec = {
-        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "title": title,
-        "data": {"values": [{"entity": v["entity"], "value": v[column]} for v in values]},
-        "mark": {"type": "bar", "tooltip": False},
-        "encoding": {
-            "x": {"field": "entity", "type": "nominal", "sort": "-y", "title": None},
-            "y": {"field": "value", "type": "quantitative", "title": column.replace("_", " ")},
+    keep = [c for c in (x, y, "entity") if c in columns]
+    values = [{c: row[list(columns).index(c)] for c in keep} for row in rows]
+    encoding: dict = {
+        "x": {
+            "field": x,
+            "type": "nominal" if kind == "bar" else "ordinal",
+            "title": None,
+            **({"sort": "-y"} if kind == "bar" else {}),
         },
-        "width": 480,
-        "height": 260,
+        "y": {"field": y, "type": "quantitative", "title": y.replace("_", " ")},
     }
-    return "bar", spec
+    if kind == "line" and x != "entity" and "entity" in columns:
+        encoding["color"] = {"field": "entity", "type": "nominal", "title": None}
+    mark = {"type": kind, "tooltip": False, **({"point": True} if kind == "line" else {})}
+    return kind, _spec(title, values, mark, encoding)
 
 
 def series_spec(title: str, points: Sequence[tuple[str, str, float]]) -> tuple[str, dict]:
     """Lines of each entity's values over its periods: (entity, period, value) points."""
-    spec = {
+    rows = [list(point) for point in points]
+    made = axes_spec("line", title, ["entity", "period", "value"], rows, "period", "value")
+    assert made is not None
+    return made
+
+
+def _spec(title: str, values: list[dict], mark: dict, encoding: dict) -> dict:
+    return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
         "title": title,
-        "data": {"values": [{"entity": e, "period": p, "value": v} for e, p, v in points]},
-        "mark": {"type": "line", "point": True, "tooltip": False},
-        "encoding": {
-            "x": {"field": "period", "type": "ordinal", "title": None},
-            "y": {"field": "value", "type": "quantitative", "title": None},
-            "color": {"field": "entity", "type": "nominal", "title": None},
-        },
+        "data": {"values": values},
+        "mark": mark,
+        "encoding": encoding,
         "width": 480,
         "height": 260,
     }
-    return "line", spec
