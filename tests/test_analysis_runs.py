@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from research.models import Dataset, Project, ProjectStatus, StepRun
+from research.models import Claim, Dataset, Project, ProjectStatus, StepRun
 from tests.factories import make_library_document
 from tests.test_pipeline_run import research
 
@@ -78,11 +78,20 @@ def test_the_extractive_engine_gathers_computes_and_charts_the_growth_of_six_cit
     assert f"](charts/{dataset.pk}.svg)" in report.markdown
     assert "Figure 1: " in report.markdown
     page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    derived = Claim.objects.get(report=report, status="derived")
+    assert derived.sentence.startswith("Eastvale changed the most: +10% from 210,000 in 2023")
+    assert "SELECT" in derived.reason and "Eastvale" in derived.reason
+    assert derived.quote_source and derived.quote in derived.quote_source.text
+    statuses = set(Claim.objects.filter(report=report).values_list("status", flat=True))
+    assert statuses <= {"supported", "derived"}  # no caption, no table row claimed
     chart = f"/projects/{project.pk}/charts/{dataset.pk}.svg"
     assert f'<img alt="Figure 1: Population, 2023 to 2024 (change)" src="{chart}">' in page
     svg = member_client.get(chart)
     assert svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
     assert b"Eastvale" in svg.content and b"<script" not in svg.content
+    figures = f'href="/projects/{project.pk}/datasets/{dataset.pk}/"'
+    assert figures in page  # the caption opens the figures
+    assert member_client.get(f"/projects/{project.pk}/datasets/{dataset.pk}/").status_code == 200
 
 
 def test_a_reports_chart_and_dataset_go_into_its_markdown_pdf_and_evidence_package(

@@ -24,6 +24,7 @@ class ClaimStatus(models.TextChoices):
     UNSUPPORTED = "unsupported", "Unsupported"
     CONTRADICTED = "contradicted", "Contradicted"
     UNCITED = "uncited", "Uncited"
+    DERIVED = "derived", "Derived"  # computed from quoted figures: the SQL and its inputs
 
     @classmethod
     def flagged(cls) -> list[ClaimStatus]:

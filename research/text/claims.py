@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from research.text import changes
+from research.text.analysis.figure import FIGURE_START
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import terms
 from research.text.quotes import find_exact
@@ -58,6 +59,7 @@ class SplitClaim:
     sentence: str  # as the body has it, with its [n] markers
     citations: tuple[int, ...]
     section: str  # the heading it stands under ("" before the first)
+    figure: int = 0  # the dataset a figure's result sentence was computed from; 0: none
 
     @property
     def text(self) -> str:
@@ -79,20 +81,27 @@ def body_of(markdown: str) -> str:
 
 
 def split_claims(markdown: str) -> list[SplitClaim]:
-    """The claims of a report, in order: cited sentences and uncited ones that state facts."""
+    """The claims of a report, in order: cited sentences and uncited ones that state facts. A
+    figure's chart and caption are no claims, and the paragraph after its table (the result
+    said) is claimed as computed from its dataset (`figure`)."""
     found: list[SplitClaim] = []
-    position = 0
-    section = ""
+    position, section, figure = 0, "", 0
     for block in re.split(r"\n\s*\n", _without_changes(body_of(markdown))):
-        for line in _lines(block):
+        start = FIGURE_START.search(block)
+        if start:
+            figure = int(start.group(1) or start.group(2))
+            continue
+        lines = _lines(block)
+        for line in lines:
             if line.startswith("#"):
-                section = line.lstrip("#").strip()
+                section, figure = line.lstrip("#").strip(), 0
                 continue
             for sentence in split_sentences(line):
                 cited = tuple(dict.fromkeys(int(n) for n in _CITE.findall(sentence)))
                 if cited or _states_facts(plain(sentence)):
-                    found.append(SplitClaim(position, sentence, cited, section))
+                    found.append(SplitClaim(position, sentence, cited, section, figure))
                 position += 1
+        figure = figure if not lines else 0  # a table between: still the figure's
     return found
 
 

@@ -108,7 +108,8 @@ def render_cited(
 
     chart_dir = reverse("project-chart", args=[project.pk, 0]).rsplit("0.svg", 1)[0]
     markdown = CHART_LINK.sub(lambda m: f"]({chart_dir}{m.group(1)}.svg)", markdown)
-    own = ("/library/documents/", reverse("report-claims", args=[project.pk]))
+    datasets = reverse("dataset", args=[project.pk, 0]).rsplit("0/", 1)[0]
+    own = ("/library/documents/", reverse("report-claims", args=[project.pk]), datasets)
     html = rendering.render_report(
         markdown, source_link=source_link, own_paths=own, charts=(chart_dir,)
     )

@@ -39,6 +39,7 @@ def insert(project: Project, body: str) -> tuple[str, set[int]]:
                 columns=computed.get("columns", []),
                 rows=computed.get("rows", []),
                 cites={entity: sorted(ns) for entity, ns in cites.items()},
+                page=figure.dataset_page(project.pk, dataset.pk),
             ),
             language,
         )

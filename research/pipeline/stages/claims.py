@@ -27,7 +27,17 @@ from django.db import transaction
 from django.db.models import Prefetch
 
 from research.errors import BudgetSpent, MissingInput
-from research.models import Claim, ClaimMethod, Project, Report, Source, Stage, Summary
+from research.models import (
+    Claim,
+    ClaimMethod,
+    ClaimStatus,
+    Dataset,
+    Project,
+    Report,
+    Source,
+    Stage,
+    Summary,
+)
 from research.pipeline.shared import parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import CLAIMS
@@ -39,6 +49,7 @@ from research.text.tokens import truncate
 
 log = logging.getLogger(__name__)
 
+DERIVED_REASON = 3000  # a derived claim's reason holds its SQL and its inputs' quotes
 CONFIDENT = 0.8  # a lexically supported claim at least this well covered skips the model
 BATCH = 20  # claims per call at most
 QUOTE_TOKENS = 120
@@ -76,7 +87,38 @@ def _lexical(
         split = [c for c in split if int(only) in c.citations]
     if ctx.param("stale"):
         split = _stale(report, split)
-    return report, split, {c.position: claims.align(c, indexes) for c in split}, indexes
+    figures = _figures(ctx.project, split)
+    verdicts = {
+        c.position: _derived(c, figures[c.figure])
+        if c.figure in figures
+        else claims.align(c, indexes)
+        for c in split
+    }
+    return report, split, verdicts, indexes
+
+
+def _figures(project: Project, split: list[SplitClaim]) -> dict[int, Dataset]:
+    """The datasets the report's figures were computed from, by id."""
+    ids = {c.figure for c in split if c.figure}
+    rows = Dataset.objects.filter(project=project, pk__in=ids).prefetch_related("rows__source")
+    return {dataset.pk: dataset for dataset in rows}
+
+
+def _derived(claim: SplitClaim, dataset: Dataset) -> Verdict:
+    """A figure's result: computed, not quoted; its reason gives the SQL and the quotes of the
+    figures of the entities it names (or the first ones), its quote the first of those."""
+    counted = [row for row in dataset.rows.all() if not row.excluded]
+    named = [row for row in counted if row.entity and row.entity in claim.sentence] or counted
+    inputs = "; ".join(f"“{row.quote}” [{row.source.n}]" for row in named[:4])
+    first = named[0] if named else None
+    return Verdict(
+        status=ClaimStatus.DERIVED,
+        score=1.0,
+        quote=first.quote if first else "",
+        quote_n=first.source.n if first else None,
+        reason=f"Computed from {len(counted)} quoted figures by: {dataset.sql} From: {inputs}",
+        firm=True,
+    )
 
 
 def _stale(report: Report, split: list[SplitClaim]) -> list[SplitClaim]:
@@ -250,7 +292,7 @@ def _row(
         quote_source_id=numbers.get(verdict.quote_n) if verdict.quote_n is not None else None,
         score=max(0.0, min(1.0, verdict.score)),
         status=verdict.status,
-        reason=verdict.reason[:300],
+        reason=verdict.reason[: DERIVED_REASON if verdict.status == ClaimStatus.DERIVED else 300],
         method=ClaimMethod.LLM if by_model else ClaimMethod.LEXICAL,
     )
 

@@ -16,6 +16,12 @@ from research.text.analysis.rules import CHANGE, CHARTED, RANK, SHARE, TOTAL
 # A chart as a report's Markdown links it: charts/<dataset id>.svg, which the pages, the PDF
 # and the evidence package each resolve to the chart.
 CHART_LINK = re.compile(r"\]\(charts/(\d+)\.svg\)")
+# A figure's chart or its caption's link to its dataset: what starts a figure in a report.
+FIGURE_START = re.compile(r"\]\((?:charts/(\d+)\.svg|/projects/\d+/datasets/(\d+)/)\)")
+
+
+def dataset_page(project_id: int, dataset_id: int) -> str:
+    return f"/projects/{project_id}/datasets/{dataset_id}/"
 
 
 def chart_path(dataset_id: int) -> str:
@@ -88,6 +94,7 @@ class Figure:
     rows: Sequence[Sequence[object]]
     cites: Mapping[str, Sequence[int]]  # each entity's source numbers
     entity_label: str = ""
+    page: str = ""  # where its figures are listed, which the caption links to
 
 
 def markdown(figure: Figure, language: str = "en") -> str:
@@ -95,7 +102,7 @@ def markdown(figure: Figure, language: str = "en") -> str:
     words = SAYS.get(language, SAYS["en"])
     caption = f"{words['figure']} {figure.number}: {figure.title}"
     lines = [f"![{caption}]({figure.image})", ""] if figure.image else []
-    lines += [f"*{caption}*", ""]
+    lines += [f"*[{caption}]({figure.page})*" if figure.page else f"*{caption}*", ""]
     lines += _table(figure, language)
     said = _said(figure, words)
     return "\n".join(lines + (["", said] if said else [])) + "\n"
