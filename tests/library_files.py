@@ -85,6 +85,21 @@ def pptx(slides: list[tuple[str, str, str]]) -> bytes:
     return out.getvalue()
 
 
+def xlsx(sheets: dict[str, list[list[object]]]) -> bytes:
+    """An Excel workbook from its sheets' rows (the first row a header)."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.remove(book.worksheets[0])  # the default sheet
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(list(row))
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
 def epub(
     chapters: list[tuple[str, list[str]]],
     *,

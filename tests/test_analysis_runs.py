@@ -156,3 +156,39 @@ def test_a_refused_sql_is_asked_again_with_the_reason_and_twice_refused_falls_to
     assert (dataset.method, dataset.computation) == ("fallback", "change")
     assert "the model's SQL failed twice (Only a SELECT is allowed" in step.detail
     assert dataset.computed and dataset.chart_kind == "bar"
+
+
+def test_figures_are_gathered_from_a_csv_file_in_the_library_row_by_row(world, member):
+    from research.providers.documents.readers import read_csv
+
+    lines = ["City,Year,Population"] + [
+        f"{city},{year},{value}"
+        for city, values in CITIES.items()
+        for year, value in zip(("2023", "2024"), values, strict=True)
+    ]
+    document = read_csv("\n".join(lines) + "\n", "populations.csv")
+    make_library_document(
+        [(block.locator, block.text) for block in document.blocks], title="Populations", kind="csv"
+    )
+    make_library_document(  # prose for the report beside the table (a table alone says little)
+        [
+            "The population growth of the six coastal cities is compared every year. Each city's "
+            "statistics office publishes its population growth in the regional table."
+        ],
+        title="How the cities are compared",
+        kind="md",
+    )
+    project = researched("extractive")
+    dataset = Dataset.objects.get(project=project)
+    rows = list(dataset.rows.select_related("source__snapshot"))
+    assert len(rows) == 12
+    assert {(r.entity, r.period, r.value) for r in rows} == {
+        (city, year, float(value))
+        for city, values in CITIES.items()
+        for year, value in zip(("2023", "2024"), values, strict=True)
+    }
+    for row in rows:
+        assert row.quote in row.source.text and row.locator == "rows 1–12"
+    assert dataset.computed
+    growth = {r[0]: r[-1] for r in dataset.computed["rows"]}
+    assert growth["Eastvale"] == 10.0

@@ -55,3 +55,39 @@ def test_a_chinese_sentence_takes_its_entity_from_the_caller_and_its_measure_bef
 
 def test_a_year_in_brackets_after_the_amount_dates_it():
     assert shape("Dunmore: 52,300 residents (2024).", entity="Dunmore")[0][4] == "2024"
+
+
+def test_a_spreadsheet_or_csv_row_names_its_entity_period_and_measure_by_its_fields():
+    from research.text.analysis.rows import record_pairs, rows_in_record
+
+    line = "City: Avalon; Year: 2023; Population: 120,000; Area (km2): 41.5"
+    pairs = record_pairs(line)
+    assert pairs is not None
+    assert [(r.entity, r.measure, r.value, r.period) for r in rows_in_record(pairs, line)] == [
+        ("Avalon", "population", 120_000.0, "2023"),
+        ("Avalon", "area (km2)", 41.5, "2023"),
+    ]
+    wide = "City: Brightwater; 2023: 80000; 2024: 78400"
+    rows = rows_in_record(record_pairs(wide) or [], wide, measure="population")
+    assert [(r.entity, r.measure, r.value, r.period) for r in rows] == [
+        ("Brightwater", "population", 80_000.0, "2023"),
+        ("Brightwater", "population", 78_400.0, "2024"),
+    ]
+    assert record_pairs("In 2023 the population was 120,000.") is None
+
+
+def test_a_text_gives_rows_from_its_sentences_tables_and_records_each_with_its_quote():
+    from research.pipeline.shared.datasets import rows_of
+
+    text = (
+        "# Census\n\nAvalon had 126,000 residents in 2024.\n\n"
+        "| City | 2023 | 2024 |\n|---|---|---|\n| Brightwater | 80,000 | 78,400 |\n\n"
+        "City: Dunmore; Year: 2024; Population: 52300\n"
+    )
+    found = [(r.entity, r.period, r.value, r.quote in text) for r, _ in rows_of(text, "")]
+    assert found == [
+        ("Dunmore", "2024", 52_300.0, True),
+        ("Avalon", "2024", 126_000.0, True),
+        ("Brightwater", "2023", 80_000.0, True),
+        ("Brightwater", "2024", 78_400.0, True),
+    ]

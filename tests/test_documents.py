@@ -263,3 +263,43 @@ def test_a_pdf_heading_keeps_its_own_line_and_is_not_glued_to_the_sentence_after
     )
     doc = read(tmp_path, "report.pdf", files.pdf([["Funding", sentence]]))
     assert f"Funding\n{sentence}" in doc.blocks[0].text
+
+
+def test_an_excel_workbook_is_read_sheet_by_sheet_as_rows_under_their_header(tmp_path):
+    from research.text.analysis.rows import record_pairs, rows_in_record
+
+    body = files.xlsx(
+        {
+            "Populations": [
+                ["City", "Year", "Population"],
+                ["Avalon", 2023, 120000.0],
+                ["Avalon", 2024, 126000],
+            ],
+            "Empty": [],
+        }
+    )
+    document = read(tmp_path, "cities.xlsx", body)
+    assert (document.kind, document.title) == ("xlsx", "cities")
+    (block,) = document.blocks
+    assert block.locator == "Populations, rows 1–2"
+    assert block.text.splitlines() == [
+        "City: Avalon; Year: 2023; Population: 120000",
+        "City: Avalon; Year: 2024; Population: 126000",
+    ]
+    line = block.text.splitlines()[1]
+    (row,) = rows_in_record(record_pairs(line) or [], line)
+    assert (row.entity, row.measure, row.value, row.period) == (
+        "Avalon",
+        "population",
+        126_000.0,
+        "2024",
+    )
+
+
+def test_a_damaged_excel_file_is_refused_saying_so(tmp_path):
+    import zipfile
+
+    out = tmp_path / "broken.zip"
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("xl/workbook.xml", "<not a workbook")
+    assert "is a damaged Excel file" in refusal(tmp_path, "broken.xlsx", out.read_bytes())

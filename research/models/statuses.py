@@ -244,6 +244,7 @@ class DocumentKind(models.TextChoices):
     PDF = "pdf", "PDF"
     DOCX = "docx", "Word"
     PPTX = "pptx", "PowerPoint"
+    XLSX = "xlsx", "Excel"
     HTML = "html", "HTML"
     MARKDOWN = "markdown", "Markdown"
     TEXT = "text", "Plain text"

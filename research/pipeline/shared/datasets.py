@@ -17,7 +17,14 @@ from research.errors import ComputeRefused
 from research.models import Computation, Dataset, FetchStatus, Section, Source
 from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
-from research.text.analysis.rows import NAME, Row, rows_in, same_measure
+from research.text.analysis.rows import (
+    NAME,
+    Row,
+    record_pairs,
+    rows_in,
+    rows_in_record,
+    same_measure,
+)
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import terms
 
@@ -53,14 +60,38 @@ def gather(section: Section, words: str) -> list[Gathered]:
     one `words`, the section's part of the question, names first)."""
     found = []
     for source in sources_of(section):
-        text = source.text
-        entity = _named(source.title)
-        for sentence in sentences(text):
-            quote = text[sentence.start : sentence.end]
-            for row in rows_in(quote, entity=entity):
-                if row.period and row.entity:
-                    found.append(Gathered(source, row, source.locator or sentence.context))
+        found += [
+            Gathered(source, row, locator or source.locator)
+            for row, locator in rows_of(source.text, _named(source.title))
+            if row.period and row.entity
+        ]
     return _of_the_measure(found, words)
+
+
+def rows_of(text: str, entity: str) -> list[tuple[Row, str]]:
+    """A text's rows with their locators: each record line (a CSV or spreadsheet row as the
+    library stores it) by its fields, each table row by its header's, each other sentence by
+    its words."""
+    found, records = [], []
+    at = 0
+    for line in text.splitlines(keepends=True):
+        pairs = record_pairs(line)
+        if pairs:
+            quote = line.strip()
+            found += [(row, "") for row in rows_in_record(pairs, quote, entity=entity)]
+            records.append((at, at + len(line)))
+        at += len(line)
+    for sentence in sentences(text):
+        if any(start < sentence.end and sentence.start < end for start, end in records):
+            continue
+        quote = text[sentence.start : sentence.end]
+        if sentence.header:  # a table row: its cells named by its header's
+            pairs = list(zip(sentence.header.split("; "), sentence.text.split("; "), strict=False))
+            rows = rows_in_record(pairs, quote, entity=entity)
+        else:
+            rows = rows_in(quote, entity=entity)
+        found += [(row, sentence.context) for row in rows]
+    return found
 
 
 def _named(title: str) -> str:

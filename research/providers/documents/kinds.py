@@ -7,7 +7,9 @@ from pathlib import Path
 
 from research.errors import DocumentUnreadable
 
-SUPPORTED = "PDF, Word (.docx), PowerPoint (.pptx), HTML, Markdown, plain text, CSV and EPUB"
+SUPPORTED = (
+    "PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), HTML, Markdown, plain text, CSV and EPUB"
+)
 TEXT_SUFFIXES = {
     ".md": "markdown",
     ".markdown": "markdown",
@@ -53,8 +55,8 @@ def _zip_kind(path: Path, filename: str) -> str:
             mimetype = archive.read("mimetype")[:40] if "mimetype" in names else b""
     except (zipfile.BadZipFile, OSError, KeyError):
         raise DocumentUnreadable(
-            f'"{filename}" looks like a zip archive (Word, PowerPoint and EPUB files are) but it '
-            "is damaged and cannot be opened."
+            f'"{filename}" looks like a zip archive (Word, PowerPoint, Excel and EPUB files '
+            "are) but it is damaged and cannot be opened."
         ) from None
     if mimetype.startswith(b"application/epub+zip"):
         return "epub"
@@ -62,9 +64,11 @@ def _zip_kind(path: Path, filename: str) -> str:
         return "docx"
     if "ppt/presentation.xml" in names:
         return "pptx"
+    if "xl/workbook.xml" in names:
+        return "xlsx"
     raise DocumentUnreadable(
-        f'"{filename}" is a zip archive, but not a Word, PowerPoint or EPUB file; the library '
-        f"reads {SUPPORTED}."
+        f'"{filename}" is a zip archive, but not a Word, PowerPoint, Excel or EPUB file; the '
+        f"library reads {SUPPORTED}."
     )
 
 

@@ -1,4 +1,5 @@
-"""The zip formats: Word (python-docx), PowerPoint (python-pptx) and EPUB (zipfile and lxml).
+"""The zip formats: Word (python-docx), PowerPoint (python-pptx), Excel (openpyxl) and EPUB
+(zipfile and lxml).
 
 Before any of them is opened, the sizes its zip directory declares are added up: a file that
 would unpack past `max_uncompressed` bytes (a zip bomb) is refused without unpacking it.
@@ -214,3 +215,32 @@ def _chapter(book: zipfile.ZipFile, name: str, number: int) -> Block:
 
 def _text_of(element) -> str:
     return " ".join("".join(str(part) for part in element.itertext()).split())
+
+
+def read_xlsx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocument:
+    """Each sheet's rows as record lines under its first row (as a CSV file's), located by the
+    sheet and its rows; the values are the workbook's stored ones (a formula's last result)."""
+    from openpyxl import load_workbook
+
+    from research.providers.documents.readers import record_blocks
+
+    check_unpacked_size(path, filename, max_uncompressed)
+    try:
+        book = load_workbook(str(path), read_only=True, data_only=True)
+        sheets = [(sheet.title, _cells(sheet)) for sheet in book.worksheets]
+        title = book.properties.title or ""
+        book.close()
+    except Exception:  # openpyxl raises many types on damaged parts
+        raise DocumentUnreadable(f'"{filename}" is a damaged Excel file.') from None
+    blocks = [block for name, rows in sheets if rows for block in record_blocks(rows, name)]
+    return ExtractedDocument("xlsx", title or Path(filename).stem, blocks, len(sheets))
+
+
+def _cells(sheet) -> list[list[str]]:
+    """A sheet's non-empty rows as text (whole numbers without ".0")."""
+    rows = []
+    for row in sheet.iter_rows(values_only=True):
+        cells = ["" if v is None else f"{v:g}" if isinstance(v, float) else str(v) for v in row]
+        if any(cell.strip() for cell in cells):
+            rows.append(cells)
+    return rows

@@ -34,6 +34,7 @@ def extract_document(path: Path, *, filename: str, max_uncompressed: int) -> Ext
         "pdf": lambda: read_pdf(path, filename),
         "docx": lambda: office.read_docx(path, filename, max_uncompressed),
         "pptx": lambda: office.read_pptx(path, filename, max_uncompressed),
+        "xlsx": lambda: office.read_xlsx(path, filename, max_uncompressed),
         "epub": lambda: office.read_epub(path, filename, max_uncompressed),
         "html": lambda: read_html(path.read_bytes(), filename),
         "markdown": lambda: read_markdown(_text(path), filename),
@@ -216,11 +217,19 @@ def read_csv(text: str, filename: str) -> ExtractedDocument:
     rows = [row for row in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in row)]
     if not rows:
         raise DocumentUnreadable(f'"{filename}" holds no rows.')
+    return ExtractedDocument("csv", Path(filename).stem, record_blocks(rows))
+
+
+def record_blocks(rows: list[list[str]], where: str = "") -> list[Block]:
+    """A table's rows under its first row, as record lines ("City: Avalon; Year: 2023;
+    Population: 120000"), CSV_ROWS_PER_BLOCK to a block located by its rows (after `where`,
+    a sheet's name)."""
     header, body = rows[0], rows[1:] or rows[:1]
     blocks = []
     for start in range(0, len(body), CSV_ROWS_PER_BLOCK):
         chunk = body[start : start + CSV_ROWS_PER_BLOCK]
         lines = ["; ".join(f"{h}: {v}" for h, v in zip(header, row, strict=False)) for row in chunk]
         end = start + len(chunk)
-        blocks.append(Block("\n".join(lines), f"rows {start + 1}–{end}"))
-    return ExtractedDocument("csv", Path(filename).stem, blocks)
+        locator = f"rows {start + 1}–{end}"
+        blocks.append(Block("\n".join(lines), f"{where}, {locator}" if where else locator))
+    return blocks

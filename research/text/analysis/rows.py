@@ -142,3 +142,52 @@ def same_measure(measure: str) -> str:
     population; sales and turnover are revenue."""
     word = measure.lower()
     return SYNONYMS.get(word, word)
+
+
+# A record: "City: Avalon; Year: 2023; Population: 120000" (a CSV or spreadsheet row as the
+# library stores it), or a table row zipped with its header.
+RECORD = re.compile(r"^[^:;\n]{1,60}:\s*[^;\n]*(?:;\s*[^:;\n]{1,60}:\s*[^;\n]*)+$")
+PERIOD_KEYS = re.compile(r"^(?:year|date|period|fy|fiscal year|年份|年度|日期|时期|年)$", re.I)
+
+
+def record_pairs(line: str) -> list[tuple[str, str]] | None:
+    """The (key, value) pairs of a record line; None when the line is not one."""
+    line = line.strip()
+    if not RECORD.match(line):
+        return None
+    pairs = [part.split(":", 1) for part in line.split(";")]
+    return [(key.strip(), value.strip()) for key, value in pairs]
+
+
+def rows_in_record(
+    pairs: list[tuple[str, str]], quote: str, *, entity: str = "", measure: str = ""
+) -> list[Row]:
+    """The rows of one record: its first field that is neither a number nor a year names the
+    entity; a field named like a year or date, or holding one, gives the period; every other
+    number is a row, measured by its field's name (a field named by a year is that year's
+    value: a wide table, "City: Avalon; 2023: 120000; 2024: 126000")."""
+    period, named, amounts = "", "", []
+    for key, value in pairs:
+        found = quantities(value)
+        year = years(value)
+        if PERIOD_KEYS.match(key) or (year and not found):
+            period = period or (str(year[0][0]) if year else value)
+        elif found and len(found) == 1:
+            amounts.append((key, found[0]))
+        elif not found and not year and not named:
+            named = value
+    rows = []
+    for key, amount in amounts:
+        key_year = years(key)
+        rows.append(
+            Row(
+                entity=named or entity,
+                measure=measure if key_year else key.lower(),
+                value=amount.value,
+                unit=amount.unit,
+                period=str(key_year[0][0]) if key_year else period,
+                quote=quote,
+                conversion=amount.conversion,
+            )
+        )
+    return rows
