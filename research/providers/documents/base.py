@@ -35,3 +35,21 @@ class PassageDraft:
 
 
 HEADING_SEPARATOR = " › "
+
+
+CSV_ROWS_PER_BLOCK = 40
+
+
+def record_blocks(rows: list[list[str]], where: str = "") -> list[Block]:
+    """A table's rows under its first row, as record lines ("City: Avalon; Year: 2023;
+    Population: 120000"), CSV_ROWS_PER_BLOCK to a block located by its rows (after `where`,
+    a sheet's name)."""
+    header, body = rows[0], rows[1:] or rows[:1]
+    blocks = []
+    for start in range(0, len(body), CSV_ROWS_PER_BLOCK):
+        chunk = body[start : start + CSV_ROWS_PER_BLOCK]
+        lines = ["; ".join(f"{h}: {v}" for h, v in zip(header, row, strict=False)) for row in chunk]
+        end = start + len(chunk)
+        locator = f"rows {start + 1}–{end}"
+        blocks.append(Block("\n".join(lines), f"{where}, {locator}" if where else locator))
+    return blocks

@@ -17,7 +17,12 @@ from urllib.parse import unquote
 from lxml import etree, html
 
 from research.errors import DocumentUnreadable
-from research.providers.documents.base import HEADING_SEPARATOR, Block, ExtractedDocument
+from research.providers.documents.base import (
+    HEADING_SEPARATOR,
+    Block,
+    ExtractedDocument,
+    record_blocks,
+)
 
 _CONTAINER = "{urn:oasis:names:tc:opendocument:xmlns:container}"
 _OPF = "{http://www.idpf.org/2007/opf}"
@@ -221,8 +226,6 @@ def read_xlsx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
     """Each sheet's rows as record lines under its first row (as a CSV file's), located by the
     sheet and its rows; the values are the workbook's stored ones (a formula's last result)."""
     from openpyxl import load_workbook
-
-    from research.providers.documents.readers import record_blocks
 
     check_unpacked_size(path, filename, max_uncompressed)
     try:

@@ -19,12 +19,16 @@ import pypdf
 from research.errors import DocumentUnreadable
 from research.providers import extract as web
 from research.providers.documents import office
-from research.providers.documents.base import HEADING_SEPARATOR, Block, ExtractedDocument
+from research.providers.documents.base import (
+    HEADING_SEPARATOR,
+    Block,
+    ExtractedDocument,
+    record_blocks,
+)
 from research.providers.documents.kinds import detect_kind
 from research.text.writing import is_cjk
 
 logger = logging.getLogger(__name__)
-CSV_ROWS_PER_BLOCK = 40
 _ATX = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 
 
@@ -218,18 +222,3 @@ def read_csv(text: str, filename: str) -> ExtractedDocument:
     if not rows:
         raise DocumentUnreadable(f'"{filename}" holds no rows.')
     return ExtractedDocument("csv", Path(filename).stem, record_blocks(rows))
-
-
-def record_blocks(rows: list[list[str]], where: str = "") -> list[Block]:
-    """A table's rows under its first row, as record lines ("City: Avalon; Year: 2023;
-    Population: 120000"), CSV_ROWS_PER_BLOCK to a block located by its rows (after `where`,
-    a sheet's name)."""
-    header, body = rows[0], rows[1:] or rows[:1]
-    blocks = []
-    for start in range(0, len(body), CSV_ROWS_PER_BLOCK):
-        chunk = body[start : start + CSV_ROWS_PER_BLOCK]
-        lines = ["; ".join(f"{h}: {v}" for h, v in zip(header, row, strict=False)) for row in chunk]
-        end = start + len(chunk)
-        locator = f"rows {start + 1}–{end}"
-        blocks.append(Block("\n".join(lines), f"{where}, {locator}" if where else locator))
-    return blocks
