@@ -5,6 +5,7 @@ the report."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -78,6 +79,10 @@ def test_the_extractive_engine_gathers_computes_and_charts_the_growth_of_six_cit
     assert f"](charts/{dataset.pk}.svg)" in report.markdown
     assert "Figure 1: " in report.markdown
     page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    block = report.markdown.split("*[Figure 1:", 1)[1].split("\n## ", 1)[0]
+    cited = {int(n) for n in re.findall(r"\[(\d+)\]", block)}
+    assert cited == {row.source.n for row in rows}  # each figure's source, and no other
+    assert cited <= set(project.sources.values_list("n", flat=True))
     derived = Claim.objects.get(report=report, status="derived")
     assert derived.sentence.startswith("Eastvale changed the most: +10% from 210,000 in 2023")
     assert "SELECT" in derived.reason and "Eastvale" in derived.reason
@@ -192,3 +197,36 @@ def test_figures_are_gathered_from_a_csv_file_in_the_library_row_by_row(world, m
     assert dataset.computed
     growth = {r[0]: r[-1] for r in dataset.computed["rows"]}
     assert growth["Eastvale"] == 10.0
+
+
+def test_figures_are_gathered_from_an_html_table_in_a_fetched_page(world, member):
+    cells = "".join(
+        f"<tr><td>{city}</td><td>{a:,}</td><td>{b:,}</td></tr>" for city, (a, b) in CITIES.items()
+    )
+    page = (
+        "<html><head><title>Coastal cities census</title></head><body><article>"
+        "<h1>Coastal cities census</h1><p>The census compares the population growth of the six "
+        "coastal cities every year, as the statistics offices report it.</p>"
+        f"<table><tr><th>City</th><th>2023</th><th>2024</th></tr>{cells}</table>"
+        "<p>The population growth of each city is published in the spring.</p>"
+        "</article></body></html>"
+    )
+    world.web.add("/census", page.encode())
+    found = {
+        "url": world.web.url_for("/census"),
+        "title": "Coastal cities census",
+        "content": "The census compares the population growth of the six coastal cities.",
+    }
+    world.searx.results_for = lambda query: [found]
+    result, code = research(QUESTION, "--engine", "extractive", "--queries", "2")
+    assert code == 0, result
+    dataset = Dataset.objects.get(project_id=result["project_id"])
+    rows = list(dataset.rows.select_related("source__snapshot"))
+    assert {(r.entity, r.period, r.value) for r in rows} == {
+        (city, year, float(value))
+        for city, values in CITIES.items()
+        for year, value in zip(("2023", "2024"), values, strict=True)
+    }
+    assert all(row.quote in row.source.text and " | " in row.quote for row in rows)  # a row
+    assert dataset.computed
+    assert {r[0]: r[-1] for r in dataset.computed["rows"]}["Eastvale"] == 10.0

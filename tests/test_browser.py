@@ -444,3 +444,39 @@ def test_a_models_nested_lists_repeated_title_and_stray_dash_read_as_dossiers_ow
     page.goto(f"/projects/{project.pk}/report/claims/")
     claims = page.locator("span.claim").all_inner_texts()
     assert claims and not [c for c in claims if c.lstrip().startswith(("-", "•", "*"))]
+
+
+def test_a_chart_drawn_from_hostile_quoted_text_runs_nothing_in_the_report_or_alone(page, member):
+    """Entity names are quoted text from pages: one that is markup is drawn as text, and the
+    chart, inline in the report and opened on its own, runs no script."""
+    from research.models import Dataset, ProjectStatus
+    from research.text.analysis import figure, rules
+    from tests.factories import add_report, make_project
+
+    hostile = "<script>window.ran=1</script><img src=x onerror=window.ran=1>"
+    project = make_project(member, status=ProjectStatus.DONE)
+    columns, rows = ["entity", "percent_change"], [[hostile, 5.0], ["Avalon", 2.0]]
+    made = figure.chart_spec("Growth", rules.CHANGE, columns, rows)
+    assert made is not None
+    dataset = Dataset.objects.create(
+        project=project, title="Growth", computation=rules.CHANGE, sql="SELECT 1",
+        computed={"columns": columns, "rows": rows}, chart_kind=made[0], chart_spec=made[1],
+    )  # fmt: skip
+    add_report(project, [], markdown=f"# Growth\n\n![Figure 1: Growth](charts/{dataset.pk}.svg)\n")
+    dialogs: list[str] = []
+
+    def refuse(dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", refuse)
+    sign_in(page)
+    page.goto(f"/projects/{project.pk}/report/")
+    page.locator("article.report img").wait_for()
+    assert page.evaluate("() => document.querySelector('article.report img').naturalWidth") > 0
+    assert page.evaluate("() => window.ran === undefined")
+    page.goto(f"/projects/{project.pk}/charts/{dataset.pk}.svg")
+    labels = page.locator("text").all_text_contents()
+    assert any("<script>" in label for label in labels)  # the markup is drawn as text
+    assert page.evaluate("() => window.ran === undefined") and not dialogs
+    shot(page, "18-hostile-chart")

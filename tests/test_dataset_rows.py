@@ -91,3 +91,22 @@ def test_a_text_gives_rows_from_its_sentences_tables_and_records_each_with_its_q
         ("Brightwater", "2023", 80_000.0, True),
         ("Brightwater", "2024", 78_400.0, True),
     ]
+
+
+def test_where_two_sources_disagree_the_newer_sources_value_is_computed_with():
+    from datetime import date
+
+    from research.pipeline.shared.datasets import newest
+
+    figures = [
+        ("Avalon", "2024", 125_000.0, date(2025, 1, 10), 1),  # an early estimate
+        ("Avalon", "2024", 126_000.0, date(2025, 6, 1), 2),  # the census, later
+        ("Avalon", "2023", 120_000.0, None, 3),
+        ("Brightwater", "2024", 78_000.0, None, 4),
+        ("Brightwater", "2024", 78_400.0, None, 5),  # undated: the later number wins
+    ]
+    assert newest(figures) == [
+        ("Avalon", "2023", 120_000.0),
+        ("Avalon", "2024", 126_000.0),
+        ("Brightwater", "2024", 78_400.0),
+    ]
