@@ -20,6 +20,18 @@ def pdf(pages: list[list[str]], *, title: str = "") -> bytes:
     return HTML(string=f"<html><head>{head}</head><body>{body}</body></html>").write_pdf()
 
 
+def pdf_with_table(paragraph: str, rows: list[list[str]]) -> bytes:
+    """A one-page PDF: a paragraph, then a table with ruled cells (its first row the header)."""
+    from weasyprint import HTML
+
+    cell = 'style="border: 1px solid #000; padding: 2px"'
+    lines = "".join(
+        "<tr>" + "".join(f"<td {cell}>{value}</td>" for value in row) + "</tr>" for row in rows
+    )
+    table = f'<table style="border-collapse: collapse">{lines}</table>'
+    return HTML(string=f"<html><body><p>{paragraph}</p>{table}</body></html>").write_pdf()
+
+
 def scanned_pdf() -> bytes:
     """A PDF whose only page is an image: no text layer, as a scan."""
     import base64

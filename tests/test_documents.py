@@ -303,3 +303,28 @@ def test_a_damaged_excel_file_is_refused_saying_so(tmp_path):
     with zipfile.ZipFile(out, "w") as archive:
         archive.writestr("xl/workbook.xml", "<not a workbook")
     assert "is a damaged Excel file" in refusal(tmp_path, "broken.xlsx", out.read_bytes())
+
+
+def test_a_pdf_tables_rows_follow_its_page_text_as_records_with_their_figures(tmp_path):
+    from research.pipeline.shared.datasets import rows_of
+
+    body = files.pdf_with_table(
+        "The census gives each city's population.",
+        [
+            ["City", "2023", "2024"],
+            ["Avalon", "120,000", "126,000"],
+            ["Dunmore", "52,300", "52,300"],
+        ],
+    )
+    (block,) = read(tmp_path, "census.pdf", body).blocks
+    assert block.text.startswith("The census gives each city's population.")
+    assert block.text.endswith(
+        "City: Avalon; 2023: 120,000; 2024: 126,000\nCity: Dunmore; 2023: 52,300; 2024: 52,300"
+    )
+    figures = {(row.entity, row.period, row.value) for row, _ in rows_of(block.text, "")}
+    assert figures == {
+        ("Avalon", "2023", 120_000.0),
+        ("Avalon", "2024", 126_000.0),
+        ("Dunmore", "2023", 52_300.0),
+        ("Dunmore", "2024", 52_300.0),
+    }

@@ -227,3 +227,15 @@ def test_each_thread_parses_html_with_its_own_parser():
     assert len({id(parser) for parser in seen}) == 3
     assert html_parser() is html_parser()
     assert all(parser is not html_parser() for parser in seen)
+
+
+@needs_pango()
+def test_a_fetched_pdfs_tables_are_kept_as_rows_under_their_header():
+    from tests import library_files as files
+
+    body = files.pdf_with_table(
+        "Population by city, as the census reported it.",
+        [["City", "2023", "2024"], ["Avalon", "120,000", "126,000"]],
+    )
+    extracted = extract(body, "application/pdf", None, "https://example.org/census.pdf")
+    assert extracted.text.endswith("City: Avalon; 2023: 120,000; 2024: 126,000")

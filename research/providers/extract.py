@@ -22,6 +22,7 @@ from trafilatura.utils import is_dubious_html, repair_faulty_html
 
 from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
+from research.providers.pdf_tables import table_lines
 
 logger = logging.getLogger(__name__)
 
@@ -203,7 +204,12 @@ def _extract_pdf(body: bytes) -> Extracted:
     except Exception as exc:  # pypdf raises many types on malformed files
         logger.info("pypdf could not read a PDF: %r", exc)
         raise ExtractError("could not read the PDF") from None
-    text = normalise_text("\n\n".join(page.strip() for page in pages if page.strip()))
+    tables = table_lines(body, pages)
+    pages = [
+        page.strip() + ("\n\n" + "\n".join(tables[i]) if i in tables else "")
+        for i, page in enumerate(pages)
+    ]
+    text = normalise_text("\n\n".join(page for page in pages if page))
     if not text.strip():
         raise ExtractError("no readable text found in the PDF (it may be scanned images)")
     return Extracted(title=_clean_title(str(title)), text=text, published=None, extractor="pypdf")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from research.text.analysis.rows import record_line
+
 
 @dataclass(frozen=True)
 class Block:
@@ -48,7 +50,7 @@ def record_blocks(rows: list[list[str]], where: str = "") -> list[Block]:
     blocks = []
     for start in range(0, len(body), CSV_ROWS_PER_BLOCK):
         chunk = body[start : start + CSV_ROWS_PER_BLOCK]
-        lines = ["; ".join(f"{h}: {v}" for h, v in zip(header, row, strict=False)) for row in chunk]
+        lines = [record_line(header, row) for row in chunk]
         end = start + len(chunk)
         locator = f"rows {start + 1}–{end}"
         blocks.append(Block("\n".join(lines), f"{where}, {locator}" if where else locator))

@@ -26,6 +26,7 @@ from research.providers.documents.base import (
     record_blocks,
 )
 from research.providers.documents.kinds import detect_kind
+from research.providers.pdf_tables import table_lines
 from research.text.writing import is_cjk
 
 logger = logging.getLogger(__name__)
@@ -75,8 +76,13 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
     except Exception as exc:  # pypdf raises many types on damaged files
         logger.info("pypdf could not read %s: %r", filename, exc)
         raise DocumentUnreadable(f'"{filename}" is a damaged PDF that cannot be read.') from None
+    tables = table_lines(path, texts)
     blocks = [
-        Block(reflow(web.normalise_text(text)), f"p. {labels[i]}", i + 1)
+        Block(
+            _with_tables(reflow(web.normalise_text(text)), tables.get(i, [])),
+            f"p. {labels[i]}",
+            i + 1,
+        )
         for i, text in enumerate(texts)
         if text.strip()
     ]
@@ -86,6 +92,11 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
             "kept. Upload a PDF with text, or one made by an OCR tool."
         )
     return ExtractedDocument("pdf", title, blocks, len(texts))
+
+
+def _with_tables(text: str, lines: list[str]) -> str:
+    """A page's text, then its tables' rows as record lines (pdf_tables.py)."""
+    return text + "\n\n" + "\n".join(lines) if lines else text
 
 
 _LINE_END = re.compile(r"[.!?:;。！？：；)\]\"”]$")

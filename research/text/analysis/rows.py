@@ -150,6 +150,12 @@ RECORD = re.compile(r"^[^:;\n]{1,60}:\s*[^;\n]*(?:;\s*[^:;\n]{1,60}:\s*[^;\n]*)+
 PERIOD_KEYS = re.compile(r"^(?:year|date|period|fy|fiscal year|年份|年度|日期|时期|年)$", re.I)
 
 
+def record_line(header: list[str], row: list[str]) -> str:
+    """A table row as a record line under its header: "City: Avalon; Year: 2023; ..." (what
+    `record_pairs` reads back)."""
+    return "; ".join(f"{h}: {v}" for h, v in zip(header, row, strict=False))
+
+
 def record_pairs(line: str) -> list[tuple[str, str]] | None:
     """The (key, value) pairs of a record line; None when the line is not one."""
     line = line.strip()
