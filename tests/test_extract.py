@@ -239,3 +239,15 @@ def test_a_fetched_pdfs_tables_are_kept_as_rows_under_their_header():
     )
     extracted = extract(body, "application/pdf", None, "https://example.org/census.pdf")
     assert extracted.text.endswith("City: Avalon; 2023: 120,000; 2024: 126,000")
+
+
+def test_a_pages_own_tables_are_kept_as_rows_under_their_header_beside_its_text():
+    html = (
+        "<html><body><article><p>A page about cities and what their censuses say.</p></article>"
+        "<aside><table><tr><th>City</th><th>2024</th></tr><tr><td>Avalon</td><td>126,000</td>"
+        "</tr><tr><td>Dunmore <b>(city)</b></td><td>52,300<table><tr><td>x</td><td>y</td></tr>"
+        "</table></td></tr></table><table><tr><td>one row</td><td>only</td></tr></table></aside>"
+        "</body></html>"
+    )
+    page = extract(html.encode(), "text/html", "utf-8", URL)
+    assert page.tables == "City: Avalon; 2024: 126,000\nCity: Dunmore (city); 2024: 52,300xy"

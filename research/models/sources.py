@@ -37,6 +37,9 @@ class PageSnapshot(models.Model):
     last_modified = models.CharField(max_length=100, blank=True, help_text="Ditto.")
     title = models.CharField(max_length=SOURCE_TITLE_MAX, blank=True)
     text = models.TextField(blank=True)
+    tables = models.TextField(
+        blank=True, help_text="The page's own HTML tables, each row a record line under its header."
+    )
     published = models.DateField(null=True, blank=True)
     extractor = models.CharField(max_length=40, blank=True)
 

@@ -23,6 +23,7 @@ from trafilatura.utils import is_dubious_html, repair_faulty_html
 from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
 from research.providers.pdf_tables import table_lines
+from research.text.analysis.rows import record_line
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +63,7 @@ class Extracted:
     text: str
     published: datetime.date | None
     extractor: str  # "trafilatura", "pypdf" or "text"
+    tables: str = ""  # the page's own HTML tables, rows as record lines (`html_tables`)
 
 
 def extract(body: bytes, content_type: str, charset: str | None, url: str) -> Extracted:
@@ -189,7 +191,34 @@ def _extract_html(body: bytes, charset: str | None, url: str) -> Extracted:
         text=text,
         published=_parse_date(getattr(document, "date", None)),
         extractor="trafilatura",
+        tables=html_tables(tree),
     )
+
+
+MAX_TABLE_ROWS = 2000  # of a page's tables, all told
+
+
+def html_tables(tree) -> str:
+    """The page's tables as its HTML has them, before any extraction keeps or drops them: each
+    table's rows under its first row, as record lines ("City: Avalon; 2023: 120,000"), a table
+    a paragraph. Tables inside tables, and tables of fewer than two rows or columns, are left
+    out."""
+    found, budget = [], MAX_TABLE_ROWS
+    for table in tree.iter("table"):
+        if next(table.iterancestors("table"), None) is not None:
+            continue
+        rows = [
+            [" ".join(cell.text_content().split()) for cell in row if cell.tag in ("th", "td")]
+            for row in table.iter("tr")
+            if next(row.iterancestors("table"), None) is table  # not a nested table's row
+        ]
+        rows = [row for row in rows if any(row)][: budget + 1]
+        if len(rows) >= 2 and len(rows[0]) >= 2:
+            found.append("\n".join(record_line(rows[0], row) for row in rows[1:]))
+            budget -= len(rows) - 1
+        if budget <= 0:
+            break
+    return "\n\n".join(found)
 
 
 def _extract_pdf(body: bytes) -> Extracted:

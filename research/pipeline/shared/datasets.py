@@ -60,11 +60,15 @@ def gather(section: Section, words: str) -> list[Gathered]:
     one `words`, the section's part of the question, names first)."""
     found = []
     for source in sources_of(section):
-        found += [
-            Gathered(source, row, locator or source.locator)
-            for row, locator in rows_of(source.text, _named(source.title))
-            if row.period and row.entity
-        ]
+        tables = source.snapshot.tables if source.snapshot else ""
+        # A page's HTML tables first, as its HTML has them; then its text (where a table that
+        # extraction kept gives the same figures, counted once).
+        for text in (tables, source.text):
+            found += [
+                Gathered(source, row, locator or source.locator)
+                for row, locator in rows_of(text, _named(source.title))
+                if row.period and row.entity
+            ]
     return _of_the_measure(found, words)
 
 

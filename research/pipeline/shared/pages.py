@@ -48,6 +48,7 @@ def download(
         last_modified=page.last_modified[:100],
         title=text.title[:SOURCE_TITLE_MAX],
         text=text.text,
+        tables=text.tables,
         published=text.published,
         extractor=text.extractor,
     )
