@@ -475,8 +475,8 @@ def test_a_chart_drawn_from_hostile_quoted_text_runs_nothing_in_the_report_or_al
     page.locator("article.report img").wait_for()
     assert page.evaluate("() => document.querySelector('article.report img').naturalWidth") > 0
     assert page.evaluate("() => window.ran === undefined")
+    shot(page, "18-hostile-chart")
     page.goto(f"/projects/{project.pk}/charts/{dataset.pk}.svg")
     labels = page.locator("text").all_text_contents()
     assert any("<script>" in label for label in labels)  # the markup is drawn as text
     assert page.evaluate("() => window.ran === undefined") and not dialogs
-    shot(page, "18-hostile-chart")

@@ -170,7 +170,11 @@ def axes_spec(
             "field": x,
             "type": "nominal" if kind == "bar" else "ordinal",
             "title": None,
-            **({"sort": "-y"} if kind == "bar" else {}),
+            **(
+                {"sort": "-y", "axis": {"labelAngle": -40, "labelLimit": 160}}
+                if kind == "bar"
+                else {}
+            ),
         },
         "y": {"field": y, "type": "quantitative", "title": y.replace("_", " ")},
     }
