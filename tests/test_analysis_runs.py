@@ -163,7 +163,8 @@ def test_a_refused_sql_is_asked_again_with_the_reason_and_twice_refused_falls_to
     assert dataset.computed and dataset.chart_kind == "bar"
 
 
-def test_figures_are_gathered_from_a_csv_file_in_the_library_row_by_row(world, member):
+def csv_document(title: str) -> None:
+    """The six cities' populations as a CSV file, read by the library's CSV reader."""
     from research.providers.documents.readers import read_csv
 
     lines = ["City,Year,Population"] + [
@@ -171,10 +172,26 @@ def test_figures_are_gathered_from_a_csv_file_in_the_library_row_by_row(world, m
         for city, values in CITIES.items()
         for year, value in zip(("2023", "2024"), values, strict=True)
     ]
-    document = read_csv("\n".join(lines) + "\n", "populations.csv")
-    make_library_document(
-        [(block.locator, block.text) for block in document.blocks], title="Populations", kind="csv"
-    )
+    document = read_csv("\n".join(lines) + "\n", f"{title}.csv")
+    blocks = [(block.locator, block.text) for block in document.blocks]
+    make_library_document(blocks, title=title, kind="csv")
+
+
+def test_a_spreadsheet_alone_is_researched_without_a_model_its_rows_quoted_and_charted(
+    world, member
+):
+    """A team uploads a table and asks: each row is a unit the extractive engine may quote."""
+    csv_document("Population growth")
+    project = researched("extractive")
+    assert project.status == ProjectStatus.DONE
+    report = project.reports.get(is_current=True).markdown
+    assert "“City: Avalon; Year: 2024; Population: 126000” [1]" in report  # a row, quoted whole
+    dataset = Dataset.objects.get(project=project)
+    assert dataset.rows.count() == 12 and dataset.chart_kind == "bar"
+
+
+def test_figures_are_gathered_from_a_csv_file_in_the_library_row_by_row(world, member):
+    csv_document("Populations")
     make_library_document(  # prose for the report beside the table (a table alone says little)
         [
             "The population growth of the six coastal cities is compared every year. Each city's "

@@ -58,7 +58,8 @@ def test_a_year_in_brackets_after_the_amount_dates_it():
 
 
 def test_a_spreadsheet_or_csv_row_names_its_entity_period_and_measure_by_its_fields():
-    from research.text.analysis.rows import record_pairs, rows_in_record
+    from research.text.analysis.rows import rows_in_record
+    from research.text.records import record_pairs
 
     line = "City: Avalon; Year: 2023; Population: 120,000; Area (km2): 41.5"
     pairs = record_pairs(line)

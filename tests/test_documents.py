@@ -266,7 +266,8 @@ def test_a_pdf_heading_keeps_its_own_line_and_is_not_glued_to_the_sentence_after
 
 
 def test_an_excel_workbook_is_read_sheet_by_sheet_as_rows_under_their_header(tmp_path):
-    from research.text.analysis.rows import record_pairs, rows_in_record
+    from research.text.analysis.rows import rows_in_record
+    from research.text.records import record_pairs
 
     body = files.xlsx(
         {

@@ -23,7 +23,7 @@ from trafilatura.utils import is_dubious_html, repair_faulty_html
 from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
 from research.providers.pdf_tables import table_lines
-from research.text.analysis.rows import record_line
+from research.text.records import record_line
 
 logger = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ import logging
 import re
 from pathlib import Path
 
-from research.text.analysis.rows import record_line
+from research.text.records import record_line
 
 logger = logging.getLogger(__name__)
 

@@ -17,16 +17,10 @@ from research.errors import ComputeRefused
 from research.models import Computation, Dataset, FetchStatus, Section, Source
 from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
-from research.text.analysis.rows import (
-    NAME,
-    Row,
-    record_pairs,
-    rows_in,
-    rows_in_record,
-    same_measure,
-)
+from research.text.analysis.rows import NAME, Row, rows_in, rows_in_record, same_measure
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import terms
+from research.text.records import record_pairs
 
 COLUMNS = (("entity", "VARCHAR"), ("period", "VARCHAR"), ("value", "DOUBLE"))
 Value = tuple[str, str, float]  # entity, period, value: a row of the table computed over

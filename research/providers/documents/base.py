@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from research.text.analysis.rows import record_line
+from research.text.records import record_line
 
 
 @dataclass(frozen=True)

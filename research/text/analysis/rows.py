@@ -144,25 +144,7 @@ def same_measure(measure: str) -> str:
     return SYNONYMS.get(word, word)
 
 
-# A record: "City: Avalon; Year: 2023; Population: 120000" (a CSV or spreadsheet row as the
-# library stores it), or a table row zipped with its header.
-RECORD = re.compile(r"^[^:;\n]{1,60}:\s*[^;\n]*(?:;\s*[^:;\n]{1,60}:\s*[^;\n]*)+$")
 PERIOD_KEYS = re.compile(r"^(?:year|date|period|fy|fiscal year|年份|年度|日期|时期|年)$", re.I)
-
-
-def record_line(header: list[str], row: list[str]) -> str:
-    """A table row as a record line under its header: "City: Avalon; Year: 2023; ..." (what
-    `record_pairs` reads back)."""
-    return "; ".join(f"{h}: {v}" for h, v in zip(header, row, strict=False))
-
-
-def record_pairs(line: str) -> list[tuple[str, str]] | None:
-    """The (key, value) pairs of a record line; None when the line is not one."""
-    line = line.strip()
-    if not RECORD.match(line):
-        return None
-    pairs = [part.split(":", 1) for part in line.split(";")]
-    return [(key.strip(), value.strip()) for key, value in pairs]
 
 
 def rows_in_record(

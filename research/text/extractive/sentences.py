@@ -16,6 +16,7 @@ import sentencex
 
 from research.text.extractive.terms import CJK, is_cjk, language_of
 from research.text.plain import plain
+from research.text.records import RECORD
 
 MIN_CHARS, MIN_CJK_CHARS, MAX_CHARS = 30, 10, 800
 ENDS = (".", "!", "?", "…", "。", "！", "？", ";", "；")
@@ -49,7 +50,7 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
                 found.append(_with_header(row, header))
             continue
         last = kind
-        if kind == ITEM and _kept_item(block):  # a list item that is no sentence: whole
+        if kind == ITEM and (_kept_item(block) or RECORD.match(block.strip())):  # whole
             at = block_start + len(block) - len(block.lstrip())
             start, end = flat.span(at, at + len(block.strip()))
             found.append(Sentence(block.strip(), start, end, start / max(1, len(text)), heading))
@@ -108,9 +109,11 @@ def blocks(text: str) -> list[tuple[int, int, str]]:
 
 
 def _kind(line: str) -> str:
+    """A table's row, a list item (or a record line, a table's row under its header: a unit
+    of its own, as an item is), or a line."""
     if line.lstrip().startswith("|"):
         return ROW
-    return ITEM if _ITEM.match(line) else LINE
+    return ITEM if _ITEM.match(line) or RECORD.match(line.strip()) else LINE
 
 
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")

@@ -1,0 +1,25 @@
+"""A record line: a table's row written under its header, "City: Avalon; Year: 2023;
+Population: 120000". The library stores the rows of CSV files, spreadsheets and PDF tables so,
+and a fetched page's HTML tables; the sentence cutter takes each as a unit of its own, and the
+analysis reads each cell by its header's name."""
+
+from __future__ import annotations
+
+import re
+
+RECORD = re.compile(r"^[^:;\n]{1,60}:\s*[^;\n]*(?:;\s*[^:;\n]{1,60}:\s*[^;\n]*)+$")
+
+
+def record_line(header: list[str], row: list[str]) -> str:
+    """A table row as a record line under its header: "City: Avalon; Year: 2023; ..." (what
+    `record_pairs` reads back)."""
+    return "; ".join(f"{h}: {v}" for h, v in zip(header, row, strict=False))
+
+
+def record_pairs(line: str) -> list[tuple[str, str]] | None:
+    """The (key, value) pairs of a record line; None when the line is not one."""
+    line = line.strip()
+    if not RECORD.match(line):
+        return None
+    pairs = [part.split(":", 1) for part in line.split(";")]
+    return [(key.strip(), value.strip()) for key, value in pairs]
