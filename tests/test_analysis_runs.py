@@ -186,6 +186,8 @@ def test_a_spreadsheet_alone_is_researched_without_a_model_its_rows_quoted_and_c
     assert project.status == ProjectStatus.DONE
     report = project.reports.get(is_current=True).markdown
     assert "“City: Avalon; Year: 2024; Population: 126000” [1]" in report  # a row, quoted whole
+    figure_section = report.split("![Figure 1:", 1)[1].split("\n## ", 1)[0]
+    assert "No source matched this section." not in figure_section  # the figure is its content
     dataset = Dataset.objects.get(project=project)
     assert dataset.rows.count() == 12 and dataset.chart_kind == "bar"
 

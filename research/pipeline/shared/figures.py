@@ -12,8 +12,9 @@ from research.text.analysis import figure
 from research.text.extractive.terms import language_of
 
 
-def insert(project: Project, body: str) -> tuple[str, set[int]]:
-    """The body with its figures, and the source numbers they cite."""
+def insert(project: Project, body: str, empty: tuple[str, ...] = ()) -> tuple[str, set[int]]:
+    """The body with its figures, and the source numbers they cite. A section's `empty` line
+    (an extractive report's "No source matched this section.") goes where a figure now is."""
     datasets = (
         Dataset.objects.filter(project=project, computed__isnull=False)
         .select_related("section")
@@ -43,17 +44,21 @@ def insert(project: Project, body: str) -> tuple[str, set[int]]:
             ),
             language,
         )
-        body = _under(body, dataset.section.title if dataset.section else "", block)
+        body = _under(body, dataset.section.title if dataset.section else "", block, empty)
         cited |= {n for numbers in cites.values() for n in numbers}
     return body, cited
 
 
-def _under(body: str, title: str, block: str) -> str:
-    """`block` after the `## title` heading line, or at the end."""
-    heading = (
-        re.search(rf"^##\s+{re.escape(title.strip())}\s*$", body, re.M | re.I) if title else None
-    )
+def _under(body: str, title: str, block: str, empty: tuple[str, ...] = ()) -> str:
+    """`block` after the `## title` heading line (in place of the section's `empty` line, if
+    that is all it says), or at the end."""
+    pattern = rf"^##\s+{re.escape(title.strip())}\s*$"
+    heading = re.search(pattern, body, re.M | re.I) if title else None
     if heading is None:
         return body.rstrip() + "\n\n" + block
-    at = heading.end()
-    return body[:at] + "\n\n" + block + body[at:]
+    at, rest = heading.end(), body[heading.end() :]
+    said = rest.split("\n## ", 1)[0].strip()
+    if said and said in empty:
+        rest = rest.replace(said, "", 1).lstrip("\n")
+        rest = ("\n" + rest) if rest else ""
+    return body[:at] + "\n\n" + block + rest

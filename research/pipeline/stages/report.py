@@ -274,7 +274,8 @@ def _save(
         if not (project.reports.exists() or project.questions.exists()):
             # the first report numbers its sources 1..n in the order it cites them
             cleaned = cleaned.renumbered(project.sources.number_first(cleaned.first_use))
-        body, shown = figures.insert(project, cleaned.markdown)
+        empty = tuple(words.none for words in WORDS.values())
+        body, shown = figures.insert(project, cleaned.markdown, empty)
         numbers = sorted(set(cleaned.cited) | shown)
         if ctx.param("refresh_id"):
             what, moved = _what_changed(ctx)
