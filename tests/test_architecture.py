@@ -3,7 +3,6 @@ contracts catch an import against the architecture."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -22,7 +21,7 @@ from research.pipeline.engine.registry import STAGES, run_step
 from research.pipeline.shared.context import CONTEXT_WRITES, StepContext
 from research.services import questions, refreshes, runs, watching
 from tests.factories import make_project
-from tests.fakes.researcher import schema_name
+from tests.fakes.researcher import analysing
 from tests.test_pipeline_run import run_inline
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,20 +81,6 @@ def _allowed(key: str) -> set[str]:
     """What the stage (or every stage declared in that module) may write."""
     specs = [spec for spec in STAGES.values() if key in (spec.stage, spec.run.__module__)]
     return _tables(CONTEXT_WRITES) | _tables(m for spec in specs for m in spec.writes)
-
-
-def analysing(researcher):
-    """The scripted model, planning its first section as an analysis."""
-
-    def respond(request):
-        answer = researcher(request)
-        if schema_name(request) != "PlanOutput":
-            return answer
-        plan = json.loads(answer)
-        plan["sections"][0]["analysis"] = True
-        return json.dumps(plan)
-
-    return respond
 
 
 @pytest.mark.django_db(transaction=True)

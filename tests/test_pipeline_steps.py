@@ -122,19 +122,9 @@ def test_a_question_that_asks_for_figures_as_a_whole_has_its_first_section_analy
 
 
 def test_the_models_plan_marks_its_analysis_sections_and_is_told_it_may(project, world):
-    from tests.fakes.researcher import Researcher, schema_name
+    from tests.fakes.researcher import Researcher, analysing
 
-    researcher = Researcher()
-
-    def planner(request):
-        answer = researcher(request)
-        if schema_name(request) != "PlanOutput":
-            return answer
-        plan = json.loads(answer)
-        plan["sections"][0]["analysis"] = True
-        return json.dumps(plan)
-
-    world.llm.responder = planner
+    world.llm.responder = analysing(Researcher())
     run(project, Stage.GROUND, "ground")
     assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
     flags = list(project.sections.order_by("position").values_list("analysis", flat=True))

@@ -23,7 +23,7 @@ from trafilatura.utils import is_dubious_html, repair_faulty_html
 from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
 from research.providers.pdf_tables import table_lines
-from research.text.records import record_line
+from research.text.records import record_lines
 
 logger = logging.getLogger(__name__)
 
@@ -208,14 +208,14 @@ def html_tables(tree) -> str:
         if next(table.iterancestors("table"), None) is not None:
             continue
         rows = [
-            [" ".join(cell.text_content().split()) for cell in row if cell.tag in ("th", "td")]
+            [cell.text_content() for cell in row if cell.tag in ("th", "td")]
             for row in table.iter("tr")
             if next(row.iterancestors("table"), None) is table  # not a nested table's row
         ]
-        rows = [row for row in rows if any(row)][: budget + 1]
-        if len(rows) >= 2 and len(rows[0]) >= 2:
-            found.append("\n".join(record_line(rows[0], row) for row in rows[1:]))
-            budget -= len(rows) - 1
+        lines = record_lines(rows)[:budget]
+        if lines:
+            found.append("\n".join(lines))
+            budget -= len(lines)
         if budget <= 0:
             break
     return "\n\n".join(found)

@@ -13,7 +13,7 @@ import logging
 import re
 from pathlib import Path
 
-from research.text.records import record_line
+from research.text.records import record_lines
 
 logger = logging.getLogger(__name__)
 
@@ -33,7 +33,9 @@ def table_lines(source: Path | bytes, texts: list[str]) -> dict[int, list[str]]:
         with pdfplumber.open(source if isinstance(source, Path) else io.BytesIO(source)) as pdf:
             for index in pages:
                 lines = [
-                    line for table in pdf.pages[index].extract_tables() for line in _lines(table)
+                    line
+                    for table in pdf.pages[index].extract_tables()
+                    for line in record_lines(table)
                 ]
                 if lines:
                     found[index] = lines
@@ -45,11 +47,3 @@ def table_lines(source: Path | bytes, texts: list[str]) -> dict[int, list[str]]:
 
 def _tabular(text: str) -> bool:
     return sum(len(_NUMBERS.findall(line)) >= 2 for line in text.splitlines()) >= 2
-
-
-def _lines(table: list[list[str | None]]) -> list[str]:
-    rows = [[" ".join((cell or "").split()) for cell in row] for row in table]
-    rows = [row for row in rows if any(row)]
-    if len(rows) < 2 or len(rows[0]) < 2:
-        return []
-    return [record_line(rows[0], row) for row in rows[1:]]

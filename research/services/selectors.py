@@ -116,7 +116,7 @@ def datasets(project: Project) -> QuerySet[Dataset]:
     rows = DatasetRow.objects.select_related("source").order_by("position", "id")
     return (
         Dataset.objects.filter(project=project)
-        .select_related("section")
+        .select_related("section", "project")
         .prefetch_related(Prefetch("rows", queryset=rows))
         .order_by("section__position", "id")
     )

@@ -23,3 +23,13 @@ def record_pairs(line: str) -> list[tuple[str, str]] | None:
         return None
     pairs = [part.split(":", 1) for part in line.split(";")]
     return [(key.strip(), value.strip()) for key, value in pairs]
+
+
+def record_lines(table: list[list[str | None]]) -> list[str]:
+    """A table's rows under its first row as record lines, each cell's white space collapsed;
+    none for a table of fewer than two rows or columns (empty rows left out)."""
+    rows = [[" ".join((cell or "").split()) for cell in row] for row in table]
+    rows = [row for row in rows if any(row)]
+    if len(rows) < 2 or len(rows[0]) < 2:
+        return []
+    return [record_line(rows[0], row) for row in rows[1:]]

@@ -38,6 +38,7 @@ def dataset_row(
     row = dataset.rows.filter(pk=row_id).first()
     if row is None:
         raise NotFound(f"No figure with id {row_id} in this dataset.")
+    row.dataset = dataset  # loaded already, with its project
     if verb == "edit":
         value, note = request.POST.get("value", ""), request.POST.get("note", "")
         analysis.edit_value(row, value=value, note=note, user=request.user)

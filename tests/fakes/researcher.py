@@ -252,3 +252,17 @@ class Researcher:
         lines = [f"## {title}", "", f"The sources agree on the main points [{numbers[0]}]."]
         lines += [f"Source {n} adds detail [{n}]." for n in numbers[1:]]
         return "\n".join(lines)
+
+
+def analysing(responder):
+    """A responder whose plan marks its first section as an analysis, whatever the question."""
+
+    def respond(request: dict[str, Any]) -> str:
+        answer = responder(request)
+        if schema_name(request) != "PlanOutput":
+            return answer
+        plan = json.loads(answer)
+        plan["sections"][0]["analysis"] = True
+        return json.dumps(plan)
+
+    return respond

@@ -50,7 +50,7 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
                 found.append(_with_header(row, header))
             continue
         last = kind
-        if kind == ITEM and (_kept_item(block) or RECORD.match(block.strip())):  # whole
+        if kind == ITEM and _kept_item(block):  # a list item that is no sentence: whole
             at = block_start + len(block) - len(block.lstrip())
             start, end = flat.span(at, at + len(block.strip()))
             found.append(Sentence(block.strip(), start, end, start / max(1, len(text)), heading))
@@ -126,8 +126,11 @@ def _kept_row(row: str) -> bool:
 
 
 def _kept_item(item: str) -> bool:
-    """A list item of three words or more (or ten CJK characters) that is not a sentence."""
+    """A list item of three words or more (or ten CJK characters) that is not a sentence, or a
+    record line (whose semicolons end no sentence)."""
     item = item.strip()
+    if RECORD.match(item):
+        return True
     if not item or _SENTENCE_END.search(item):
         return False
     return len(item) >= MIN_CJK_CHARS if is_cjk(item[0]) else len(item.split()) >= 3
