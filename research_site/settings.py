@@ -184,6 +184,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "research_site.urls"
 WSGI_APPLICATION = "research_site.wsgi.application"
+ASGI_APPLICATION = "research_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -235,9 +236,12 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
 # --- Web server and HTTPS ----------------------------------------------------------------
-# `manage.py serve` runs gunicorn with WEB_WORKERS processes of WEB_THREADS threads each.
+# `manage.py serve` runs gunicorn's asgi worker: WEB_WORKERS processes, each serving the site
+# (its views in threads, at most WEB_THREADS at once) and the MCP endpoint at /mcp.
 WEB_WORKERS = envint("WEB_WORKERS", 2, minimum=1, maximum=64)
 WEB_THREADS = envint("WEB_THREADS", 4, minimum=1, maximum=256)
+# How long start_research, asked for progress over MCP, follows the run before it answers.
+MCP_FOLLOW_SECONDS = envint("MCP_FOLLOW_SECONDS", 600, minimum=0, maximum=86_400)
 # HTTPS=1: the site is reached over HTTPS only (cookies, redirect, HSTS). TRUST_PROXY=1: a TLS
 # proxy in front says which scheme and host the client used; only when nothing else can reach
 # the web server.
@@ -279,8 +283,16 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # A root handler of our own, so that no library installs its own (the mcp SDK's FastMCP
+    # calls logging.basicConfig): warnings of every library, in our format.
+    "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
-        "research": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO").upper()},
+        "research": {
+            "handlers": ["console"],
+            "level": envstr("LOG_LEVEL", "INFO").upper(),
+            "propagate": False,
+        },
+        "django.request": {"level": "ERROR"},  # a 404 is an answer, not a warning
         "django_q": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }

@@ -134,18 +134,21 @@ def start_serve(tmp_path, migrated) -> Iterator[Callable[..., Serving]]:
             serve.wait()
 
 
-def test_serve_runs_gunicorn_threads_and_the_worker_and_sigterm_stops_every_process(
+def test_serve_runs_gunicorn_asgi_serving_the_site_and_mcp_and_the_worker_and_sigterm_stops_all(
     start_serve,
 ):
     serving = start_serve(WEB_WORKERS="1", WEB_THREADS="3")
     children = _children(serving.process.pid)
     assert len(children) == 2  # gunicorn and qcluster
     web = _cmdline(serving.web())
-    assert web[web.index("--worker-class") + 1] == "gthread"
+    assert web[web.index("--worker-class") + 1] == "asgi"
     assert web[web.index("--workers") + 1] == "1"
-    assert web[web.index("--threads") + 1] == "3"
+    assert "research_site.asgi:application" in web
     assert len(_children(serving.web())) == 1  # WEB_WORKERS gunicorn workers
-    assert httpx.get(f"{serving.url}/accounts/login/").headers["server"] == "gunicorn"
+    assert httpx.get(f"{serving.url}/accounts/login/").status_code == 200
+    mcp = httpx.post(f"{serving.url}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
+    assert mcp.status_code == 401  # the MCP endpoint, beside the site, wants a token
+    assert mcp.headers["www-authenticate"].startswith("Bearer")
     everything = _wait_for_descendants(serving.process.pid, 4, time.monotonic() + 60)
     assert len(everything) > 4  # gunicorn's worker, qcluster's pool
     assert serving.stop() == 0

@@ -186,10 +186,10 @@ def search(request, response: HttpResponse, filters: Query[SearchFilters]):
         filters.q, collections=filters.collection, kinds=filters.kind, limit=filters.limit
     )
     response["X-Search-Mode"] = found.mode
-    return [_hit_out(hit) for hit in found.hits]
+    return [hit_out(hit) for hit in found.hits]
 
 
-def _hit_out(hit) -> dict:
+def hit_out(hit) -> dict:
     passage, document = hit.passage, hit.passage.document
     return {
         "passage_id": passage.pk,

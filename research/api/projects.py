@@ -31,14 +31,7 @@ def list_projects(
     q: Text | None = None,
 ):
     """Projects, newest first. `q` searches questions, titles, reports, summaries and notes."""
-    rows = projects.with_counts(Project.objects.live())
-    if status:
-        rows = rows.filter(status=status)
-    if owner:
-        rows = rows.filter(owner__username=owner)
-    if q:
-        rows = projects.search_projects(rows, q)
-    return rows.order_by("-created_at", "-id")
+    return projects.listed(status=status or "", owner=owner or "", text=q or "")
 
 
 @router.post("/projects", response=answers({201: ProjectOut}, 409, BODY))

@@ -162,6 +162,19 @@ def with_counts(projects: QuerySet[Project]) -> QuerySet[Project]:
     )
 
 
+def listed(*, status: str = "", owner: str = "", text: str = "") -> QuerySet[Project]:
+    """The live projects, newest first, with their counts: of one status, one owner's, or
+    matching `text` (search_projects), as the projects list filters them."""
+    rows = with_counts(Project.objects.live())
+    if status:
+        rows = rows.filter(status=status)
+    if owner:
+        rows = rows.filter(owner__username=owner)
+    if text:
+        rows = search_projects(rows, text)
+    return rows.order_by("-created_at", "-id")
+
+
 def search_projects(projects: QuerySet[Project], text: str) -> QuerySet[Project]:
     """ "What did we already find about X?": questions, titles, reports, summaries and notes."""
     text = text.strip()

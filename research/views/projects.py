@@ -42,13 +42,12 @@ PAGE_SIZE = 25
 @require_GET
 def project_list(request: HttpRequest) -> HttpResponse:
     form = ProjectFilterForm(request.GET)
-    rows = projects.with_counts(Project.objects.live()).order_by("-created_at", "-id")
-    if form.is_valid():
-        rows = projects.search_projects(rows, form.cleaned_data["q"])
-        if form.cleaned_data["status"]:
-            rows = rows.filter(status=form.cleaned_data["status"])
-        if form.cleaned_data["owner"]:
-            rows = rows.filter(owner__username=form.cleaned_data["owner"])
+    wanted = form.cleaned_data if form.is_valid() else {}
+    rows = projects.listed(
+        status=wanted.get("status") or "",
+        owner=wanted.get("owner") or "",
+        text=wanted.get("q") or "",
+    )
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     query_string = request.GET.copy()
     query_string.pop("page", None)

@@ -1,8 +1,9 @@
 """Run the web server and the django-q2 worker together; Ctrl-C stops both.
 
-The web server is gunicorn (WEB_WORKERS processes of WEB_THREADS threads, the gthread worker),
-after `collectstatic` so whitenoise serves the static files; with `--dev` it is Django's
-autoreloading development server instead. `--no-worker` serves the web only, for a machine
+The web server is gunicorn's asgi worker (WEB_WORKERS processes) serving research_site/asgi.py:
+the site, after `collectstatic` so whitenoise serves the static files, and the MCP endpoint at
+/mcp. With `--dev` it is Django's autoreloading development server instead, which serves the
+site alone (the MCP server is there over stdio: `manage.py mcp`). `--no-worker` serves the web only, for a machine
 whose workers run elsewhere (`manage.py qcluster`).
 
 Each child runs in its own process group. When either exits, or this process gets SIGINT or
@@ -75,15 +76,15 @@ def gunicorn_args(host: str, port: int) -> list[str]:
     return [
         "-m",
         "gunicorn",
-        "research_site.wsgi:application",
+        "research_site.asgi:application",
         "--bind",
         _address(host, port),
         "--worker-class",
-        "gthread",
+        "asgi",
+        "--asgi-lifespan",
+        "on",  # starts the MCP server's session manager
         "--workers",
         str(settings.WEB_WORKERS),
-        "--threads",
-        str(settings.WEB_THREADS),
         "--graceful-timeout",
         str(GRACE_SECONDS - 2),
         "--access-logfile",
