@@ -7,7 +7,9 @@ The README's configuration table lists every variable read here.
 from __future__ import annotations
 
 import ipaddress
+import json
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -100,6 +102,76 @@ def envhosts(name: str) -> list[str]:
                     f"{name}: {item!r} is not a valid CIDR network"
                 ) from None
     return items
+
+
+MCP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+MCP_DEFAULTS = {"timeout": 30, "max_bytes": 2 * 1024 * 1024, "max_concurrency": 4}
+_MCP_KEYS = {"name", "url", "headers", "command", "env", "search_tools", *MCP_DEFAULTS}
+
+
+def envmcp(name: str) -> list[dict[str, Any]]:
+    """MCP servers as sources: a JSON list of objects, each checked here (see the README's
+    "MCP servers as sources"). Every server comes back with its limits filled in."""
+    raw = envstr(name)
+    if not raw:
+        return []
+    try:
+        servers = json.loads(raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} is not JSON: {exc}") from None
+    if not isinstance(servers, list):
+        raise ImproperlyConfigured(f"{name} must be a JSON list of servers")
+    checked = [_mcp_server(name, i, server) for i, server in enumerate(servers)]
+    names = [server["name"] for server in checked]
+    if len(set(names)) != len(names):
+        raise ImproperlyConfigured(f"{name}: two servers have the same name")
+    return checked
+
+
+def _mcp_server(setting: str, index: int, server: Any) -> dict[str, Any]:
+    def bad(field: str, must: str) -> ImproperlyConfigured:
+        return ImproperlyConfigured(f"{setting}[{index}].{field} {must}")
+
+    if not isinstance(server, dict):
+        raise bad("", "must be an object")
+    if unknown := sorted(set(server) - _MCP_KEYS):
+        raise bad(unknown[0], f"is not a server field (known: {', '.join(sorted(_MCP_KEYS))})")
+    if not isinstance(server.get("name"), str) or not MCP_NAME.fullmatch(server["name"]):
+        raise bad("name", "must be lowercase letters, digits, - or _ (at most 40)")
+    if ("url" in server) == ("command" in server):
+        raise bad("url", "or command: exactly one of them is needed")
+    _mcp_transport(server, bad)
+    tools = server.get("search_tools")
+    if not isinstance(tools, list) or not tools or not _strings(tools):
+        raise bad("search_tools", "must be a non-empty list of tool names")
+    limits = {key: server.get(key, default) for key, default in MCP_DEFAULTS.items()}
+    for key, value in limits.items():
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise bad(key, "must be a whole number of at least 1")
+    return {"headers": {}, "env": {}, **server, **limits}
+
+
+def _mcp_transport(server: dict[str, Any], bad: Any) -> None:
+    if "url" in server:
+        url = server["url"]
+        if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+            raise bad("url", "must start with http:// or https://")
+        if "env" in server:
+            raise bad("env", "is for a command's server (stdio), not a URL's")
+    else:
+        command = server["command"]
+        if not isinstance(command, list) or not command or not _strings(command):
+            raise bad("command", "must be a non-empty list of strings")
+        if "headers" in server:
+            raise bad("headers", "are for a URL's server, not a command's")
+    for field in ("headers", "env"):
+        value = server.get(field, {})
+        if not isinstance(value, dict) or not _strings([*value, *value.values()]):
+            raise bad(field, "must be an object of strings")
+
+
+def _strings(values: list[Any]) -> bool:
+    return all(isinstance(value, str) and value for value in values)
 
 
 def _secret_key(data_dir: Path, debug: bool) -> str:
@@ -366,6 +438,10 @@ BRAVE_API_KEY = envstr("BRAVE_API_KEY")
 SERPER_API_KEY = envstr("SERPER_API_KEY")
 SEARCH_TIMEOUT = envint("SEARCH_TIMEOUT", 20, minimum=1)
 SEARCH_MAX_CONCURRENCY = envint("SEARCH_MAX_CONCURRENCY", 16, minimum=1, maximum=64)
+
+# --- MCP servers as sources ---------------------------------------------------------------
+# Each server's search tools are a project's source "mcp:NAME" (README: MCP servers as sources).
+MCP_SERVERS = envmcp("MCP_SERVERS")
 
 # --- Fetch -------------------------------------------------------------------------------
 FETCH_ALLOW_HOSTS = envhosts("FETCH_ALLOW_HOSTS")

@@ -14,6 +14,7 @@ steps.py      one row per execution of a pipeline step
 accounts.py   API tokens
 activity.py   the activity log of whole projects: trashed, restored, purged
 profiles.py   what each LLM endpoint and model accepts, as learnt
+mcp.py        what each configured MCP server listed last, and its last failure
 library.py    the team's library: collections, documents, passages
 search.py     full-text search over passages, in each database's own engine
 semantic.py   passages nearest a vector, with numpy (EMBEDDING_MODEL)
@@ -24,6 +25,7 @@ from research.models.activity import ActivityAction, ActivityEntry
 from research.models.analysis import Dataset, DatasetRow
 from research.models.claims import Claim, ClaimMethod, ClaimReview, ClaimStatus
 from research.models.library import Collection, Document, Passage, PassageEmbedding
+from research.models.mcp import McpServerState
 from research.models.profiles import ModelProfile
 from research.models.projects import Project, Query, Section, status_changed
 from research.models.questions import Question
@@ -86,6 +88,7 @@ __all__ = [
     "Direction",
     "Engine",
     "FetchStatus",
+    "McpServerState",
     "Method",
     "ModelProfile",
     "Note",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from django.conf import settings
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from research.limits import ID_MAX, LANGUAGE_MAX
 from research.models.statuses import (
@@ -23,7 +23,11 @@ ReportStyleName = Annotated[str, OneOf.of(ReportStyle)]
 ReportLengthName = Annotated[str, OneOf.of(ReportLength)]
 TimeRangeName = Annotated[str, OneOf.of(TimeRange)]
 EngineName = Annotated[str, OneOf.of(Engine)]
-SourceKindName = Annotated[str, OneOf.of(SourceKind)]
+# "web", "library", or "mcp:NAME": an MCP server declared in MCP_SERVERS (checked below).
+MCP_SOURCE = "mcp:"
+SourceName = Annotated[
+    str, Field(pattern=rf"^({'|'.join(SourceKind.values)}|{MCP_SOURCE}[a-z0-9][a-z0-9_-]*)$")
+]
 RefreshName = Annotated[str, OneOf.of(RefreshEvery)]
 AnalysisName = Annotated[str, OneOf.of(Analysis)]
 # The search backends are registered in research/providers/search/ (each class's `name`), which
@@ -66,10 +70,11 @@ class ProjectOptions(BaseModel):
     time_range: TimeRangeName = Field(
         TimeRange.ANY.value, description="Only results from this recent period."
     )
-    sources: list[SourceKindName] = Field(
+    sources: list[SourceName] = Field(
         default_factory=lambda: [SourceKind.WEB.value],
         min_length=1,
-        description='Where every query searches: "web", "library" (the team documents), or both.',
+        description='Where every query searches: "web", "library" (the team documents), and '
+        '"mcp:NAME" for each MCP server the admin declared (MCP_SERVERS), in any combination.',
     )
     collections: list[Annotated[int, Field(ge=1, le=ID_MAX)]] = Field(
         default_factory=list,
@@ -113,6 +118,28 @@ class ProjectOptions(BaseModel):
     @classmethod
     def _distinct(cls, values: list) -> list:
         return list(dict.fromkeys(values))
+
+    @field_validator("sources")
+    @classmethod
+    def _configured(cls, values: list[str], info: ValidationInfo) -> list[str]:
+        """An MCP server must be declared; a stored project's may have gone since (its searches
+        then fail saying so), so options read back from a row are not held to this."""
+        if info.context and info.context.get("stored"):
+            return values
+        declared = [server["name"] for server in settings.MCP_SERVERS]
+        for value in values:
+            name = value.removeprefix(MCP_SOURCE)
+            if value.startswith(MCP_SOURCE) and name not in declared:
+                known = ", ".join(f"{MCP_SOURCE}{n}" for n in declared) or "none"
+                raise ValueError(
+                    f"{value} is not a configured MCP server (MCP_SERVERS); configured: {known}"
+                )
+        return values
+
+    @property
+    def mcp_servers(self) -> list[str]:
+        """The names of the MCP servers the project searches ("docs" for "mcp:docs")."""
+        return [s.removeprefix(MCP_SOURCE) for s in self.sources if s.startswith(MCP_SOURCE)]
 
     @property
     def searches_web(self) -> bool:

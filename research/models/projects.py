@@ -188,7 +188,7 @@ class Project(models.Model):
 
     @property
     def opts(self) -> ProjectOptions:
-        return ProjectOptions.model_validate(self.options or {})
+        return ProjectOptions.model_validate(self.options or {}, context={"stored": True})
 
     @property
     def tokens(self) -> int:

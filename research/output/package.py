@@ -76,6 +76,8 @@ def source_header(source: Source, text: str) -> str:
         lines.append(f"Locator: {source.locator or '-'}")
     else:
         lines.append(f"URL: {source.final_url or source.url}")
+        if source.locator:  # an MCP server's document: the server, tool and arguments
+            lines.append(f"Locator: {source.locator}")
     lines.append(f"Fetched: {_iso(snapshot.fetched_at) if snapshot else 'never'}")
     lines.append(f"SHA-256 of the text below: {sha256(text)}")
     return "\n".join(lines) + "\n\n"

@@ -1,7 +1,8 @@
 """Concurrency limits for outbound work, shared by every worker process on this machine.
 
 Searches: SEARCH_MAX_CONCURRENCY at once. Fetches: FETCH_MAX_CONCURRENCY at once, and
-FETCH_MAX_PER_HOST to any one host. (LLM calls have their own limit in providers/llm/.)
+FETCH_MAX_PER_HOST to any one host. MCP calls: each server's own `max_concurrency` (MCP_SERVERS)
+to that server. (LLM calls have their own limit in providers/llm/.)
 
 A slot is one of `limit` lock files under DATA_DIR/locks, held with `flock`: the kernel drops
 it when its holder closes it or dies, so a killed worker never leaks a slot. Threads of one
@@ -77,8 +78,8 @@ def _take_file(paths: list[Path]) -> int:
 
 
 @contextmanager
-def _slot(kind: str, key: str = "") -> Iterator[None]:
-    limit = LIMITS[kind]()
+def _slot(kind: str, key: str = "", size: int | None = None) -> Iterator[None]:
+    limit = LIMITS[kind]() if size is None else size
     with _semaphore(kind, key, limit):
         fd = _take_file(_slot_files(kind, key, limit))
         try:
@@ -113,4 +114,11 @@ def fetch_slot(host: str) -> Iterator[None]:
     with ExitStack() as stack:
         stack.enter_context(_slot("fetch-host", host.lower()))
         stack.enter_context(_slot("fetch"))
+        yield
+
+
+@contextmanager
+def mcp_slot(server: str, limit: int) -> Iterator[None]:
+    """One of the `limit` calls at once that the MCP server `server` takes from this machine."""
+    with _slot("mcp", server, limit):
         yield

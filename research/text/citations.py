@@ -82,7 +82,9 @@ def references(sources) -> str:
         date = f" ({source.published.isoformat()})" if source.published else ""
         if source.url.startswith("/"):  # a place on this site (a library passage): link the title
             lines.append(f"[{source.n}] [{title}]({source.url}). {source.domain}{date}.")
-        else:
+        elif source.url.startswith(("http://", "https://")):
             lines.append(f"[{source.n}] {title}. {source.domain}{date}. <{source.url}>")
+        else:  # a document an MCP server gave (mcp://...): its server names it, no link opens it
+            lines.append(f"[{source.n}] {title}. {source.domain}{date}.")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

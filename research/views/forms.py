@@ -47,6 +47,19 @@ def _bounds(name: str) -> dict:
     return bounds
 
 
+MCP_HELP = (
+    " MCP servers are outside tools your admin connected (MCP_SERVERS): a team's wiki, "
+    "tickets or a data feed; each query searches every source ticked, and their documents are "
+    "cited like pages."
+)
+
+
+def source_choices() -> list[tuple[str, str]]:
+    """The web, the library, and each configured MCP server ("mcp:docs")."""
+    servers = [server["name"] for server in settings.MCP_SERVERS]
+    return [*SourceKind.choices, *((f"mcp:{name}", f"MCP server {name}") for name in servers)]
+
+
 def provider_choices() -> list[tuple[str, str]]:
     default = f"Server default: {describe(settings.SEARCH_PROVIDER)}"
     return [("", default)] + [(name, describe(name)) for name in PROVIDERS]
@@ -116,6 +129,11 @@ class ProjectForm(forms.Form):
         provider = self.fields["search_provider"]
         assert isinstance(provider, forms.ChoiceField)
         provider.choices = provider_choices()
+        sources = self.fields["sources"]
+        assert isinstance(sources, forms.MultipleChoiceField)
+        sources.choices = source_choices()
+        if settings.MCP_SERVERS:
+            sources.help_text += MCP_HELP
         self.fields["token_budget"].initial = settings.DEFAULT_TOKEN_BUDGET
         self.fields["engine"].initial = default_engine()
         self.fields[

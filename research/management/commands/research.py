@@ -70,7 +70,9 @@ class Command(BaseCommand):
             help="Fail an LLM step that fails, instead of doing it extractively.",
         )
         parser.add_argument(
-            "--sources", help='Where queries search: "web", "library" or "web,library".'
+            "--sources",
+            help='Where queries search, with commas: "web", "library", "mcp:NAME" (an MCP '
+            'server in MCP_SERVERS); e.g. "web,mcp:docs".',
         )
         parser.add_argument(
             "--collections", help="The library collections searched, ids with commas (all)."

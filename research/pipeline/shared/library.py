@@ -1,8 +1,11 @@
 """The team's library inside a research run: where a query searches, and a passage as a page.
 
 `search_provider` is the backend a project's queries (and its grounding search) ask: the web
-backend, the library, or both interleaved, as the project's `sources` option says. A library
-result is one passage; it becomes a Source like a web page, with its document and locator.
+backend, the library, its MCP servers' search tools (shared/mcp.py), or several interleaved, as
+the project's `sources` option says; `search` asks it within the search slot, and keeps what
+the sources that answered found when others fail (their reasons come back, for the step's
+note). A library result is one passage; it becomes a Source like a web page, with its document
+and locator.
 `read_passage` is the fetch of such a source: the passage's stored text as a page-cache row,
 with no network call.
 """
@@ -10,6 +13,7 @@ with no network call.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 from django.utils import timezone
 
@@ -18,9 +22,10 @@ from research.limits import SOURCE_TITLE_MAX
 from research.models import Document, PageSnapshot, Passage, Source
 from research.models.options import ProjectOptions
 from research.models.search import MARK_END, MARK_START
-from research.pipeline.shared import semantic
+from research.pipeline.shared import mcp, semantic
+from research.providers import slots
 from research.providers.documents.base import HEADING_SEPARATOR
-from research.providers.search import Searcher, get_provider
+from research.providers.search import Searcher, SearchResult, get_provider
 from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider
 
 DOMAIN = "library"
@@ -63,7 +68,35 @@ def search_provider(opts: ProjectOptions) -> Searcher:
         providers.append(get_provider(opts.provider))
     if opts.searches_library:
         providers.append(LibraryProvider(lambda text, limit: find(text, limit, opts.collections)))
+    providers += mcp.searchers(opts)
     return providers[0] if len(providers) == 1 else CombinedProvider(providers)
+
+
+def search(opts: ProjectOptions, text: str, *, max_results: int, time_range: str) -> Searched:
+    """`text` searched in every source of the project, within the search slot. SearchError when
+    every source failed; otherwise the failures' reasons come back with what the rest found."""
+    provider = search_provider(opts)
+    with slots.search_slot():
+        if isinstance(provider, CombinedProvider):
+            gathered = provider.gather(
+                text, max_results=max_results, time_range=time_range, language=opts.language
+            )
+            return Searched(provider.name, gathered.results, gathered.failures)
+        found = provider.search(
+            text, max_results=max_results, time_range=time_range, language=opts.language
+        )
+        return Searched(provider.name, found, [])
+
+
+@dataclass(frozen=True)
+class Searched:
+    by: str  # "searxng", "searxng + mcp:docs"
+    results: list[SearchResult]
+    failures: list[str]  # each failing source's reason
+
+    def note(self, found: str) -> str:
+        """`found` ("6 results from searxng"), then what failed: the step's note."""
+        return "; ".join([found, *(f"failed: {reason}" for reason in self.failures)])
 
 
 def find(text: str, limit: int, collections: list[int]) -> list[LibraryHit]:

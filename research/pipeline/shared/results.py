@@ -1,10 +1,14 @@
-"""Search results into Sources: what the search and discover stages share."""
+"""Search results into Sources: what the search and discover stages share.
+
+Writes Sources (one per address per project) and, for MCP documents given as text, their text
+as page-cache rows (shared/mcp.py), which the fetch stage then reads.
+"""
 
 from __future__ import annotations
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import Project, Query, QuerySource, Source
-from research.pipeline.shared import library
+from research.pipeline.shared import library, mcp
 from research.providers.search import SearchResult
 
 
@@ -25,6 +29,7 @@ def ensure_sources(project: Project, results: list[SearchResult]) -> dict[str, S
         [_source(project, r, n) for r, n in zip(new, numbers, strict=True)],
         ignore_conflicts=True,
     )
+    mcp.store_texts(results)
     return {s.url: s for s in project.sources.filter(url__in=urls)}
 
 
@@ -53,4 +58,6 @@ def _source(project: Project, result: SearchResult, n: int) -> Source:
     }
     if result.passage_id:
         fields |= library.source_fields(result.passage_id)
+    elif result.locator:
+        fields |= mcp.source_fields(result)
     return Source(project=project, n=n, **fields)

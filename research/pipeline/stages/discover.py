@@ -16,25 +16,23 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Max
 
-from research.models import QuerySource, Refresh, Source, Stage
+from research.models import McpServerState, PageSnapshot, QuerySource, Refresh, Source, Stage
 from research.pipeline.shared import library
 from research.pipeline.shared import results as results_
 from research.pipeline.shared.context import StageSpec, StepContext
-from research.providers import slots
 from research.text.extractive.terms import terms
 
 
 def run(ctx: StepContext) -> None:
     query = ctx.query
     refresh = Refresh.objects.get(pk=ctx.param("refresh_id"))
-    provider = library.search_provider(ctx.opts)
-    with slots.search_slot():
-        found = provider.search(
-            query.text,
-            max_results=results_.wanted(ctx.opts.sources_per_query),
-            time_range=refresh.time_range or ctx.opts.time_range,
-            language=ctx.opts.language,
-        )
+    searched = library.search(
+        ctx.opts,
+        query.text,
+        max_results=results_.wanted(ctx.opts.sources_per_query),
+        time_range=refresh.time_range or ctx.opts.time_range,
+    )
+    found = searched.results
     known = set(ctx.project.sources.values_list("url", flat=True))
     fresh = [r for r in found if r.url not in known]
     wanted = set(terms(query.text))
@@ -58,7 +56,14 @@ def run(ctx: StepContext) -> None:
             ignore_conflicts=True,
         )
     span = f" in the last {refresh.time_range}" if refresh.time_range else ""
-    ctx.note(f"{len(fresh)} new of {len(found)} results{span}, {len(chosen)} selected")
+    ctx.note(
+        searched.note(f"{len(fresh)} new of {len(found)} results{span}, {len(chosen)} selected")
+    )
 
 
-STAGE = StageSpec(stage=Stage.DISCOVER, run=run, slot="search", writes=(Source, QuerySource))
+STAGE = StageSpec(
+    stage=Stage.DISCOVER,
+    run=run,
+    slot="search",
+    writes=(Source, QuerySource, PageSnapshot, McpServerState),
+)

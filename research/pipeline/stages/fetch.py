@@ -1,7 +1,8 @@
 """Step 5, fetch: download and extract one selected source, through the shared page cache.
 
 Reads:    one Source's address; the page cache (PageSnapshot rows of every project); for a
-          library source, its passage's stored text (no network).
+          library source, its passage's stored text; for an MCP server's document, the text
+          stored when it was found (neither touches the network).
 Replaces: the Source's snapshot, fetch status and reason, HTTP status, content type, title and
           date; adds a PageSnapshot when it downloads.
 
@@ -20,7 +21,7 @@ from collections import Counter
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import FetchStatus, PageSnapshot, Source, Stage
-from research.pipeline.shared import library, pages, parallel
+from research.pipeline.shared import library, mcp, pages, parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
@@ -31,6 +32,9 @@ def run(ctx: StepContext) -> None:
     if library.is_library(source):
         snapshot = library.read_passage(source)
         ctx.note("from the library")
+    elif mcp.is_mcp(source):
+        snapshot = mcp.read_text(source)
+        ctx.note(f"as {source.domain} gave it")
     else:
         snapshot = _page(ctx, source)
     Source.objects.filter(pk=source.pk).update(

@@ -18,7 +18,7 @@ from __future__ import annotations
 from django.db.models import F
 
 from research.models import PageCheck, PageSnapshot, Source, SourceCheck, Stage
-from research.pipeline.shared import pages
+from research.pipeline.shared import mcp, pages
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
@@ -27,7 +27,7 @@ from research.providers import http, slots
 def run(ctx: StepContext) -> None:
     source = ctx.source
     old = source.snapshot
-    if old is None or source.document_id is not None:
+    if old is None or source.document_id is not None or mcp.is_mcp(source):
         _check(ctx, source, PageCheck.UNCHANGED, None, "not a downloaded page")
         return
     try:

@@ -1,36 +1,45 @@
 """Step 3, search: one query's results become Sources (one per URL per project) and links.
 
 Reads:    one Query's text; the project's search options; the library's passage index when
-          the project searches the library (a passage becomes a Source like a page).
+          the project searches the library (a passage becomes a Source like a page); the
+          project's MCP servers, when it names any. A source that fails while others answer is
+          named, with its reason, on the step; the query fails only when every source failed.
 Replaces: the Query's results (QuerySource links, in the engine's order) and its summaries;
-          creates a Source, with the next citation number, for each URL the project lacks.
+          creates a Source, with the next citation number, for each URL the project lacks;
+          stores an MCP document's text as a page-cache row.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from research.models import Project, Query, QuerySource, QueryStatus, Source, Stage
+from research.models import (
+    McpServerState,
+    PageSnapshot,
+    Project,
+    Query,
+    QuerySource,
+    QueryStatus,
+    Source,
+    Stage,
+)
 from research.pipeline.shared import library
 from research.pipeline.shared import results as results_
 from research.pipeline.shared.context import StageSpec, StepContext, fail_query
-from research.providers import slots
 from research.providers.search import SearchResult
 
 
 def run(ctx: StepContext) -> None:
     query = ctx.query
     Query.objects.filter(pk=query.pk).update(status=QueryStatus.RUNNING, error="")
-    provider = library.search_provider(ctx.opts)
-    with slots.search_slot():
-        results = provider.search(
-            query.text,
-            max_results=results_.wanted(ctx.opts.sources_per_query),
-            time_range=ctx.opts.time_range,
-            language=ctx.opts.language,
-        )
-    store_results(ctx, query, results)
-    ctx.note(f"{len(results)} results from {provider.name}")
+    searched = library.search(
+        ctx.opts,
+        query.text,
+        max_results=results_.wanted(ctx.opts.sources_per_query),
+        time_range=ctx.opts.time_range,
+    )
+    store_results(ctx, query, searched.results)
+    ctx.note(searched.note(f"{len(searched.results)} results from {searched.by}"))
 
 
 def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -> None:
@@ -53,5 +62,5 @@ STAGE = StageSpec(
     run=run,
     on_failure=fail_query,
     slot="search",
-    writes=(Query, QuerySource, Source, Project),
+    writes=(Query, QuerySource, Source, Project, PageSnapshot, McpServerState),
 )

@@ -33,6 +33,8 @@ class SearchResult:
     published: datetime.date | None
     engine: str
     passage_id: int | None = None  # a passage of the team's library (then `url` is its page)
+    text: str = ""  # the whole text, when the backend gave it (an MCP tool's result)
+    locator: str = ""  # where the backend found it: 'mcp:docs › search {"query": "…"}'
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,11 @@ def check_time_range(time_range: str) -> None:
 
 
 class Searcher(ABC):
-    """What the research asks of any backend, the web's or the library: `search()`."""
+    """What the research asks of any backend, the web's, the library or an MCP server's:
+    `search()`. `name` says which in notes and results ("searxng", "library", "mcp:docs")."""
 
-    name: ClassVar[str]
-    label: ClassVar[str]
+    name: str
+    label: str
 
     @abstractmethod
     def search(

@@ -6,7 +6,9 @@ function (providers do not read the database themselves): each result is one pas
 "Annual report 2025, p. 14". It never touches the network.
 
 `CombinedProvider` asks each backend in turn and deals their results out alternately, so the
-ranking sees web pages and passages side by side; a failing backend fails the search.
+ranking sees web pages, passages and MCP servers' results side by side. A backend that fails
+fails only its own part: `gather` keeps what the others found and says which failed and why;
+the search fails only when every backend did.
 """
 
 from __future__ import annotations
@@ -14,9 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
-from typing import ClassVar
 
-from research.providers.search.base import Searcher, SearchResult, check_time_range
+from research.providers.search.base import (
+    Searcher,
+    SearchError,
+    SearchNotConfigured,
+    SearchResult,
+    check_time_range,
+)
 
 
 @dataclass(frozen=True)
@@ -31,8 +38,8 @@ Finder = Callable[[str, int], Sequence[LibraryHit]]
 
 
 class LibraryProvider(Searcher):
-    name: ClassVar[str] = "library"
-    label: ClassVar[str] = "Team library"
+    name = "library"
+    label = "Team library"
 
     def __init__(self, find: Finder) -> None:
         self.find = find
@@ -51,28 +58,63 @@ class LibraryProvider(Searcher):
         ]
 
 
+@dataclass(frozen=True)
+class Gathered:
+    """What the backends found together, and each failure's reason ("mcp:docs: ...")."""
+
+    results: list[SearchResult]
+    failures: list[str]
+
+
 class CombinedProvider(Searcher):
     """Several backends as one: each asked for `max_results`, their results interleaved."""
 
-    name: ClassVar[str] = "combined"
-    label: ClassVar[str] = "Combined"
+    name = "combined"
+    label = "Combined"
 
     def __init__(self, providers: Sequence[Searcher]) -> None:
         self.providers = list(providers)
-        self.label_text = " + ".join(p.name for p in self.providers)
+        self.name = " + ".join(p.name for p in self.providers)
 
     def search(
         self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
     ) -> list[SearchResult]:
-        answers = [
-            p.search(query, max_results=max_results, time_range=time_range, language=language)
-            for p in self.providers
-        ]
-        results: list[SearchResult] = []
-        seen: set[str] = set()
-        for row in zip_longest(*answers):
-            for result in row:
-                if result is not None and result.url not in seen:
-                    seen.add(result.url)
-                    results.append(result)
-        return results
+        return self.gather(
+            query, max_results=max_results, time_range=time_range, language=language
+        ).results
+
+    def gather(
+        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
+    ) -> Gathered:
+        """Every backend's results, interleaved; SearchError only when every backend failed."""
+        answers: list[list[SearchResult]] = []
+        failures: list[SearchError] = []
+        for provider in self.providers:
+            try:
+                answers.append(
+                    provider.search(
+                        query, max_results=max_results, time_range=time_range, language=language
+                    )
+                )
+            except SearchNotConfigured:
+                raise  # a setting to fix, not a backend failing: it stops the run as it did
+            except SearchError as exc:
+                failures.append(exc)
+        if not answers:
+            raise failures[0] if len(failures) == 1 else SearchError(_joined(failures))
+        return Gathered(_interleaved(answers), [failure.reason for failure in failures])
+
+
+def _interleaved(answers: list[list[SearchResult]]) -> list[SearchResult]:
+    results: list[SearchResult] = []
+    seen: set[str] = set()
+    for row in zip_longest(*answers):
+        for result in row:
+            if result is not None and result.url not in seen:
+                seen.add(result.url)
+                results.append(result)
+    return results
+
+
+def _joined(failures: list[SearchError]) -> str:
+    return "Every source failed: " + "; ".join(failure.reason for failure in failures)
