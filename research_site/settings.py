@@ -104,7 +104,7 @@ def envhosts(name: str) -> list[str]:
     return items
 
 
-MCP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+MCP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")  # "mcp:" + it fits a result's engine (40)
 MCP_DEFAULTS = {"timeout": 30, "max_bytes": 2 * 1024 * 1024, "max_concurrency": 4}
 _MCP_KEYS = {"name", "url", "headers", "command", "env", "search_tools", *MCP_DEFAULTS}
 
@@ -137,7 +137,7 @@ def _mcp_server(setting: str, index: int, server: Any) -> dict[str, Any]:
     if unknown := sorted(set(server) - _MCP_KEYS):
         raise bad(unknown[0], f"is not a server field (known: {', '.join(sorted(_MCP_KEYS))})")
     if not isinstance(server.get("name"), str) or not MCP_NAME.fullmatch(server["name"]):
-        raise bad("name", "must be lowercase letters, digits, - or _ (at most 40)")
+        raise bad("name", "must be lowercase letters, digits, - or _ (at most 32)")
     if ("url" in server) == ("command" in server):
         raise bad("url", "or command: exactly one of them is needed")
     _mcp_transport(server, bad)

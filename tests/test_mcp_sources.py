@@ -189,6 +189,15 @@ def test_a_failing_server_beside_others_is_named_on_the_step_and_the_rest_is_kep
     assert all(step.status == "done" for step in searches)
 
 
+def test_a_hanging_stdio_server_times_out_and_is_stopped(settings, tmp_path):
+    server = mcp.Server("local", ("hang",), command=tuple(stdio_script(tmp_path)), timeout=2)
+    with pytest.raises(mcp.McpFailed) as failed:
+        mcp.McpSearcher(server, "hang").search("wal")
+    assert failed.value.reason == (
+        "MCP server local did not answer hang within 2 s (MCP_SERVERS timeout)"
+    )
+
+
 def test_a_tool_error_carries_the_servers_own_message(docs, settings):
     settings.FETCH_ALLOW_HOSTS = ["127.0.0.1"]
     server = mcp.Server("docs", ("search",), url=docs.url)
@@ -197,6 +206,28 @@ def test_a_tool_error_carries_the_servers_own_message(docs, settings):
     assert failed.value.reason == (
         "MCP server docs: it has no tool missing (its tools: search, hang, huge, slow, links)"
     )
+
+
+def test_the_new_project_page_offers_the_declared_servers_and_says_what_they_are(
+    member_client, declare
+):
+    declare({"name": "docs", "url": "http://127.0.0.1:9/mcp", "search_tools": ["search"]})
+    body = member_client.get("/projects/new/").content.decode()
+    assert 'value="mcp:docs"' in body and "MCP server docs" in body
+    assert "MCP servers are outside tools your admin connected (MCP_SERVERS)" in body
+    form = {
+        "question": QUESTION,
+        "queries": 2,
+        "sources_per_query": 2,
+        "reflection_rounds": 0,
+        "report_style": "professional",
+        "token_budget": 100000,
+        "engine": "extractive",
+        "sources": ["web", "mcp:docs"],
+        "draft": "1",
+    }
+    member_client.post("/projects/new/", form)
+    assert Project.objects.get().opts.sources == ["web", "mcp:docs"]
 
 
 # --- Refused --------------------------------------------------------------------------------
