@@ -309,7 +309,7 @@ X_FRAME_OPTIONS = "DENY"
 
 # --- Web server and HTTPS ----------------------------------------------------------------
 # `manage.py serve` runs gunicorn's asgi worker: WEB_WORKERS processes, each serving the site
-# (its views in threads, at most WEB_THREADS at once) and the MCP endpoint at /mcp.
+# (on a pool of WEB_THREADS threads, one request each at a time) and the MCP endpoint at /mcp.
 WEB_WORKERS = envint("WEB_WORKERS", 2, minimum=1, maximum=64)
 WEB_THREADS = envint("WEB_THREADS", 4, minimum=1, maximum=256)
 # How long start_research, asked for progress over MCP, follows the run before it answers.

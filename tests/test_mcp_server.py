@@ -5,6 +5,7 @@ worker against the loopback fakes of SearXNG and the web."""
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 import threading
@@ -105,12 +106,7 @@ def stdio(transactional_db, world, member) -> Session:
     """Run `work(session)` in a session of the SDK's client with `manage.py mcp --user alice`."""
     from django.db import connection
 
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "DATABASE_URL": _test_database_url(connection),
-        "DOSSIER_DATA_DIR": str(ROOT / "data"),
-        **world.env,
-    }
+    env = {**os.environ, "DATABASE_URL": _test_database_url(connection), **world.env}
     params = StdioServerParameters(
         command=sys.executable, args=["manage.py", "mcp", "--user", member.username],
         env=env, cwd=str(ROOT),

@@ -3,8 +3,8 @@
 The web server is gunicorn's asgi worker (WEB_WORKERS processes) serving research_site/asgi.py:
 the site, after `collectstatic` so whitenoise serves the static files, and the MCP endpoint at
 /mcp. With `--dev` it is Django's autoreloading development server instead, which serves the
-site alone (the MCP server is there over stdio: `manage.py mcp`). `--no-worker` serves the web only, for a machine
-whose workers run elsewhere (`manage.py qcluster`).
+site alone (the MCP server is there over stdio: `manage.py mcp`). `--no-worker` serves the web
+only, for a machine whose workers run elsewhere (`manage.py qcluster`).
 
 Each child runs in its own process group. When either exits, or this process gets SIGINT or
 SIGTERM, each child is terminated, and what is left of its group killed after a grace period.
