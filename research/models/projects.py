@@ -275,6 +275,12 @@ class Query(models.Model):
     error = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
     reflection_round = models.PositiveSmallIntegerField(default=0)
+    routes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Where this query searches, of the project\'s sources ("web", "news:week", '
+        '"scholarly", "library", "mcp:NAME"); empty: all of them.',
+    )
     generation = models.PositiveIntegerField(
         default=0, help_text="Bumped when the query is edited and rerun; steps are keyed on it."
     )

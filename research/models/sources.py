@@ -112,6 +112,9 @@ class Source(models.Model):
         "research.Passage", on_delete=models.SET_NULL, null=True, blank=True, related_name="sources"
     )
     locator = models.CharField(max_length=LOCATOR_MAX, blank=True)
+    # A scholarly work's metadata (doi, authors, year, venue, abstract, cited_by, open_access,
+    # pdf_url, landing_url, retracted, retraction, provider, type); empty for anything else.
+    paper = models.JSONField(default=dict, blank=True)
     added_by = models.ForeignKey(
         User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
