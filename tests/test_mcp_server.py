@@ -218,6 +218,42 @@ def test_over_http_an_agent_lists_the_tools_starts_a_research_follows_it_and_rea
     assert answer["answer"] and answer["citations"], answer
 
 
+def test_an_agent_that_goes_away_while_following_loses_nothing_the_run_finishes(
+    site, token, world, worker
+):
+    async def work(session: ClientSession):
+        first = anyio.Event()
+
+        async def progress(progress: float, total: float | None, message: str | None) -> None:
+            first.set()
+
+        async def start() -> None:
+            await session.call_tool(
+                "start_research",
+                {"question": QUESTION, "options": OPTIONS},
+                progress_callback=progress,
+            )
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(start)
+            await first.wait()
+            tasks.cancel_scope.cancel()  # the agent stops waiting, mid-run
+
+    _http_session(site, token)(work)
+    project = Project.objects.get()
+    assert project.status in ProjectStatus.running()
+    deadline = time.monotonic() + 120
+    while project.status in ProjectStatus.running() and time.monotonic() < deadline:
+        time.sleep(0.3)
+        project.refresh_from_db()
+    assert project.status == ProjectStatus.DONE, project.error
+
+    async def again(session: ClientSession):
+        return _ok(await session.call_tool("get_project", {"project_id": project.pk}))
+
+    assert _http_session(site, token)(again)["status"] == ProjectStatus.DONE
+
+
 def test_over_stdio_an_agent_starts_a_research_as_the_named_member_and_reads_it(
     stdio, worker, member
 ):
