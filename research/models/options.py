@@ -150,6 +150,10 @@ class ProjectOptions(BaseModel):
         return SourceKind.LIBRARY in self.sources
 
     @property
+    def searches_scholarly(self) -> bool:
+        return SourceKind.SCHOLARLY in self.sources
+
+    @property
     def provider(self) -> str:
         return self.search_provider or settings.SEARCH_PROVIDER
 

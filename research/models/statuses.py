@@ -169,6 +169,7 @@ class SourceKind(models.TextChoices):
 
     WEB = "web", "The web"
     LIBRARY = "library", "The team library"
+    SCHOLARLY = "scholarly", "Scholarly papers"
 
 
 class ChartKind(models.TextChoices):

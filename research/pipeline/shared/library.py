@@ -22,7 +22,7 @@ from research.limits import SOURCE_TITLE_MAX
 from research.models import Document, PageSnapshot, Passage, Source
 from research.models.options import ProjectOptions
 from research.models.search import MARK_END, MARK_START
-from research.pipeline.shared import mcp, semantic
+from research.pipeline.shared import mcp, scholarly, semantic
 from research.providers import slots
 from research.providers.documents.base import HEADING_SEPARATOR
 from research.providers.search import Searcher, SearchResult, get_provider
@@ -69,6 +69,7 @@ def search_provider(opts: ProjectOptions) -> Searcher:
     if opts.searches_library:
         providers.append(LibraryProvider(lambda text, limit: find(text, limit, opts.collections)))
     providers += mcp.searchers(opts)
+    providers += scholarly.searchers(opts)
     return providers[0] if len(providers) == 1 else CombinedProvider(providers)
 
 
