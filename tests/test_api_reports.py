@@ -83,12 +83,20 @@ def test_it_writes_a_new_version_and_answers_202_with_the_step(
     api, finished_project, llm_configured
 ):
     url = f"/api/projects/{finished_project.pk}/report"
-    response = api.post(url, {"style": "academic", "language": "Deutsch"})
+    response = api.post(
+        url, {"style": "academic", "language": "Deutsch", "citation_style": "apa"}
+    )
     assert response.status_code == 202
     body = response.json()
     step = StepRun.objects.get(pk=body["id"])
     assert (body["stage"], body["status"]) == ("report", "queued")
-    assert step.params == {"style": "academic", "language": "Deutsch", "engine": "", "length": ""}
+    assert step.params == {
+        "style": "academic",
+        "language": "Deutsch",
+        "engine": "",
+        "length": "",
+        "citation_style": "apa",
+    }
     finished_project.refresh_from_db()
     assert finished_project.status == ProjectStatus.WRITING
 
@@ -97,7 +105,13 @@ def test_a_new_version_needs_no_body(api, finished_project, llm_configured):
     response = api.post(f"/api/projects/{finished_project.pk}/report")
     assert response.status_code == 202
     params = StepRun.objects.get(pk=response.json()["id"]).params
-    assert params == {"style": "", "language": "", "engine": "", "length": ""}
+    assert params == {
+        "style": "",
+        "language": "",
+        "engine": "",
+        "length": "",
+        "citation_style": "",
+    }
 
 
 def test_an_unknown_style_is_refused_naming_the_field(api, finished_project, llm_configured):

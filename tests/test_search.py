@@ -101,6 +101,10 @@ class FakeDDGS:
             raise answer
         return answer
 
+    def news(self, query: str, **kwargs: Any) -> list[dict[str, Any]]:
+        """ddgs's news search: answered from the same queue, recorded as ("news", query)."""
+        return self.text(f"news: {query}", **kwargs)
+
 
 # --- normalisation ---------------------------------------------------------------------------
 

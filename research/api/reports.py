@@ -49,6 +49,7 @@ def write_report(request, project_id: Id, payload: ReportIn | None = None):
         language=payload.language,
         engine=payload.engine,
         length=payload.length,
+        citation_style=payload.citation_style,
         user=request.auth,
     )
     return Status(202, step)
@@ -61,6 +62,9 @@ EXPORT_RESPONSES = {
             "text/markdown": {"schema": {"type": "string"}},
             "application/pdf": {"schema": {"type": "string", "format": "binary"}},
             "application/zip": {"schema": {"type": "string", "format": "binary"}},
+            "application/x-bibtex": {"schema": {"type": "string"}},
+            "application/x-research-info-systems": {"schema": {"type": "string"}},
+            "application/vnd.citationstyles.csl+json": {"schema": {"type": "array"}},
         },
     }
 }
@@ -72,13 +76,14 @@ EXPORT_RESPONSES = {
     openapi_extra={"responses": EXPORT_RESPONSES},
 )
 def export_report(request, project_id: Id, format: ExportFormatName, filters: Query[ReportFilter]):
-    """Download the current report (or `version`) as Markdown, PDF, or its evidence package
-    (ZIP: the report, the cited sources' texts with their hashes, claims, notes, a manifest)."""
+    """Download the current report (or `version`) as Markdown, PDF, its evidence package (ZIP:
+    the report, the cited sources' texts with their hashes, claims, notes, reference files, a
+    manifest), or its cited sources as BibTeX, RIS or CSL-JSON (one entry per source)."""
     from research.output import export, package
 
     report = _report(project_id, filters.version)
     body, content_type = package.export_file(report, format, export.site_url(request))
     response = HttpResponse(body, content_type=content_type)
-    filename = export.export_filename(report, format)
+    filename = export.export_filename(report, package.extension(format))
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from research.limits import ID_MAX, LANGUAGE_MAX
 from research.models.statuses import (
     Analysis,
+    CitationStyle,
     Engine,
     OneOf,
     RefreshEvery,
@@ -20,6 +21,7 @@ from research.models.statuses import (
 )
 
 ReportStyleName = Annotated[str, OneOf.of(ReportStyle)]
+CitationStyleName = Annotated[str, OneOf.of(CitationStyle)]
 ReportLengthName = Annotated[str, OneOf.of(ReportLength)]
 TimeRangeName = Annotated[str, OneOf.of(TimeRange)]
 EngineName = Annotated[str, OneOf.of(Engine)]
@@ -97,6 +99,11 @@ class ProjectOptions(BaseModel):
         description="auto: a section whose part of the question asks for figures (a comparison, "
         "a trend or growth, a ranking, a total or a share) gathers them from its sources into a "
         "dataset, computes over it and charts it; off: never.",
+    )
+    citation_style: CitationStyleName = Field(
+        CitationStyle.NUMERIC.value,
+        description="How the references are written: numeric (Dossier's own list), apa, "
+        "chicago-author-date, ieee or gb-t-7714; the [n] markers stay in every style.",
     )
     refresh: RefreshName = Field(
         RefreshEvery.NEVER.value,

@@ -172,6 +172,17 @@ class SourceKind(models.TextChoices):
     SCHOLARLY = "scholarly", "Scholarly papers"
 
 
+class CitationStyle(models.TextChoices):
+    """How a report's references are written (text/csl.py draws all but numeric); the `[n]`
+    markers stay in every style."""
+
+    NUMERIC = "numeric", "Numeric (Dossier's own)"
+    APA = "apa", "APA (7th edition)"
+    CHICAGO = "chicago-author-date", "Chicago author-date"
+    IEEE = "ieee", "IEEE"
+    GB_T_7714 = "gb-t-7714", "GB/T 7714-2015 (Chinese national standard)"
+
+
 class ChartKind(models.TextChoices):
     """How a dataset is charted: bars compare, lines follow a series over time."""
 

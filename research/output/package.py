@@ -6,6 +6,8 @@
     sources.csv               one row per cited source
     claims.json, claims.csv   the claim ledger's rows (export.claim_rows)
     notes.json                the members' notes on the project and its parts
+    references.bib, .ris,     the cited sources as BibTeX, RIS and CSL-JSON (bibliography.py)
+      .json
     charts/k.svg              Figure k's chart, as the report shows it
     datasets/k.csv            Figure k's rows: each figure with its source (number, URL or
                               document), verbatim quote and locator, and members' edits
@@ -23,13 +25,14 @@ import io
 import json
 import zipfile
 from datetime import UTC, datetime
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import TextChoices
 from django.utils.text import slugify
 
 from research.models import Dataset, Note, Report, Source
-from research.output import charts, export
+from research.output import bibliography, charts, export
 from research.output.tables import to_csv
 
 SOURCE_COLUMNS = ("n", "title", "url", "document_id", "locator", "fetched_at", "sha256", "file")
@@ -57,7 +60,7 @@ def _iso(moment: datetime | None) -> str:
 
 
 def cited_sources(report: Report) -> list[Source]:
-    rows = report.cited_sources.select_related("snapshot", "document")
+    rows = report.cited_sources.select_related("snapshot", "document__collection")
     return list(rows.order_by("n"))
 
 
@@ -127,7 +130,10 @@ def notes_rows(report: Report) -> list[dict]:
 
 def package_files(report: Report, site: str = "") -> dict[str, bytes]:
     """Every file of the package but the manifest, by path."""
-    files, rows = source_files(cited_sources(report))
+    sources = cited_sources(report)
+    files, rows = source_files(sources)
+    for path, write in REFERENCE_FILES.values():
+        files[path] = write(sources).encode()
     claims = export.claim_rows(report)
     files.update(
         {
@@ -214,19 +220,39 @@ class ExportFormat(TextChoices):
     MD = "md", "Markdown"
     PDF = "pdf", "PDF"
     ZIP = "zip", "Evidence package (ZIP)"
+    BIBTEX = "bibtex", "BibTeX"
+    RIS = "ris", "RIS"
+    CSL_JSON = "csl-json", "CSL-JSON"
 
 
 CONTENT_TYPES: dict[str, str] = {
     ExportFormat.MD: "text/markdown; charset=utf-8",
     ExportFormat.PDF: "application/pdf",
     ExportFormat.ZIP: "application/zip",
+    ExportFormat.BIBTEX: "application/x-bibtex; charset=utf-8",
+    ExportFormat.RIS: "application/x-research-info-systems; charset=utf-8",
+    ExportFormat.CSL_JSON: "application/vnd.citationstyles.csl+json; charset=utf-8",
 }
+EXTENSIONS: dict[str, str] = {ExportFormat.BIBTEX: "bib", ExportFormat.CSL_JSON: "json"}  # the rest: its name
+# The cited sources as reference files, in the package and as exports of their own.
+REFERENCE_FILES: dict[str, tuple[str, Callable[[list[Source]], str]]] = {
+    ExportFormat.BIBTEX: ("references.bib", bibliography.bibtex),
+    ExportFormat.RIS: ("references.ris", bibliography.ris),
+    ExportFormat.CSL_JSON: ("references.json", bibliography.csl_json),
+}
+
+
+def extension(fmt: str) -> str:
+    """The file name extension of an export in `fmt`."""
+    return EXTENSIONS.get(fmt, fmt)
 
 
 def export_file(report: Report, fmt: str, site: str = "") -> tuple[bytes, str]:
     """A report version as `fmt` (an ExportFormat): its bytes and content type; links to this
     site start with `site` (or SITE_URL)."""
-    if fmt == ExportFormat.ZIP:
+    if fmt in REFERENCE_FILES:
+        body = REFERENCE_FILES[fmt][1](cited_sources(report)).encode()
+    elif fmt == ExportFormat.ZIP:
         body = evidence_zip(report, site)
     elif fmt == ExportFormat.PDF:
         body = export.report_pdf(report, site)

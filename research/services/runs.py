@@ -179,13 +179,18 @@ def reopen(project: Project, *, user, new_version: bool = True) -> None:
     transaction.on_commit(lambda: flow.advance(project.pk))
 
 
-def rerun_query(query: Query, *, text: str | None = None, user=None) -> Query:
-    """Search, rank, fetch and summarise this query again (after its text was edited)."""
+def rerun_query(
+    query: Query, *, text: str | None = None, routes: list[str] | None = None, user=None
+) -> Query:
+    """Search, rank, fetch and summarise this query again (after its text or its routes, checked
+    by the caller, were edited)."""
     with transaction.atomic():
         reopen(query.project, user=user)
         changes = {"generation": F("generation") + 1, "status": QueryStatus.PENDING, "error": ""}
         if text is not None and text.strip() and text.strip() != query.text:
             changes.update(text=text.strip()[:QUERY_MAX], edited_by=user, edited_at=timezone.now())
+        if routes is not None and routes != query.routes:
+            changes.update(routes=routes, edited_by=user, edited_at=timezone.now())
         Query.objects.filter(pk=query.pk).update(**changes)
     query.refresh_from_db()
     return query
@@ -230,11 +235,12 @@ def new_report(
     language: str = "",
     engine: str = "",
     length: str = "",
+    citation_style: str = "",
     user=None,
 ):
     """Write a new report version from the stored summaries, optionally restyled, of another
-    length, and by another engine than the project's (an extractive project's report from the
-    LLM, or the reverse)."""
+    length, with its references in another citation style, and by another engine than the
+    project's (an extractive project's report from the LLM, or the reverse)."""
     if project.status not in RERUNNABLE:
         state = project.get_status_display().lower()
         raise NotAllowed(f"No report can be written while the project is {state}.")
@@ -258,7 +264,13 @@ def new_report(
             project,
             Stage.REPORT,
             f"report:manual:{uuid.uuid4().hex[:12]}",
-            params={"style": style, "language": language, "engine": engine, "length": length},
+            params={
+                "style": style,
+                "language": language,
+                "engine": engine,
+                "length": length,
+                "citation_style": citation_style,
+            },
             requested_by=user,
         )
     return step

@@ -17,6 +17,7 @@ from research.limits import (
 )
 from research.models import (
     Analysis,
+    CitationStyle,
     Collection,
     DocumentKind,
     Engine,
@@ -106,6 +107,12 @@ class ProjectForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         help_text="With the library: the collections searched; none ticked means all of them.",
     )
+    citation_style = forms.ChoiceField(
+        required=False,
+        choices=CitationStyle.choices,
+        initial=CitationStyle.NUMERIC,
+        help_text=_help("citation_style"),
+    )
     refresh = forms.ChoiceField(
         required=False, choices=RefreshEvery.choices, help_text=_help("refresh")
     )
@@ -143,7 +150,7 @@ class ProjectForm(forms.Form):
     def options(self) -> dict:
         """The options as entered; create_project validates them with ProjectOptions."""
         options = {k: v for k, v in self.cleaned_data.items() if k != "question"}
-        for default in ("length", "analysis"):  # left out: the default
+        for default in ("length", "analysis", "citation_style"):  # left out: the default
             if not options.get(default):
                 options.pop(default, None)
         options["collections"] = [c.pk for c in options.get("collections") or []]
@@ -168,6 +175,9 @@ class RegenerateForm(forms.Form):
     )
     length = forms.ChoiceField(required=False, choices=[("", "Same length"), *ReportLength.choices])
     language = forms.CharField(required=False, max_length=LANGUAGE_MAX)
+    citation_style = forms.ChoiceField(
+        required=False, choices=[("", "Same references"), *CitationStyle.choices]
+    )
 
 
 class CollectionForm(forms.Form):

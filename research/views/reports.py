@@ -185,6 +185,7 @@ def report_regenerate(request: HttpRequest, project_id: int) -> HttpResponse:
         language=form.cleaned_data["language"],
         engine=form.cleaned_data["engine"],
         length=form.cleaned_data["length"],
+        citation_style=form.cleaned_data["citation_style"],
         user=request.user,
     )
     messages.success(request, "A new version of the report is being written.")
@@ -199,7 +200,7 @@ def report_export(request: HttpRequest, project_id: int, fmt: str) -> HttpRespon
         raise NotFound(f"Project {project.pk} has no report yet.")
     body, content_type = package.export_file(report, fmt, export.site_url(request))
     response = HttpResponse(body, content_type=content_type)
-    filename = export.export_filename(report, fmt)
+    filename = export.export_filename(report, package.extension(fmt))
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 

@@ -5,12 +5,15 @@
         ...  # every result links to an article FakeWeb serves
 
 `results_for(query) -> list[dict]` decides the results; the default makes six deterministic ones
-per query. Like a SearXNG instance with only HTML enabled, a request without `format=json` is
-answered 403. `requests` holds each request's query parameters.
+per query. A search in the category news (`categories=news`, a query's "news:week" route) is
+answered by `news_for(query)`, whose default makes four recent articles at
+`page_base_url`/page/news-<slug>-<i>. Like a SearXNG instance with only HTML enabled, a request
+without `format=json` is answered 403. `requests` holds each request's query parameters.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +25,8 @@ ResultsFor = Callable[[str], list[dict[str, Any]]]
 SEARCH_PATHS = frozenset({"/search", "/"})
 ENGINES = ("duckduckgo", "bing", "brave", "wikipedia", "mojeek", "qwant")
 RESULTS_PER_QUERY = 6
+NEWS_PER_QUERY = 4
+NEWS = "news"
 
 
 def slugify(text: str, max_words: int = 6) -> str:
@@ -36,11 +41,13 @@ class FakeSearx(FakeServer):
         self,
         results_for: ResultsFor | None = None,
         *,
+        news_for: ResultsFor | None = None,
         page_base_url: str = "http://pages.example.invalid",
         latency: float = 0.0,
     ) -> None:
         super().__init__(latency=latency)
         self.results_for: ResultsFor = results_for or self.default_results
+        self.news_for: ResultsFor = news_for or self.default_news
         self.page_base_url = page_base_url
         self.requests: list[dict[str, str]] = []
 
@@ -63,6 +70,28 @@ class FakeSearx(FakeServer):
             results.append(result)
         return results
 
+    def default_news(self, query: str) -> list[dict[str, Any]]:
+        """Four articles of the last days on `page_base_url`/page/news-<slug>-<i>, newest first."""
+        slug = slugify(query)
+        topic = " ".join(slug.split("-"))
+        base = self.page_base_url.rstrip("/")
+        today = datetime.date.today()
+        return [
+            {
+                "url": f"{base}/page/news-{slug}-{i}",
+                "title": f"{topic.title()}: news report {i}",
+                "content": f"Reported {i} days ago about {topic}.",
+                "engine": "bing news",
+                "category": NEWS,
+                "publishedDate": f"{today - datetime.timedelta(days=i)}T07:00:00",
+            }
+            for i in range(1, NEWS_PER_QUERY + 1)
+        ]
+
+    def news_requests(self) -> list[dict[str, str]]:
+        """The requests that searched the news category."""
+        return [params for params in self.requests if params.get("categories") == NEWS]
+
     def record(self, request: RecordedRequest) -> None:
         self.requests.append(_params(request))
 
@@ -73,7 +102,8 @@ class FakeSearx(FakeServer):
         if params.get("format") != "json":
             return Reply.text("<h1>403 Forbidden</h1>", status=403, content_type="text/html")
         query = params.get("q", "")
-        results = self.results_for(query) if query else []
+        answer_for = self.news_for if params.get("categories") == NEWS else self.results_for
+        results = answer_for(query) if query else []
         return Reply.json(
             {
                 "query": query,

@@ -8,7 +8,7 @@ from ninja import Field, Schema
 from research.api.schemas.common import Id, InSchema, Text
 from research.limits import LANGUAGE_MAX
 from research.models import Engine, Method, OneOf
-from research.models.options import ReportLengthName, ReportStyleName
+from research.models.options import CitationStyleName, ReportLengthName, ReportStyleName
 from research.output.package import ExportFormat
 
 ExportFormatName = Annotated[str, OneOf.of(ExportFormat)]
@@ -23,6 +23,9 @@ class ReportIn(InSchema):
         "", description="brief, standard or long; empty keeps the project's."
     )
     language: Text = Field("", max_length=LANGUAGE_MAX, description="Empty keeps the project's.")
+    citation_style: CitationStyleName | Literal[""] = Field(
+        "", description="How the references are written; empty keeps the project's."
+    )
 
 
 class ReportFilter(Schema):

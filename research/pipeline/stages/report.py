@@ -34,7 +34,7 @@ from research.models import (
     Stage,
     Summary,
 )
-from research.pipeline.shared import figures, parallel
+from research.pipeline.shared import figures, parallel, references
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
@@ -281,9 +281,13 @@ def _save(
             what, moved = _what_changed(ctx)
             body += "\n\n" + what.markdown + ("\n\n" + moved if moved else "")
             numbers = sorted(set(numbers) | set(what.cited))
-        cited = list(Source.objects.filter(project=project, n__in=numbers).order_by("n"))
+        cited = list(
+            Source.objects.filter(project=project, n__in=numbers)
+            .select_related("snapshot", "document__collection")
+            .order_by("n")
+        )
         body += (f"\n\n_{note}_" if note else "") + "\n\n"
-        body += citations.references(cited)
+        body += references.section(cited, ctx.param("citation_style") or ctx.opts.citation_style)
         version = (project.reports.aggregate(v=Max("version"))["v"] or 0) + 1
         project.reports.update(is_current=False)
         report = Report.objects.create(

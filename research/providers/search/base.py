@@ -2,7 +2,8 @@
 
 Every backend is a `Searcher`. A web engine is a `SearchProvider`: it implements `fetch()`, which
 turns its API's answer into `Hit`s as the API spelled them, and `SearchProvider.search()` cleans
-those into `SearchResult`s the same way for every engine.
+those into `SearchResult`s the same way for every engine. `fetch_news()` and `search_news()` are
+the same for the engine's news search (`news.NewsSearcher` is a query's "news:week" route).
 """
 
 from __future__ import annotations
@@ -13,16 +14,18 @@ import html
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
 from urllib.parse import urlsplit
 
 import httpx
 from django.conf import settings
 
 from research.errors import NotConfigured, ProviderFailed
+from research.text.scope import NO_SCOPE, Scope
 
 TIME_RANGES = ("", "day", "week", "month", "year")
+NEWS = "news"  # a news search's results name their engine "searxng news"
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,8 @@ class SearchResult:
     passage_id: int | None = None  # a passage of the team's library (then `url` is its page)
     text: str = ""  # the whole text, when the backend gave it (an MCP tool's result)
     locator: str = ""  # where the backend found it: 'mcp:docs › search {"query": "…"}'
+    # a scholarly work's metadata (providers/scholarly), as Source.paper keeps it
+    paper: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,12 @@ class Hit:
     title: Any = ""
     snippet: Any = ""
     published: Any = None
+
+
+class Fetch(Protocol):
+    def __call__(
+        self, query: str, *, max_results: int, time_range: str, language: str
+    ) -> Iterable[Hit]: ...
 
 
 class SearchError(ProviderFailed):
@@ -62,9 +73,22 @@ def check_time_range(time_range: str) -> None:
         raise ValueError(f"time_range must be one of {TIME_RANGES}, got {time_range!r}")
 
 
+@dataclass(frozen=True)
+class Gathered:
+    """What a search found, with what the step's note says of it: each failing backend's
+    reason ("mcp:docs: ..."), and `notes` such as a failover ("DuckDuckGo refused: ...; used
+    SearXNG"); `by` names who answered, when that is not the searcher's own name."""
+
+    results: list[SearchResult]
+    failures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    by: str = ""
+
+
 class Searcher(ABC):
     """What the research asks of any backend, the web's, the library or an MCP server's:
-    `search()`. `name` says which in notes and results ("searxng", "library", "mcp:docs")."""
+    `search()`, or `gather()` for the results with what the step's note says of them. `name`
+    says which in notes and results ("searxng", "library", "mcp:docs")."""
 
     name: str
     label: str
@@ -75,12 +99,24 @@ class Searcher(ABC):
     ) -> list[SearchResult]:
         """Up to `max_results` results for `query`, optionally only from the last day..year."""
 
+    def gather(
+        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
+    ) -> Gathered:
+        """`search()`'s results, and what the step's note should say of them (nothing here)."""
+        return Gathered(
+            self.search(query, max_results=max_results, time_range=time_range, language=language)
+        )
+
 
 class SearchProvider(Searcher):
     """A web search engine: its settings, and `fetch()` of its API's raw hits, which `search()`
     normalises the same way for every engine."""
 
     required_setting: ClassVar[str] = ""  # e.g. "BRAVE_API_KEY"; empty: needs nothing
+    # Whether the engine documents OR between site: terms (a scope of several allowed hosts)
+    site_alternatives: ClassVar[bool] = True
+    # The project's domains (text/scope.py): get_provider sets it; `scoped_query` writes it
+    scope: Scope = NO_SCOPE
 
     def __init__(self, *, transport: httpx.BaseTransport | None = None) -> None:
         """`transport` replaces the network for backends that speak HTTP through httpx."""
@@ -102,22 +138,54 @@ class SearchProvider(Searcher):
     def search(
         self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
     ) -> list[SearchResult]:
+        return self._normalised(self.fetch, query, max_results, time_range, language, self.name)
+
+    def search_news(
+        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
+    ) -> list[SearchResult]:
+        """The engine's news search: recent articles, optionally from the last day..year."""
+        engine = f"{self.name} {NEWS}"
+        return self._normalised(self.fetch_news, query, max_results, time_range, language, engine)
+
+    def _normalised(
+        self,
+        fetch: Fetch,
+        query: str,
+        max_results: int,
+        time_range: str,
+        language: str,
+        engine: str,
+    ) -> list[SearchResult]:
         check_time_range(time_range)
         if self.required_setting:
             self.setting()
         query = " ".join(query.split())
         if not query or max_results < 1:
             return []
-        hits = self.fetch(
-            query, max_results=max_results, time_range=time_range, language=language.strip()
+        hits = fetch(
+            self.scoped_query(query),
+            max_results=max_results,
+            time_range=time_range,
+            language=language.strip(),
         )
-        return normalise(hits, max_results=max_results, engine=self.name)
+        return normalise(hits, max_results=max_results, engine=engine)
+
+    def scoped_query(self, query: str) -> str:
+        """The query as sent: with the scope's allowed hosts as `site:` terms, which the
+        engines here document (an engine with domain parameters instead overrides this)."""
+        return self.scope.with_sites(query, alternatives=self.site_alternatives)
 
     @abstractmethod
     def fetch(
         self, query: str, *, max_results: int, time_range: str, language: str
     ) -> Iterable[Hit]:
         """Ask the backend; raise SearchError (or retry.Retryable) when it fails."""
+
+    def fetch_news(
+        self, query: str, *, max_results: int, time_range: str, language: str
+    ) -> Iterable[Hit]:
+        """Ask the backend's news search, as `fetch` asks its web search."""
+        raise SearchError(f"{self.label} has no news search; choose another search_provider")
 
 
 # --- normalisation -----------------------------------------------------------------------

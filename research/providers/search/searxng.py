@@ -1,8 +1,9 @@
-"""SearXNG: a self-hosted metasearch instance at SEARXNG_URL, through its JSON search API."""
+"""SearXNG: a self-hosted metasearch instance at SEARXNG_URL, through its JSON search API. Its
+news search is the same call in the category "news" (`categories=news`)."""
 
 from __future__ import annotations
 
-from research.providers.search.base import Hit, items, language_tag
+from research.providers.search.base import NEWS, Hit, items, language_tag
 from research.providers.search.retry import HttpSearchProvider
 
 TIME_RANGES = {"day": "day", "week": "week", "month": "month", "year": "year"}
@@ -17,7 +18,17 @@ class SearxngProvider(HttpSearchProvider):
     }
 
     def fetch(self, query: str, *, max_results: int, time_range: str, language: str) -> list[Hit]:
-        params: dict[str, str | int] = {"q": query, "format": "json", "pageno": 1}
+        return self._search(query, time_range, language, {})
+
+    def fetch_news(
+        self, query: str, *, max_results: int, time_range: str, language: str
+    ) -> list[Hit]:
+        return self._search(query, time_range, language, {"categories": NEWS})
+
+    def _search(
+        self, query: str, time_range: str, language: str, extra: dict[str, str]
+    ) -> list[Hit]:
+        params: dict[str, str | int] = {"q": query, "format": "json", "pageno": 1, **extra}
         if time_range:
             params["time_range"] = TIME_RANGES[time_range]
         lang, country = language_tag(language)

@@ -1,14 +1,18 @@
-"""Tavily: a search API made for LLM agents (POST https://api.tavily.com/search, Bearer key)."""
+"""Tavily: a search API made for LLM agents (POST {TAVILY_URL}/search, Bearer key). Its news
+search is the same call with `topic: "news"`, the period given in `days`. A project's domains
+go in its documented `include_domains` and `exclude_domains`, not in `site:` terms."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from research.providers.search.base import Hit, items
+from django.conf import settings
+
+from research.providers.search.base import NEWS, Hit, items
 from research.providers.search.retry import HttpSearchProvider
 
-URL = "https://api.tavily.com/search"
 TIME_RANGES = {"day": "day", "week": "week", "month": "month", "year": "year"}
+DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 MAX_COUNT = 20  # the API's upper bound for max_results
 
 
@@ -19,18 +23,41 @@ class TavilyProvider(HttpSearchProvider):
     status_hints = {401: "check TAVILY_API_KEY", 432: "the plan's credit limit is used up"}
 
     def fetch(self, query: str, *, max_results: int, time_range: str, language: str) -> list[Hit]:
+        body = self._body(query, max_results, "general")
+        if time_range:
+            body["time_range"] = TIME_RANGES[time_range]
+        return self._post(body)
+
+    def fetch_news(
+        self, query: str, *, max_results: int, time_range: str, language: str
+    ) -> list[Hit]:
+        body = self._body(query, max_results, NEWS)
+        if time_range:
+            body["days"] = DAYS[time_range]
+        return self._post(body)
+
+    def scoped_query(self, query: str) -> str:
+        return query  # the scope goes in include_domains and exclude_domains instead
+
+    def _body(self, query: str, max_results: int, topic: str) -> dict[str, Any]:
         body: dict[str, Any] = {
             "query": query,
             "max_results": min(max_results, MAX_COUNT),
             "search_depth": "basic",
-            "topic": "general",
+            "topic": topic,
             "include_answer": False,
             "include_raw_content": False,
         }
-        if time_range:
-            body["time_range"] = TIME_RANGES[time_range]
+        if allowed := self.scope.sites():
+            body["include_domains"] = allowed
+        if denied := self.scope.denied_sites():
+            body["exclude_domains"] = denied
+        return body
+
+    def _post(self, body: dict[str, Any]) -> list[Hit]:
         headers = {"Authorization": f"Bearer {self.setting()}"}
-        data = self.request_json("POST", URL, json=body, headers=headers)
+        url = f"{settings.TAVILY_URL.rstrip('/')}/search"
+        data = self.request_json("POST", url, json=body, headers=headers)
         return [
             Hit(item.get("url"), item.get("title"), item.get("content"), item.get("published_date"))
             for item in items(data, "results")

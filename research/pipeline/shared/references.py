@@ -1,0 +1,123 @@
+"""A report's sources as references: CSL-JSON items from the Source rows, and the report's
+References section in the project's citation style.
+
+Reads:    cited Sources with their scholarly metadata (`paper`), library document (and its
+          collection) and snapshot (the access date of a web page).
+Writes:   nothing.
+
+What each kind of source is to a style:
+* a paper: its type, authors, year, venue, volume, issue, pages and DOI, as its API gave them;
+* a web page: a `webpage` whose author is its site (as APA has it for a page with no person
+  named: the site name is then not said twice), its publication date when the page gave one,
+  and the day Dossier read it as the access date;
+* a library document: a `document` of its collection (the team's own), with its file kind
+  (PDF, DOCX...) and no date; a document saved from the web is that web page;
+* a document an MCP server gave: a `document` of that server (`mcp:NAME`).
+
+`numeric`, the default style, is Dossier's own list (text/citations.py); the others are drawn
+by text/csl.py. The `[n]` markers stay in every style: each entry starts with its own.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from research.models import Source
+from research.models.statuses import CitationStyle
+from research.text import citations, csl
+
+
+def section(sources: list[Source], style: str) -> str:
+    """The report's References: `## References`, then one paragraph per source, by n."""
+    if style == CitationStyle.NUMERIC or not sources:
+        return citations.references(sources)
+    items = [csl_item(source) for source in sources]
+    lines = ["## References", ""]
+    for source, entry in zip(sources, csl.entries(items, style), strict=True):
+        lines += [f"[{source.n}] {entry}{_retraction(source)}", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _retraction(source: Source) -> str:
+    paper = source.paper or {}
+    if not paper.get("retracted"):
+        return ""
+    notice = str(paper.get("retraction") or "").strip()
+    return " **Retracted**" + (f": {notice}" if notice else ".")
+
+
+def csl_item(source: Source) -> dict[str, Any]:
+    """The source as a CSL-JSON item, with the id `ref-<n>`."""
+    base = {"id": f"ref-{source.n}", "title": source.title or source.url}
+    if source.paper:
+        return base | _paper(source.paper, source.url)
+    document = source.document if source.document_id else None
+    if document is not None and not document.source_url:
+        return base | _document(document)
+    if document is not None:
+        return base | _page(document.source_url, document.title, None, document.fetched_at)
+    if source.url.startswith(("http://", "https://")):
+        read = source.snapshot.fetched_at if source.snapshot_id and source.snapshot else None
+        return base | _page(source.url, source.title, source.published, read or source.created_at)
+    return base | {"type": "document", "author": [{"literal": source.domain or "MCP"}]}
+
+
+def _paper(paper: dict[str, Any], url: str) -> dict[str, Any]:
+    item: dict[str, Any] = {"type": str(paper.get("type") or "article-journal")}
+    if paper.get("title"):
+        item["title"] = str(paper["title"])
+    authors = [a for a in paper.get("authors") or [] if isinstance(a, dict)]
+    names = [_name(a) for a in authors]
+    if names := [n for n in names if n]:
+        item["author"] = names
+    if isinstance(paper.get("year"), int):
+        item["issued"] = {"date-parts": [[paper["year"]]]}
+    for key, field in (("venue", "container-title"), ("volume", "volume"), ("issue", "issue")):
+        if paper.get(key):
+            item[field] = str(paper[key])
+    if paper.get("pages"):
+        item["page"] = str(paper["pages"])
+    if paper.get("doi"):
+        item["DOI"] = str(paper["doi"])
+    else:
+        item["URL"] = str(paper.get("landing_url") or paper.get("pdf_url") or url)
+    return item
+
+
+def _name(author: dict[str, Any]) -> dict[str, str]:
+    if author.get("family"):
+        return {"family": str(author["family"]), "given": str(author.get("given") or "")}
+    return {"literal": str(author["literal"])} if author.get("literal") else {}
+
+
+def _document(document) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "type": "document",
+        "title": str(document),
+        "author": [{"literal": document.collection.name}],
+    }
+    if document.kind:
+        item["medium"] = document.kind.upper()
+    return item
+
+
+def _page(url: str, title: str, published: date | None, read: datetime | None) -> dict[str, Any]:
+    site = _site(url)
+    item: dict[str, Any] = {"type": "webpage", "URL": url, "author": [{"literal": site}]}
+    if title:
+        item["title"] = title
+    if published:
+        item["issued"] = _date(published)
+    if read:
+        item["accessed"] = _date(read.date())
+    return item
+
+
+def _site(url: str) -> str:
+    host = url.split("//", 1)[-1].split("/", 1)[0].split("@")[-1].split(":")[0].lower()
+    return host.removeprefix("www.")
+
+
+def _date(day: date) -> dict[str, list[list[int]]]:
+    return {"date-parts": [[day.year, day.month, day.day]]}
