@@ -67,6 +67,7 @@ SAMPLES: dict[str, Any] = {
     ],
     "project_question": "How does SQLite WAL mode work?",
     "passages": [{"n": 3, "kind": "quote", "text": "Readers do not block writers."}],
+    "routes": [{"name": "news:week", "what": "news articles of the past week"}],
 }
 # here `parts` is a count, not a list; a claim's section is its heading; a reflection's
 # results are a section's search results

@@ -99,6 +99,7 @@ PLAN = _prompt(
     "max_sections",
     "language",
     "analysis",
+    "routes",
 )
 RANK = _prompt("rank", RankOutput, "today", "question", "query", "results")
 ANALYSE = _prompt(
@@ -128,7 +129,15 @@ SUMMARIZE = _prompt(
 )
 MERGE = _prompt("merge", MergedSummary, "query", "parts", "max_quotes", "language")
 REFLECT = _prompt(
-    "reflect", ReflectOutput, "today", "question", "section", "searched", "findings", "results"
+    "reflect",
+    ReflectOutput,
+    "today",
+    "question",
+    "section",
+    "searched",
+    "findings",
+    "results",
+    "routes",
 )
 REPORT: Prompt[BaseModel] = _prompt(
     "report", None, "today", "question", "language", "style_guide", "words", "sections", "sources"

@@ -20,20 +20,58 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def texts(value: object) -> list[str]:
+    """A list of routes as a model may give it: one alone, or a list with things that are not
+    text among them: the text of it."""
+    values = value if isinstance(value, list) else [value]
+    return [item for item in values if isinstance(item, str)]
+
+
+class PlannedQuery(Answer):
+    """A search and where it searches, of the routes the prompt lists (models/routes.py). The
+    routes are any text here: the plan stage keeps those of the project's sources and drops the
+    rest, so a wrong route never fails a plan."""
+
+    text: str = Field(min_length=1, description="The search query.")
+    routes: list[str] = Field(
+        default_factory=list,
+        description="Where it searches, of the routes listed; empty means every source.",
+    )
+
+    @field_validator("routes", mode="before")
+    @classmethod
+    def _loose_routes(cls, value: object) -> list[str]:
+        return texts(value)
+
+
 class PlannedSection(Answer):
     title: str = Field(min_length=1, max_length=HEADING_MAX)
     goal: str = Field("", max_length=GOAL_MAX, description="What this section must establish.")
-    queries: list[str] = Field(min_length=1, description="Web search queries for this section.")
+    queries: list[PlannedQuery] = Field(
+        min_length=1, description="The searches for this section, each with its routes."
+    )
     analysis: bool = Field(
         False,
         description="True when this section's part of the question asks for figures compared, "
         "over time, ranked, totalled or as shares.",
     )
 
-    @field_validator("queries")
+    @field_validator("queries", mode="before")
     @classmethod
-    def _clean_queries(cls, value: list[str]) -> list[str]:
-        cleaned = [q.strip()[:QUERY_MAX] for q in value if q and q.strip()]
+    def _clean_queries(cls, value: object) -> list[object]:
+        """Each query as an object with its text cut to QUERY_MAX; a query given as text alone
+        (as models answered before routes) searches every source; a blank one is dropped."""
+        items = value if isinstance(value, list) else []
+        cleaned: list[object] = []
+        for item in items:
+            if isinstance(item, PlannedQuery):
+                item = item.model_dump()
+            query = {"text": item} if isinstance(item, str) else item
+            if not isinstance(query, dict):
+                continue
+            text = query.get("text")
+            if isinstance(text, str) and text.strip():
+                cleaned.append({"text": text.strip()[:QUERY_MAX], "routes": query.get("routes")})
         if not cleaned:
             raise ValueError("a section needs at least one non-empty query")
         return cleaned
@@ -91,6 +129,16 @@ class ReflectOutput(Answer):
 
     gap: str = Field("", description="The most important thing the section cannot yet answer.")
     query: str | None = Field(None, description="One web search that would fill it, or null.")
+    routes: list[str] = Field(
+        default_factory=list,
+        description="Where that search looks, of the routes listed; empty means as the section's "
+        "queries do.",
+    )
+
+    @field_validator("routes", mode="before")
+    @classmethod
+    def _loose_routes(cls, value: object) -> list[str]:
+        return texts(value)
 
     @field_validator("query")
     @classmethod

@@ -71,6 +71,10 @@ class Researcher:
         self.wordy = wordy  # summaries this many sentences longer, as verbose models write
         self.faithful = faithful  # the report restates each source's findings, in Markdown
         self.sql_first: list[str] = []  # SQL it writes before its own, one answer each
+        # the routes it gives the planned queries, in turn (the last repeats); none: each query
+        # is its text alone, as models answered before routes
+        self.plan_routes: list[Any] = []
+        self.follow_up_routes: Any = None  # the routes of its reflection's query, if any
         self.kinds: list[str] = []
 
     def __call__(self, request: dict[str, Any]) -> str:
@@ -86,7 +90,10 @@ class Researcher:
         words = " ".join(question.rstrip("?").split()[:6])
         angles = ["background", "current state", "evidence", "criticism", "outlook", "costs"]
         angles += [f"{angle} part {n}" for n in range(2, 5) for angle in angles]
-        queries = [f"{words} {angle}" for angle in angles[:count]]
+        queries: list[Any] = [f"{words} {angle}" for angle in angles[:count]]
+        if self.plan_routes:
+            routed = self.plan_routes + [self.plan_routes[-1]] * len(queries)
+            queries = [{"text": q, "routes": r} for q, r in zip(queries, routed, strict=False)]
         return {
             "title": f"Research: {words}",
             "language": "中文" if re.search(r"[\u4e00-\u9fff]", question) else "English",
@@ -153,7 +160,10 @@ class Researcher:
         searched = re.findall(r"^- (.*)$", prompt.split("Findings:")[0], re.M)
         if not self.follow_ups or follow_up in searched:
             return {"gap": "", "query": None}
-        return {"gap": f"Nothing recent on {section}.", "query": follow_up}
+        answer = {"gap": f"Nothing recent on {section}.", "query": follow_up}
+        if self.follow_up_routes is not None:
+            answer["routes"] = self.follow_up_routes
+        return answer
 
     def answer_ReportFrame(self, prompt: str) -> dict:
         cited = re.findall(r"\[(\d+)\]", prompt)

@@ -2,7 +2,9 @@
 
 `search_provider` is the backend a project's queries (and its grounding search) ask: the web
 backend, the library, its MCP servers' search tools (shared/mcp.py), or several interleaved, as
-the project's `sources` option says; `search` asks it within the search slot, and keeps what
+the project's `sources` option says, or those of them one query's `routes` name (with the web
+engine's news search for a "news:week" route; models/routes.py); `search` asks it within the
+search slot, and keeps what
 the sources that answered found when others fail (their reasons come back, for the step's
 note). A library result is one passage; it becomes a Source like a web page, with its document
 and locator.
@@ -13,13 +15,14 @@ with no network call.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
 
 from research.errors import MissingInput
 from research.limits import SOURCE_TITLE_MAX
-from research.models import Document, PageSnapshot, Passage, Source
+from research.models import Document, PageSnapshot, Passage, Source, routes
 from research.models.options import ProjectOptions
 from research.models.search import MARK_END, MARK_START
 from research.pipeline.shared import mcp, scholarly, semantic
@@ -27,6 +30,7 @@ from research.providers import slots
 from research.providers.documents.base import HEADING_SEPARATOR
 from research.providers.search import Searcher, SearchResult, get_provider
 from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider
+from research.providers.search.news import NewsSearcher
 
 DOMAIN = "library"
 
@@ -62,10 +66,13 @@ def _paragraph_of(locator: str) -> tuple[str, str]:
     return (head, f"¶ {tail}") if sep else (locator, "")
 
 
-def search_provider(opts: ProjectOptions) -> Searcher:
+def search_provider(opts: ProjectOptions, routed: Sequence[str] = ()) -> Searcher:
+    """What a search asks: each source of the project, or each that the `routed` name."""
+    opts, news = _routed(opts, routed)
     providers: list[Searcher] = []
     if opts.searches_web:
         providers.append(get_provider(opts.provider))
+    providers += [NewsSearcher(get_provider(opts.provider), period) for period in news]
     if opts.searches_library:
         providers.append(LibraryProvider(lambda text, limit: find(text, limit, opts.collections)))
     providers += mcp.searchers(opts)
@@ -73,10 +80,27 @@ def search_provider(opts: ProjectOptions) -> Searcher:
     return providers[0] if len(providers) == 1 else CombinedProvider(providers)
 
 
-def search(opts: ProjectOptions, text: str, *, max_results: int, time_range: str) -> Searched:
-    """`text` searched in every source of the project, within the search slot. SearchError when
-    every source failed; otherwise the failures' reasons come back with what the rest found."""
-    provider = search_provider(opts)
+def _routed(opts: ProjectOptions, routed: Sequence[str]) -> tuple[ProjectOptions, list[str]]:
+    """The options with only the sources the routes name (all when they name none the project
+    has), and the periods of their news routes."""
+    chosen = routes.searched(routed, opts.sources)
+    news = [route.detail for route in chosen if route.kind == routes.RouteKind.NEWS]
+    sources = [str(route) for route in chosen if route.kind != routes.RouteKind.NEWS]
+    return opts.model_copy(update={"sources": sources}), news
+
+
+def search(
+    opts: ProjectOptions,
+    text: str,
+    *,
+    max_results: int,
+    time_range: str,
+    routed: Sequence[str] = (),
+) -> Searched:
+    """`text` searched in every source of the project (or those `routed` names, a query's
+    routes), within the search slot. SearchError when every source failed; otherwise the
+    failures' reasons come back with what the rest found."""
+    provider = search_provider(opts, routed)
     with slots.search_slot():
         if isinstance(provider, CombinedProvider):
             gathered = provider.gather(

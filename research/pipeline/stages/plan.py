@@ -1,9 +1,12 @@
 """Step 2, plan: an outline of sections, each with its search queries, marked as an analysis
-when its part of the question asks for figures; detects the language.
+when its part of the question asks for figures; each query with its routes, the project's
+sources it searches (models/routes.py); detects the language.
 
 Reads:    the question, the ground step's results and the project's options. Without a model,
           the outline comes from the question's key phrases weighed against those results, and
-          a section is an analysis by rules on the words of its part of the question.
+          a section is an analysis, and its queries go to papers or the news, by rules on the
+          words of its part of the question (text/extractive/venues.py). A model's route that
+          the project's sources lack is dropped (none left: every source).
 Replaces: every Section and the planned Queries (members' own queries stay, outside any
           section); the project's title (when empty) and language.
 """
@@ -13,16 +16,17 @@ from __future__ import annotations
 from django.db import transaction
 
 from research.limits import HEADING_MAX, QUERY_MAX
-from research.models import Analysis, Project, Query, Section, Stage, StepRun
+from research.models import Analysis, Project, Query, Section, SourceKind, Stage, StepRun, routes
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import PLAN
-from research.prompts.outputs import PlannedSection, PlanOutput
+from research.prompts.outputs import PlannedQuery, PlannedSection, PlanOutput
 from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.aspects import aspects, subject_names, subject_part
 from research.text.extractive.scoring import key_phrases
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
+from research.text.extractive.venues import asks_for_papers, news_period
 
-Outline = list[tuple[PlannedSection, list[str]]]
+Outline = list[tuple[PlannedSection, list[PlannedQuery]]]
 
 
 def _ground_results(project: Project) -> list[dict]:
@@ -44,6 +48,7 @@ def run(ctx: StepContext) -> None:
         max_sections=min(6, total),
         language=ctx.opts.language,
         analysis=ctx.opts.analysis != Analysis.OFF,
+        routes=routes.menu(ctx.opts.sources),
     )
     sections = _fit(plan, total)
     _replace_outline(ctx, plan, sections)
@@ -57,11 +62,11 @@ def _fit(plan: PlanOutput, total: int) -> Outline:
     for section in plan.sections:
         unique = []
         for query in section.queries:
-            if query.lower() not in seen:
-                seen.add(query.lower())
+            if query.text.lower() not in seen:
+                seen.add(query.text.lower())
                 unique.append(query)
         pools.append((section, unique))
-    chosen: list[list[str]] = [[] for _ in pools]
+    chosen: list[list[PlannedQuery]] = [[] for _ in pools]
     count, depth = 0, 0
     while count < total and any(depth < len(qs) for _, qs in pools):
         for i, (_, qs) in enumerate(pools):
@@ -87,8 +92,14 @@ def _replace_outline(ctx: StepContext, plan: PlanOutput, sections: Outline) -> N
                 position=index,
                 analysis=analysed and planned.analysis,
             )
-            for text in queries:
-                Query.objects.create(project=project, section=section, text=text, position=position)
+            for query in queries:
+                Query.objects.create(
+                    project=project,
+                    section=section,
+                    text=query.text,
+                    routes=routes.correct(query.routes, ctx.opts.sources),
+                    position=position,
+                )
                 position += 1
         project.title = project.title or plan.title
         project.language = ctx.opts.language or plan.language
@@ -121,6 +132,7 @@ def run_extractive(ctx: StepContext) -> None:
         phrases = key_phrases(project.question, context, limit=total + 6)
         plan = _extractive_plan(project.question, phrases, total, language, goal)
         how = f"from the key phrases {', '.join(phrases[:4])}"
+    _route_by_rule(plan, project.question, parts, ctx.opts.sources)
     sections = _fit(plan, total)
     _replace_outline(ctx, plan, sections)
     ctx.note(f"{len(sections)} sections, {sum(len(q) for _, q in sections)} queries {how}")
@@ -146,7 +158,11 @@ def _extractive_plan(
             PlannedSection(
                 title=phrase[:HEADING_MAX],
                 goal=goal.format(phrase),
-                queries=[q for q in queries if q.lower() != question.strip().lower()] or [topic],
+                queries=[
+                    PlannedQuery(text=q)
+                    for q in [q for q in queries if q.lower() != question.strip().lower()]
+                    or [topic]
+                ],
                 # A question that asks for figures as a whole: its first section gathers them.
                 analysis=index == 0 and asks_for_figures(question),
             )
@@ -170,12 +186,38 @@ def _aspect_plan(
         PlannedSection(
             title=_title(part)[:HEADING_MAX],
             goal=goal.format(part),
-            queries=list(dict.fromkeys([_query(subject, part) if subject else part, part])),
+            queries=[
+                PlannedQuery(text=q)
+                for q in dict.fromkeys([_query(subject, part) if subject else part, part])
+            ],
             analysis=asks_for_figures(part),
         )
         for part in parts
     ]
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def routes_by_rule(text: str, sources: list[str]) -> list[str]:
+    """Where these words say to search, of the project's sources: papers ("study", "trial",
+    "evidence") to scholarly, recent events ("latest", "this week", "today") to the web
+    engine's news of that period; nothing said (or nothing the project has): every source."""
+    found = []
+    if asks_for_papers(text) and SourceKind.SCHOLARLY in sources:
+        found.append(SourceKind.SCHOLARLY.value)
+    if (period := news_period(text)) and SourceKind.WEB in sources:
+        found.append(f"{routes.NEWS_PREFIX}{period}")
+    return found
+
+
+def _route_by_rule(plan: PlanOutput, question: str, parts: list[str], sources: list[str]) -> None:
+    """Each section's queries routed by the words of its part of the question, or else of the
+    whole question (a plan by key phrases has no parts)."""
+    whole = routes_by_rule(question, sources)
+    for index, section in enumerate(plan.sections):
+        part = parts[index] if index < len(parts) else ""
+        chosen = (routes_by_rule(part, sources) if part else []) or whole
+        for query in section.queries:
+            query.routes = list(chosen)
 
 
 def _title(part: str) -> str:

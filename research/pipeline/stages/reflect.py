@@ -9,8 +9,9 @@ Reads:    one Section's goal; its queries' search results (the best few of each 
           by then, which stand in for their sources' snippets; every query searched so far.
           Without a model, the gap is a key phrase of the section that no kept quote and no
           snippet of those results covers.
-Replaces: the Section's follow-up Query of this reflection round (at most one); the gap found,
-          kept on its own StepRun (`output`).
+Replaces: the Section's follow-up Query of this reflection round (at most one), with the
+          routes the model gave it of the project's sources, or else those of the section's
+          last query; the gap found, kept on its own StepRun (`output`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from research.models import Query, QueryOrigin, QuerySource, Stage, Summary
+from research.models import Query, QueryOrigin, QuerySource, Stage, Summary, routes
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REFLECT
 from research.prompts.outputs import ReflectOutput
@@ -124,6 +125,7 @@ def _ask(ctx: StepContext, evidence: Evidence) -> ReflectOutput:
         searched=evidence.searched,
         findings=findings,
         results=results,
+        routes=routes.menu(ctx.opts.sources),
     )
 
 
@@ -142,11 +144,13 @@ def _replace_follow_up(
             return False  # another section's reflection of this round asked it already
         position = ctx.project.queries.next_position()
         parent = section.queries.order_by("-position").first()
+        routed = routes.correct(answer.routes, ctx.opts.sources)
         Query.objects.create(
             project=ctx.project,
             section=section,
             parent=parent,
             text=answer.query,
+            routes=routed or (routes.correct(parent.routes, ctx.opts.sources) if parent else []),
             origin=QueryOrigin.REFLECTION,
             reflection_round=round_,
             position=position,

@@ -1,7 +1,8 @@
 """Step 3, search: one query's results become Sources (one per URL per project) and links.
 
-Reads:    one Query's text; the project's search options; the library's passage index when
-          the project searches the library (a passage becomes a Source like a page); the
+Reads:    one Query's text and routes (the project's sources it searches, all when it names
+          none; models/routes.py); the project's search options; the library's passage index
+          when the query searches the library (a passage becomes a Source like a page); the
           project's MCP servers, when it names any. A source that fails while others answer is
           named, with its reason, on the step; the query fails only when every source failed.
 Replaces: the Query's results (QuerySource links, in the engine's order) and its summaries;
@@ -37,6 +38,7 @@ def run(ctx: StepContext) -> None:
         query.text,
         max_results=results_.wanted(ctx.opts.sources_per_query),
         time_range=ctx.opts.time_range,
+        routed=query.routes,
     )
     store_results(ctx, query, searched.results)
     ctx.note(searched.note(f"{len(searched.results)} results from {searched.by}"))
