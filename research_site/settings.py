@@ -83,6 +83,17 @@ def envchoice(name: str, default: str, choices: set[str]) -> str:
     return value
 
 
+def envchoices(name: str, default: str, choices: set[str]) -> list[str]:
+    """One or more of `choices`, comma separated, each once."""
+    values = list(dict.fromkeys(value.lower() for value in envlist(name, default)))
+    if not values or set(values) - choices:
+        allowed = ", ".join(sorted(choices))
+        raise ImproperlyConfigured(
+            f"{name} must name one or more of {allowed}, comma separated; got {envstr(name)!r}"
+        )
+    return values
+
+
 def envurl(name: str, default: str = "", *, schemes: tuple[str, ...] = ("http", "https")) -> str:
     value = envstr(name, default)
     if value and not any(value.startswith(f"{scheme}://") for scheme in schemes):
@@ -442,6 +453,22 @@ SEARCH_MAX_CONCURRENCY = envint("SEARCH_MAX_CONCURRENCY", 16, minimum=1, maximum
 # --- MCP servers as sources ---------------------------------------------------------------
 # Each server's search tools are a project's source "mcp:NAME" (README: MCP servers as sources).
 MCP_SERVERS = envmcp("MCP_SERVERS")
+
+# --- Scholarly sources --------------------------------------------------------------------
+# The APIs a project's "scholarly" source asks, each key-free (README: Scholarly sources).
+SCHOLARLY_APIS = {"openalex", "arxiv", "pubmed", "crossref", "semanticscholar"}
+SCHOLARLY_PROVIDERS = envchoices(
+    "SCHOLARLY_PROVIDERS", "openalex,arxiv,pubmed,crossref", SCHOLARLY_APIS
+)
+SCHOLARLY_MAILTO = envstr("SCHOLARLY_MAILTO")  # the contact the APIs' etiquette asks for
+SCHOLARLY_PACING = envbool("SCHOLARLY_PACING", True)  # each API's documented request spacing
+OPENALEX_URL = envurl("OPENALEX_URL", "https://api.openalex.org")
+ARXIV_URL = envurl("ARXIV_URL", "http://export.arxiv.org/api")
+PUBMED_URL = envurl("PUBMED_URL", "https://eutils.ncbi.nlm.nih.gov/entrez/eutils")
+PUBMED_API_KEY = envstr("PUBMED_API_KEY")
+CROSSREF_URL = envurl("CROSSREF_URL", "https://api.crossref.org")
+SEMANTIC_SCHOLAR_URL = envurl("SEMANTIC_SCHOLAR_URL", "https://api.semanticscholar.org")
+SEMANTIC_SCHOLAR_API_KEY = envstr("SEMANTIC_SCHOLAR_API_KEY")
 
 # --- Fetch -------------------------------------------------------------------------------
 FETCH_ALLOW_HOSTS = envhosts("FETCH_ALLOW_HOSTS")

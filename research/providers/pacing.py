@@ -6,7 +6,8 @@ SEARCH_MAX_CONCURRENCY). A 429 halves the limit (so does an LLM call that times 
 503: llm/calls.py); every success lets it grow by one again, up to the maximum. The wait after
 a failure honours the server's `retry-after-ms` or `Retry-After` (seconds or an HTTP date), with
 a little jitter so that waiting workers do not return together, and is otherwise an exponential
-backoff with jitter.
+backoff with jitter. An API that asks for a gap between requests (arXiv's three seconds,
+PubMed's three requests a second) gets a `Spacing` as well.
 """
 
 from __future__ import annotations
@@ -55,8 +56,38 @@ class Pace:
                 self._turn.notify()
 
 
+class Spacing:
+    """At least `interval` seconds between the starts of calls to one endpoint from this
+    process: the pace an API's documentation asks for ("one request every three seconds")."""
+
+    def __init__(self, interval: float) -> None:
+        self.interval = max(0.0, interval)
+        self._next = 0.0
+        self._lock = threading.Lock()
+
+    def turn(self, now: float) -> float:
+        """How long a call asking at `now` (a monotonic time) waits for its turn; the next
+        call's turn comes `interval` after this one's."""
+        with self._lock:
+            start = max(now, self._next)
+            self._next = start + self.interval
+        return start - now
+
+    def wait(self) -> None:
+        delay = self.turn(time.monotonic())
+        if delay > 0:
+            time.sleep(delay)
+
+
 _lock = threading.Lock()
 _paces: dict[tuple[str, int], Pace] = {}
+_spacings: dict[tuple[str, float], Spacing] = {}
+
+
+def spacing_for(endpoint: str, interval: float) -> Spacing:
+    """This process's spacing of calls to `endpoint`."""
+    with _lock:
+        return _spacings.setdefault((endpoint, interval), Spacing(interval))
 
 
 def pace_for(endpoint: str, maximum: int) -> Pace:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import Project, Query, QuerySource, Source
-from research.pipeline.shared import library, mcp
+from research.pipeline.shared import library, mcp, scholarly
 from research.providers.search import SearchResult
 
 
@@ -60,4 +60,6 @@ def _source(project: Project, result: SearchResult, n: int) -> Source:
         fields |= library.source_fields(result.passage_id)
     elif result.locator:
         fields |= mcp.source_fields(result)
+    elif result.paper:
+        fields |= scholarly.source_fields(result)
     return Source(project=project, n=n, **fields)

@@ -2,7 +2,8 @@
 
 Reads:    one Source's address; the page cache (PageSnapshot rows of every project); for a
           library source, its passage's stored text; for an MCP server's document, the text
-          stored when it was found (neither touches the network).
+          stored when it was found (neither touches the network); for a paper, its
+          open-access PDF, or else its abstract (shared/scholarly.py).
 Replaces: the Source's snapshot, fetch status and reason, HTTP status, content type, title and
           date; adds a PageSnapshot when it downloads.
 
@@ -10,7 +11,7 @@ Step 4b, read ahead (with a model only): while a query's ranking waits on the mo
 results in the search engine's order are downloaded into the page cache, so that the fetch of
 each one the ranking then selects finds its page there at once.
 
-Reads:    one Query's web results and their sources' addresses; the page cache.
+Reads:    one Query's web results (not papers) and their sources' addresses; the page cache.
 Replaces: nothing but the page cache (adds PageSnapshots): no Source changes, so a page read
           ahead but not selected is neither fetched nor summarised for the project.
 """
@@ -21,7 +22,7 @@ from collections import Counter
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import FetchStatus, PageSnapshot, Source, Stage
-from research.pipeline.shared import library, mcp, pages, parallel
+from research.pipeline.shared import library, mcp, pages, parallel, scholarly
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
@@ -35,6 +36,9 @@ def run(ctx: StepContext) -> None:
     elif mcp.is_mcp(source):
         snapshot = mcp.read_text(source)
         ctx.note(f"as {source.domain} gave it")
+    elif scholarly.is_paper(source):
+        snapshot, how = scholarly.read_paper(source, force=bool(ctx.param("force")))
+        ctx.note(how)
     else:
         snapshot = _page(ctx, source)
     Source.objects.filter(pk=source.pk).update(
@@ -76,7 +80,9 @@ def read_ahead(ctx: StepContext) -> None:
     through the fetch slots); a page that cannot be read is left for its fetch, if the ranking
     selects it, to try again and to record why."""
     links = (
-        ctx.query.results.filter(source__excluded=False, source__url__startswith="http")
+        ctx.query.results.filter(
+            source__excluded=False, source__url__startswith="http", source__paper={}
+        )
         .exclude(source__fetch_status=FetchStatus.FETCHED)
         .order_by("rank")
         .values_list("source__url", flat=True)

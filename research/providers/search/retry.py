@@ -78,6 +78,14 @@ class HttpSearchProvider(SearchProvider):
 
     def request_json(self, method: str, url: str, **request: Any) -> Any:
         """Send with retries and decode the JSON answer. `request`: params, json, headers."""
+        response = self.request(method, url, **request)
+        try:
+            return response.json()
+        except ValueError:
+            raise SearchError(f"{self.label} answered with something that is not JSON") from None
+
+    def request(self, method: str, url: str, **request: Any) -> httpx.Response:
+        """Send with retries: the successful answer. `request`: params, json, headers."""
         headers = {"User-Agent": USER_AGENT, "Accept": "application/json"}
         with httpx.Client(
             transport=self.transport,
@@ -87,11 +95,7 @@ class HttpSearchProvider(SearchProvider):
             follow_redirects=True,
         ) as client:
             endpoint = httpx.URL(url).copy_with(path="/", query=None, fragment=None)
-            response = with_retries(lambda: self._send(client, method, url, request), str(endpoint))
-        try:
-            return response.json()
-        except ValueError:
-            raise SearchError(f"{self.label} answered with something that is not JSON") from None
+            return with_retries(lambda: self._send(client, method, url, request), str(endpoint))
 
     def _send(
         self, client: httpx.Client, method: str, url: str, request: dict[str, Any]
