@@ -52,9 +52,14 @@ def get_query(request, query_id: Id):
 
 @router.patch("/queries/{query_id}", response=answers({200: QueryOut}, *RERUN, BODY))
 def edit_query(request, query_id: Id, payload: QueryEditIn):
-    """Change the text; once research has started, the query is researched again."""
+    """Change the text, the routes (where it searches, of the project's sources), or both;
+    once research has started, the query is researched again."""
     query = outline.edit_query(
-        selectors.get_query(query_id), text=payload.text, user=request.auth, rerun=payload.rerun
+        selectors.get_query(query_id),
+        text=payload.text,
+        routes=payload.routes,
+        user=request.auth,
+        rerun=payload.rerun,
     )
     return selectors.get_query(query.pk)
 

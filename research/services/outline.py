@@ -22,6 +22,7 @@ from research.models import (
     QueryOrigin,
     Section,
 )
+from research.models import routes as route_names
 from research.services.runs import reopen, rerun_query
 
 
@@ -54,19 +55,42 @@ def add_query(project: Project, *, text: str, user, section: Section | None = No
     return query
 
 
-def edit_query(query: Query, *, text: str, user, rerun: bool = True) -> Query:
-    """Change a query's text. Once research has started, the query reruns with the new text."""
-    text = _query_text(text)
+def edit_query(
+    query: Query,
+    *,
+    text: str | None = None,
+    routes: list[str] | None = None,
+    user,
+    rerun: bool = True,
+) -> Query:
+    """Change a query's text, its routes (where it searches, of the project's sources; empty
+    for all of them), or both; None keeps either. Once research has started, the query reruns
+    as changed."""
     project = query.project
+    text = query.text if text is None else _query_text(text)
+    routes = query.routes if routes is None else _query_routes(project, routes)
     with transaction.atomic():
-        _log(project, user, f"Changed the query “{query.text}” to “{text}”.")
+        for change in _changes(query, text, routes):
+            _log(project, user, change)
         if project.status in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW) or not rerun:
             Query.objects.filter(pk=query.pk).update(
-                text=text, edited_by=user, edited_at=timezone.now()
+                text=text, routes=routes, edited_by=user, edited_at=timezone.now()
             )
             query.refresh_from_db()
             return query
-        return rerun_query(query, text=text, user=user)
+        return rerun_query(query, text=text, routes=routes, user=user)
+
+
+def _changes(query: Query, text: str, routes: list[str]) -> list[str]:
+    """What the activity log says of an edit: the text's change (said even when the text is the
+    same, unless the routes changed), and the routes' change."""
+    said = []
+    if text != query.text or routes == query.routes:
+        said.append(f"Changed the query “{query.text}” to “{text}”.")
+    if routes != query.routes:
+        old, new = route_names.describe(query.routes), route_names.describe(routes)
+        said.append(f"Changed where the query “{text}” searches from {old} to {new}.")
+    return said
 
 
 def delete_query(query: Query, *, user) -> None:
@@ -76,6 +100,15 @@ def delete_query(query: Query, *, user) -> None:
     with transaction.atomic():
         _log(project, user, f"Deleted the query “{query.text}”.")
         query.delete()
+
+
+def _query_routes(project: Project, routes: list[str]) -> list[str]:
+    """A member's routes for a query of `project`: each one of its sources; BadInput naming the
+    field otherwise."""
+    try:
+        return route_names.check(routes, project.opts.sources)
+    except ValueError as exc:
+        raise BadInput(str(exc), field="routes") from None
 
 
 def _query_text(text: str) -> str:

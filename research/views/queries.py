@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from research.models import Note, ProjectStatus, QuerySource, Summary
+from research.models import Note, ProjectStatus, QuerySource, Summary, routes
 from research.services import outline, runs, selectors
 from research.views.access import back, posted_id
 
@@ -35,6 +35,7 @@ def query_detail(request: HttpRequest, query_id: int) -> HttpResponse:
         "notes": Note.objects.filter(query=query).select_related("author"),
         "note_target": f"query:{query.pk}",
         "can_rerun": query.project.status in runs.RERUNNABLE,
+        "route_choices": routes.menu(query.project.opts.sources),
     }
     return render(request, "research/query_detail.html", context)
 
@@ -55,10 +56,22 @@ def _read_for(query) -> dict[int, list]:
 def query_edit(request: HttpRequest, query_id: int) -> HttpResponse:
     query = selectors.get_query(query_id)
     rerun = request.POST.get("rerun", "1") == "1"
-    outline.edit_query(query, text=request.POST.get("text", ""), user=request.user, rerun=rerun)
+    outline.edit_query(
+        query,
+        text=request.POST.get("text", ""),
+        routes=_posted_routes(request),
+        user=request.user,
+        rerun=rerun,
+    )
     if rerun and query.project.status not in (ProjectStatus.DRAFT, ProjectStatus.AWAITING_REVIEW):
         messages.success(request, "The query is being researched again.")
     return back(request, f"/queries/{query.pk}/")
+
+
+def _posted_routes(request: HttpRequest) -> list[str] | None:
+    """The routes ticked, when the form showed them (none ticked: every source); None when it
+    did not, so they stay as they are."""
+    return request.POST.getlist("routes") if request.POST.get("routes_shown") else None
 
 
 @require_POST
@@ -104,7 +117,13 @@ def plan_review(request: HttpRequest, project_id: int) -> HttpResponse:
     return render(
         request,
         "research/plan_review.html",
-        {"project": project, "grouped": grouped, "loose": loose, "sections": sections},
+        {
+            "project": project,
+            "grouped": grouped,
+            "loose": loose,
+            "sections": sections,
+            "route_choices": routes.menu(project.opts.sources),
+        },
     )
 
 

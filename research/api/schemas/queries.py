@@ -11,14 +11,30 @@ from research.api.schemas.sources import SourceBriefOut
 from research.limits import GOAL_MAX, HEADING_MAX, QUERY_MAX
 from research.models import Direction, OneOf, QueryOrigin, QueryStatus
 
+ROUTE_MAX = 60  # "mcp:" and a server's name of 32 characters at most, with room
+MAX_ROUTES = 20
+
 
 class QueryIn(InSchema):
     text: NonEmpty = Field(..., min_length=1, max_length=QUERY_MAX)
     section_id: Id | None = Field(None, description="A section of the project's plan.")
 
 
+ROUTES = (
+    'Where the query searches, of its project\'s sources: "web", "news:<day|week|month|year>" '
+    '(the web engine\'s news search; needs "web"), "scholarly", "library", "mcp:NAME". Empty '
+    "means all of the project's sources."
+)
+Route = Annotated[str, Field(min_length=1, max_length=ROUTE_MAX)]
+
+
 class QueryEditIn(InSchema):
-    text: NonEmpty = Field(..., min_length=1, max_length=QUERY_MAX)
+    text: NonEmpty | None = Field(
+        None, min_length=1, max_length=QUERY_MAX, description="The new text; omitted: kept."
+    )
+    routes: list[Route] | None = Field(
+        None, max_length=MAX_ROUTES, description=ROUTES + " Omitted: kept."
+    )
     rerun: bool = Field(True, description="Once research has started, research it again.")
 
 
@@ -33,6 +49,7 @@ class QueryOut(Schema):
     section: str | None = Field(None, description="The section's title.")
     parent_id: int | None
     text: str
+    routes: list[str] = Field(..., description=ROUTES)
     origin: Annotated[str, OneOf.of(QueryOrigin)]
     status: Annotated[str, OneOf.of(QueryStatus)]
     error: str
