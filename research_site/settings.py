@@ -115,6 +115,36 @@ def envhosts(name: str) -> list[str]:
     return items
 
 
+def envdomains(name: str) -> list[str]:
+    """Domain patterns, comma separated, each checked as a project's domains.allow/deny are
+    (research/text/scope.py: example.org, *.example.org, example.org/docs/)."""
+    from research.text.scope import Pattern  # pure: no Django, no network
+
+    items = envlist(name)
+    for item in items:
+        try:
+            Pattern.parse(item)
+        except ValueError as exc:
+            raise ImproperlyConfigured(f"{name}: {exc}") from None
+    return items
+
+
+def envengines(name: str, engines: tuple[str, ...]) -> list[str] | None:
+    """Search engines by name, comma separated, in order; None when unset (the default
+    order), [] for "none"."""
+    items = [item.lower() for item in envlist(name)]
+    if not items:
+        return None
+    if items == ["none"]:
+        return []
+    for item in items:
+        if item not in engines:
+            raise ImproperlyConfigured(
+                f"{name} must list search engines ({', '.join(engines)}) or be none; got {item!r}"
+            )
+    return list(dict.fromkeys(items))
+
+
 MCP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")  # "mcp:" + it fits a result's engine (40)
 MCP_DEFAULTS = {"timeout": 30, "max_bytes": 2 * 1024 * 1024, "max_concurrency": 4}
 _MCP_KEYS = {"name", "url", "headers", "command", "env", "search_tools", *MCP_DEFAULTS}
@@ -445,10 +475,18 @@ SEARCH_PROVIDER = envchoice(
 )
 SEARXNG_URL = envurl("SEARXNG_URL")
 TAVILY_API_KEY = envstr("TAVILY_API_KEY")
+TAVILY_URL = envurl("TAVILY_URL", "https://api.tavily.com")  # its API's base (tests: a fake)
 BRAVE_API_KEY = envstr("BRAVE_API_KEY")
 SERPER_API_KEY = envstr("SERPER_API_KEY")
 SEARCH_TIMEOUT = envint("SEARCH_TIMEOUT", 20, minimum=1)
 SEARCH_MAX_CONCURRENCY = envint("SEARCH_MAX_CONCURRENCY", 16, minimum=1, maximum=64)
+# When the project's web engine fails for good on a query, the query tries these in turn
+# (unset: the configured ones of searxng, brave, serper, tavily, duckduckgo; "none": no failover).
+SEARCH_FAILOVER = envengines(
+    "SEARCH_FAILOVER", ("searxng", "brave", "serper", "tavily", "duckduckgo")
+)
+# Never searched nor fetched, for every project (patterns as in a project's domains.deny).
+SEARCH_DENY_DOMAINS = envdomains("SEARCH_DENY_DOMAINS")
 
 # --- MCP servers as sources ---------------------------------------------------------------
 # Each server's search tools are a project's source "mcp:NAME" (README: MCP servers as sources).

@@ -196,8 +196,10 @@ def world(settings, fake_llm, fake_searx, fake_web):
     }
     for name, value in values.items():
         setattr(settings, name, value)
+    settings.SEARCH_FAILOVER = []  # a failing fake engine fails as it is: no real engine after it
     PROFILES.forget()
     env = {k: ",".join(v) if isinstance(v, list) else str(v) for k, v in values.items()}
+    env["SEARCH_FAILOVER"] = "none"
     return SimpleNamespace(llm=fake_llm, searx=fake_searx, web=fake_web, env=env)
 
 

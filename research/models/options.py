@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from django.conf import settings
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+)
 
 from research.limits import ID_MAX, LANGUAGE_MAX
 from research.models.statuses import (
@@ -19,6 +26,7 @@ from research.models.statuses import (
     SourceKind,
     TimeRange,
 )
+from research.text.scope import Pattern, Scope
 
 ReportStyleName = Annotated[str, OneOf.of(ReportStyle)]
 CitationStyleName = Annotated[str, OneOf.of(CitationStyle)]
@@ -36,6 +44,38 @@ AnalysisName = Annotated[str, OneOf.of(Analysis)]
 # the models must not import (it brings the network stack into every process): a test holds
 # these names equal to the registry's.
 SearchProviderName = Literal["", "duckduckgo", "searxng", "tavily", "brave", "serper"]
+
+
+def _domain_pattern(value: str) -> str:
+    """The pattern as stored: "*.Example.ORG " becomes "*.example.org" (text/scope.py)."""
+    return str(Pattern.parse(value))
+
+
+DomainPattern = Annotated[str, Field(max_length=300), AfterValidator(_domain_pattern)]
+
+
+class Domains(BaseModel):
+    """Where on the web a project searches and reads (README: Scoped research)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    allow: list[DomainPattern] = Field(
+        default_factory=list,
+        max_length=100,
+        description="Only these: a host (example.org, also www.example.org), a host and every "
+        "host under it (*.example.org), or either with a path prefix (example.org/docs/); "
+        "empty means the whole web.",
+    )
+    deny: list[DomainPattern] = Field(
+        default_factory=list,
+        max_length=100,
+        description="Never these, written as in allow; they win over allow.",
+    )
+
+    @field_validator("allow", "deny")
+    @classmethod
+    def _distinct(cls, values: list[str]) -> list[str]:
+        return list(dict.fromkeys(values))
 
 
 def default_engine() -> str:
@@ -109,6 +149,12 @@ class ProjectOptions(BaseModel):
         RefreshEvery.NEVER.value,
         description="Refresh the finished project on this schedule; empty for never.",
     )
+    domains: Domains = Field(
+        default_factory=Domains,
+        description="Where on the web the project searches and reads: allow (only these) and "
+        "deny (never these), each a list of patterns (example.org, *.example.org, "
+        "example.org/docs/). Library passages and MCP documents are not held to it.",
+    )
     token_budget: int = Field(
         default_factory=lambda: settings.DEFAULT_TOKEN_BUDGET,
         ge=1000,
@@ -163,6 +209,16 @@ class ProjectOptions(BaseModel):
     @property
     def provider(self) -> str:
         return self.search_provider or settings.SEARCH_PROVIDER
+
+    @property
+    def scope(self) -> Scope:
+        """The project's domains with the site's (SEARCH_DENY_DOMAINS), as search and fetch
+        hold addresses to them."""
+        return Scope.of(
+            allow=self.domains.allow,
+            deny=self.domains.deny,
+            site_deny=settings.SEARCH_DENY_DOMAINS,
+        )
 
     @property
     def uses_llm(self) -> bool:

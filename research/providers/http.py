@@ -6,7 +6,8 @@ Every page Dossier reads comes through `fetch`. It enforces, per request:
 * the SSRF guard (`check_url`): the host is resolved once and no address it resolves to may lie
   in a special-purpose range, nor embed an IPv4 address that does (the table and the decoding
   are in `addresses.py`), unless `settings.FETCH_ALLOW_HOSTS` exempts it;
-* redirects are followed by hand, at most `MAX_REDIRECTS`, and every hop passes the guard again;
+* redirects are followed by hand, at most `MAX_REDIRECTS`, and every hop passes the guard again,
+  and the project's domain scope (`scope`, text/scope.py), so a redirect cannot leave it;
 * a connect timeout, a wall-clock deadline for the whole fetch (checked while streaming the
   body too) and a body size limit (`settings.FETCH_MAX_BYTES`, checked against Content-Length
   and again while counting the streamed bytes);
@@ -45,6 +46,7 @@ from django.conf import settings
 
 from research.errors import ProviderFailed
 from research.providers import addresses, tls
+from research.text.scope import NO_SCOPE, Scope
 
 CONNECT_TIMEOUT = 5.0
 TOTAL_TIMEOUT = 20.0
@@ -72,6 +74,11 @@ class BlockedURL(FetchError):
     """Refused before connecting: bad scheme, unparseable URL or a non-public address."""
 
     blocked = True
+
+
+class OutOfScope(BlockedURL):
+    """Refused before connecting: the address is outside the project's domains (or the
+    site's), on the first hop or on a redirect's."""
 
 
 @dataclass(frozen=True)
@@ -335,8 +342,10 @@ def fetch(
     etag: str = "",
     last_modified: str = "",
     transport: httpx.BaseTransport | None = None,
+    scope: Scope = NO_SCOPE,
 ) -> Fetched:
-    """GET a page, following up to MAX_REDIRECTS redirects, each checked by the SSRF guard.
+    """GET a page, following up to MAX_REDIRECTS redirects, each checked by the SSRF guard
+    and held to `scope`, the project's domains (OutOfScope names the rule that refused).
 
     With `etag` or `last_modified` (from an earlier fetch) the GET is conditional: a server
     whose page did not change answers 304, returned as such with an empty body.
@@ -348,13 +357,20 @@ def fetch(
     validators = {"If-None-Match": etag, "If-Modified-Since": last_modified}
     conditional = {name: value for name, value in validators.items() if value}
     with _client(transport) as client:
-        for _ in range(MAX_REDIRECTS + 1):
+        for hop in range(MAX_REDIRECTS + 1):
+            _check_scope(scope, current, redirected=hop > 0)
             result = _fetch_hop(client, current, deadline, conditional)
             if isinstance(result, httpx.URL):
                 current = result
                 continue
             return Fetched(url, str(current), *result)
     raise FetchError(f"too many redirects (more than {MAX_REDIRECTS})")
+
+
+def _check_scope(scope: Scope, url: httpx.URL, *, redirected: bool) -> None:
+    refusal = scope.refusal(str(url))
+    if refusal is not None:
+        raise OutOfScope(f"redirected to {url}, {refusal}" if redirected else str(refusal))
 
 
 def post(

@@ -30,6 +30,7 @@ from research.models import (
 )
 from research.models.options import ProjectOptions, default_engine
 from research.providers.search import PROVIDERS, describe
+from research.text import scope
 
 _FIELDS = ProjectOptions.model_fields
 
@@ -113,6 +114,22 @@ class ProjectForm(forms.Form):
         initial=CitationStyle.NUMERIC,
         help_text=_help("citation_style"),
     )
+    domains_allow = forms.CharField(
+        required=False,
+        label="Only these domains",
+        widget=forms.Textarea(
+            attrs={"rows": 3, "placeholder": "who.int\n*.gov.uk\nexample.org/docs/"}
+        ),
+        help_text="One pattern a line: a host (example.org, also www.example.org), a host and "
+        "every host under it (*.example.org), or either with a path prefix (example.org/docs/). "
+        "Empty: the whole web. Web results elsewhere are dropped and never fetched.",
+    )
+    domains_deny = forms.CharField(
+        required=False,
+        label="Never these domains",
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "example.com"}),
+        help_text="One pattern a line, as above; these win over the allowed ones.",
+    )
     refresh = forms.ChoiceField(
         required=False, choices=RefreshEvery.choices, help_text=_help("refresh")
     )
@@ -147,14 +164,34 @@ class ProjectForm(forms.Form):
             "report_style"
         ].help_text += " Styles need the LLM: an extractive report is quotes."
 
+    def clean_domains_allow(self) -> list[str]:
+        return _patterns(self.cleaned_data["domains_allow"])
+
+    def clean_domains_deny(self) -> list[str]:
+        return _patterns(self.cleaned_data["domains_deny"])
+
     def options(self) -> dict:
         """The options as entered; create_project validates them with ProjectOptions."""
         options = {k: v for k, v in self.cleaned_data.items() if k != "question"}
+        options["domains"] = {
+            "allow": options.pop("domains_allow", []),
+            "deny": options.pop("domains_deny", []),
+        }
         for default in ("length", "analysis", "citation_style"):  # left out: the default
             if not options.get(default):
                 options.pop(default, None)
         options["collections"] = [c.pk for c in options.get("collections") or []]
         return options
+
+
+def _patterns(text: str) -> list[str]:
+    """Domain patterns, one a line (blank lines left out), each checked as the options are."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    try:
+        scope.patterns(lines)
+    except ValueError as exc:
+        raise forms.ValidationError(str(exc)) from None
+    return lines
 
 
 class ProjectFilterForm(forms.Form):

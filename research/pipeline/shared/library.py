@@ -15,8 +15,9 @@ with no network call.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils import timezone
 
@@ -28,9 +29,10 @@ from research.models.search import MARK_END, MARK_START
 from research.pipeline.shared import mcp, scholarly, semantic
 from research.providers import slots
 from research.providers.documents.base import HEADING_SEPARATOR
-from research.providers.search import Searcher, SearchResult, get_provider
+from research.providers.search import Searcher, SearchResult, get_provider, web_searcher
 from research.providers.search.library import CombinedProvider, LibraryHit, LibraryProvider
 from research.providers.search.news import NewsSearcher
+from research.text.scope import Scope
 
 DOMAIN = "library"
 
@@ -71,8 +73,10 @@ def search_provider(opts: ProjectOptions, routed: Sequence[str] = ()) -> Searche
     opts, news = _routed(opts, routed)
     providers: list[Searcher] = []
     if opts.searches_web:
-        providers.append(get_provider(opts.provider))
-    providers += [NewsSearcher(get_provider(opts.provider), period) for period in news]
+        providers.append(web_searcher(opts.provider, scope=opts.scope))
+    providers += [
+        NewsSearcher(get_provider(opts.provider, scope=opts.scope), period) for period in news
+    ]
     if opts.searches_library:
         providers.append(LibraryProvider(lambda text, limit: find(text, limit, opts.collections)))
     providers += mcp.searchers(opts)
@@ -102,15 +106,26 @@ def search(
     failures' reasons come back with what the rest found."""
     provider = search_provider(opts, routed)
     with slots.search_slot():
-        if isinstance(provider, CombinedProvider):
-            gathered = provider.gather(
-                text, max_results=max_results, time_range=time_range, language=opts.language
-            )
-            return Searched(provider.name, gathered.results, gathered.failures)
-        found = provider.search(
+        gathered = provider.gather(
             text, max_results=max_results, time_range=time_range, language=opts.language
         )
-        return Searched(provider.name, found, [])
+    kept, dropped = in_scope(opts.scope, gathered.results)
+    by = gathered.by or provider.name
+    return Searched(by, kept, gathered.failures, gathered.notes, dropped)
+
+
+def in_scope(scope: Scope, results: list[SearchResult]) -> tuple[list[SearchResult], Counter]:
+    """The results within the project's domains, and how many each rule dropped (by the
+    option or setting that dropped them: "domains.allow", "SEARCH_DENY_DOMAINS")."""
+    kept: list[SearchResult] = []
+    dropped: Counter[str] = Counter()
+    for result in results:
+        refusal = scope.refusal(result.url)
+        if refusal is None:
+            kept.append(result)
+        else:
+            dropped[refusal.rule.value] += 1
+    return kept, dropped
 
 
 @dataclass(frozen=True)
@@ -118,10 +133,23 @@ class Searched:
     by: str  # "searxng", "searxng + mcp:docs"
     results: list[SearchResult]
     failures: list[str]  # each failing source's reason
+    notes: list[str] = field(default_factory=list)  # "DuckDuckGo refused: ...", "used SearXNG"
+    dropped: Counter[str] = field(default_factory=Counter)  # out of scope, by rule
 
     def note(self, found: str) -> str:
-        """`found` ("6 results from searxng"), then what failed: the step's note."""
-        return "; ".join([found, *(f"failed: {reason}" for reason in self.failures)])
+        """`found` ("6 results from searxng"), a failover, the results out of scope, then
+        what failed: the step's note."""
+        out = [dropped_note(self.dropped)] if self.dropped else []
+        failed = [f"failed: {reason}" for reason in self.failures]
+        return "; ".join([found, *self.notes, *out, *failed])
+
+
+def dropped_note(dropped: Counter[str]) -> str:
+    """ "3 results outside the project's domains dropped (domains.deny)"."""
+    total = sum(dropped.values())
+    rules = ", ".join(f"{rule}: {n}" if len(dropped) > 1 else rule for rule, n in dropped.items())
+    plural = "result" if total == 1 else "results"
+    return f"{total} {plural} outside the project's domains dropped ({rules})"
 
 
 def find(text: str, limit: int, collections: list[int]) -> list[LibraryHit]:

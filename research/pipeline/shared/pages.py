@@ -11,18 +11,24 @@ from research.limits import CONTENT_TYPE_MAX, FETCH_REASON_MAX, SOURCE_TITLE_MAX
 from research.models import FetchStatus, PageSnapshot, Source
 from research.providers import extract as extractor
 from research.providers import http, slots
+from research.text.scope import NO_SCOPE, Scope
 
 
 def download(
-    url: str, source: Source | None = None, *, etag: str = "", last_modified: str = ""
+    url: str,
+    source: Source | None = None,
+    *,
+    etag: str = "",
+    last_modified: str = "",
+    scope: Scope = NO_SCOPE,
 ) -> PageSnapshot | None:
     """The page, downloaded, extracted and stored in the page cache; None when the GET was
-    conditional (`etag`, `last_modified`) and the server says the page did not change. A
-    failure (http.FetchError, extract.ExtractError) is recorded on `source`, when there is
-    one, and raised."""
+    conditional (`etag`, `last_modified`) and the server says the page did not change. Every
+    hop is held to `scope`, the project's domains. A failure (http.FetchError, an OutOfScope
+    among them, extract.ExtractError) is recorded on `source`, when there is one, and raised."""
     try:
         with slots.fetch_slot(urlsplit(url).hostname or ""):
-            page = http.fetch(url, etag=etag, last_modified=last_modified)
+            page = http.fetch(url, etag=etag, last_modified=last_modified, scope=scope)
         if page.not_modified:
             return None
         text = extractor.extract(page.body, page.content_type, page.charset, page.final_url)

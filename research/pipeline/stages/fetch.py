@@ -1,6 +1,8 @@
 """Step 5, fetch: download and extract one selected source, through the shared page cache.
 
-Reads:    one Source's address; the page cache (PageSnapshot rows of every project); for a
+Reads:    one Source's address; the project's domains (an address outside them, or a redirect
+          out of them, is refused and the Source says why); the page cache (PageSnapshot
+          rows of every project, one redirected out of the domains not used); for a
           library source, its passage's stored text; for an MCP server's document, the text
           stored when it was found (neither touches the network); for a paper, its
           open-access PDF, or else its abstract (shared/scholarly.py).
@@ -18,6 +20,7 @@ Replaces: nothing but the page cache (adds PageSnapshots): no Source changes, so
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from research.limits import SOURCE_TITLE_MAX
@@ -26,6 +29,7 @@ from research.pipeline.shared import library, mcp, pages, parallel, scholarly
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
+from research.text.scope import Scope
 
 
 def run(ctx: StepContext) -> None:
@@ -56,18 +60,21 @@ def run(ctx: StepContext) -> None:
 
 def _page(ctx: StepContext, source: Source) -> PageSnapshot:
     force = bool(ctx.param("force"))
+    scope = ctx.opts.scope
     with slots.one_download(source.url):  # a page being read ahead: wait for it, then reuse it
         snapshot = None if force else PageSnapshot.objects.fresh(source.url)
-        if snapshot is not None:
+        # a page cached by another project may have been redirected out of this one's domains:
+        # fetching it again refuses it, saying so
+        if snapshot is not None and scope.admits(snapshot.final_url or snapshot.url):
             ctx.note("from the page cache")
             return snapshot
-        return _download(source.url, source)
+        return _download(source.url, scope, source)
 
 
-def _download(url: str, source: Source | None = None) -> PageSnapshot:
-    """The page, downloaded and extracted into the page cache (a failure is recorded on
-    `source`, when there is one, and raised)."""
-    snapshot = pages.download(url, source)
+def _download(url: str, scope: Scope, source: Source | None = None) -> PageSnapshot:
+    """The page, downloaded within the project's domains and extracted into the page cache (a
+    failure is recorded on `source`, when there is one, and raised)."""
+    snapshot = pages.download(url, source, scope=scope)
     assert snapshot is not None  # only a conditional GET is answered "not modified"
     return snapshot
 
@@ -91,19 +98,20 @@ def read_ahead(ctx: StepContext) -> None:
     if not urls:
         ctx.note("nothing to read ahead")
         return
-    outcomes = Counter(parallel.at_once(_read_ahead, urls, limit=len(urls)))
+    read = functools.partial(_read_ahead, scope=ctx.opts.scope)
+    outcomes = Counter(parallel.at_once(read, urls, limit=len(urls)))
     ctx.note(
         ", ".join(f"{n} {outcome}" for outcome, n in outcomes.most_common())
         + f" of the first {len(urls)} results"
     )
 
 
-def _read_ahead(url: str) -> str:
+def _read_ahead(url: str, scope: Scope) -> str:
     try:
         with slots.one_download(url):
             if PageSnapshot.objects.fresh(url) is not None:
                 return "cached already"
-            _download(url)
+            _download(url, scope)
             return "downloaded"
     except (http.FetchError, extractor.ExtractError):
         return "unreadable"

@@ -21,6 +21,7 @@ def run(ctx: StepContext) -> None:
     ctx.save_output(
         {
             "provider": searched.by,
+            "out_of_scope": dict(searched.dropped),
             "results": [
                 {"url": r.url, "title": r.title, "snippet": r.snippet[:400]} for r in results
             ],

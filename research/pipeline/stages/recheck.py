@@ -32,7 +32,9 @@ def run(ctx: StepContext) -> None:
         return
     try:
         with slots.one_download(source.url):
-            new = pages.download(source.url, etag=old.etag, last_modified=old.last_modified)
+            new = pages.download(
+                source.url, etag=old.etag, last_modified=old.last_modified, scope=ctx.opts.scope
+            )
     except (http.FetchError, extractor.ExtractError) as exc:
         status = getattr(exc, "status_code", None)
         _check(ctx, source, PageCheck.GONE, status, exc.reason)

@@ -12,6 +12,7 @@ Replaces: the Report version this step wrote (a redelivered step replaces its ow
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from datetime import date
 from types import SimpleNamespace
 from typing import Any
@@ -34,7 +35,7 @@ from research.models import (
     Stage,
     Summary,
 )
-from research.pipeline.shared import figures, parallel, references
+from research.pipeline.shared import figures, library, parallel, references
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
@@ -43,6 +44,7 @@ from research.text import changes, citations, markdown
 from research.text.extractive import brief
 from research.text.extractive.currency import vintage
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
+from research.text.scope import Rule
 from research.text.tokens import estimate_tokens, truncate
 
 log = logging.getLogger(__name__)
@@ -200,10 +202,42 @@ def _nothing_to_report(project: Project) -> str:
         f"{row['n']} {Stage(row['stage']).label.lower()} steps failed: {row['error']}"
         for row in counts[:3]
     ]
+    dropped = _out_of_scope(project)
+    if dropped and not project.sources.exists():
+        return _all_out_of_scope(dropped, causes)
+    if dropped:
+        causes.append(library.dropped_note(dropped))
     if not causes:
         causes = ["the searches found pages, but none that was read said anything relevant"]
     return "No source could be read and summarised, so there is nothing to report. " + "; ".join(
         causes
+    )
+
+
+def _out_of_scope(project: Project) -> Counter[str]:
+    """How many results the domain rules dropped in the project's searches, by rule."""
+    dropped: Counter[str] = Counter()
+    steps = project.steps.filter(stage__in=[Stage.GROUND, Stage.SEARCH])
+    for output in steps.values_list("output", flat=True):
+        dropped.update((output or {}).get("out_of_scope") or {})
+    return dropped
+
+
+def _all_out_of_scope(dropped: Counter[str], causes: list[str]) -> str:
+    """Why nothing was fetched when every result found was outside the domains."""
+    change = " or ".join(
+        "the SEARCH_DENY_DOMAINS setting" if rule == Rule.SITE_DENY else f"options.{rule}"
+        for rule in dropped
+    )
+    by = " and ".join(
+        f"{rule} dropped {n} {'result' if n == 1 else 'results'}" for rule, n in dropped.items()
+    )
+    return " ".join(
+        [
+            f"Every search result was outside the project's domains ({by}), so nothing was",
+            f"fetched and there is nothing to report. Change {change} to let results in.",
+            *(f"Also: {cause}." for cause in causes),
+        ]
     )
 
 

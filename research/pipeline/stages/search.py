@@ -7,7 +7,9 @@ Reads:    one Query's text and routes (the project's sources it searches, all wh
           named, with its reason, on the step; the query fails only when every source failed.
 Replaces: the Query's results (QuerySource links, in the engine's order) and its summaries;
           creates a Source, with the next citation number, for each URL the project lacks;
-          stores an MCP document's text as a page-cache row.
+          stores an MCP document's text as a page-cache row; keeps on the step (`output`) how
+          many results each domain rule dropped (results outside the project's domains
+          never become Sources).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ def run(ctx: StepContext) -> None:
         routed=query.routes,
     )
     store_results(ctx, query, searched.results)
+    ctx.save_output({"out_of_scope": dict(searched.dropped)})  # the report says if all were
     ctx.note(searched.note(f"{len(searched.results)} results from {searched.by}"))
 
 

@@ -20,9 +20,11 @@ from research.providers.search.base import (
 )
 from research.providers.search.brave import BraveProvider
 from research.providers.search.duckduckgo import DuckDuckGoProvider
+from research.providers.search.failover import FailoverSearcher, failover_order
 from research.providers.search.searxng import SearxngProvider
 from research.providers.search.serper import SerperProvider
 from research.providers.search.tavily import TavilyProvider
+from research.text.scope import NO_SCOPE, Scope
 
 __all__ = [
     "PROVIDERS",
@@ -34,6 +36,7 @@ __all__ = [
     "available_providers",
     "describe",
     "get_provider",
+    "web_searcher",
 ]
 
 PROVIDERS: dict[str, type[SearchProvider]] = {
@@ -59,9 +62,22 @@ def provider_class(name: str) -> type[SearchProvider]:
         raise SearchError(f"Unknown search provider {name!r}; known providers: {known}") from None
 
 
-def get_provider(name: str, *, transport: httpx.BaseTransport | None = None) -> SearchProvider:
-    """A ready backend. `transport` replaces the network for HTTP backends (tests)."""
-    return provider_class(name)(transport=transport)
+def get_provider(
+    name: str, *, transport: httpx.BaseTransport | None = None, scope: Scope = NO_SCOPE
+) -> SearchProvider:
+    """A ready backend. `transport` replaces the network for HTTP backends (tests); `scope`,
+    the project's domains, goes into its queries as the engine documents (`site:` terms or
+    domain parameters)."""
+    provider = provider_class(name)(transport=transport)
+    provider.scope = scope
+    return provider
+
+
+def web_searcher(name: str, *, scope: Scope = NO_SCOPE) -> FailoverSearcher:
+    """The project's web engine `name`, and after it, for a query it fails, the failover
+    order's engines (failover.py)."""
+    names = [name, *failover_order(provider_class(name).name, PROVIDERS)]
+    return FailoverSearcher([get_provider(each, scope=scope) for each in names])
 
 
 def available_providers() -> dict[str, bool]:

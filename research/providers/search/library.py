@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 
 from research.providers.search.base import (
+    Gathered,
     Searcher,
     SearchError,
     SearchNotConfigured,
@@ -58,14 +59,6 @@ class LibraryProvider(Searcher):
         ]
 
 
-@dataclass(frozen=True)
-class Gathered:
-    """What the backends found together, and each failure's reason ("mcp:docs: ...")."""
-
-    results: list[SearchResult]
-    failures: list[str]
-
-
 class CombinedProvider(Searcher):
     """Several backends as one: each asked for `max_results`, their results interleaved."""
 
@@ -87,22 +80,30 @@ class CombinedProvider(Searcher):
         self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
     ) -> Gathered:
         """Every backend's results, interleaved; SearchError only when every backend failed."""
-        answers: list[list[SearchResult]] = []
+        answers: list[Gathered] = []
         failures: list[SearchError] = []
+        names = []  # each backend's name, or the engine that answered for it after a failover
         for provider in self.providers:
+            names.append(provider.name)
             try:
                 answers.append(
-                    provider.search(
+                    provider.gather(
                         query, max_results=max_results, time_range=time_range, language=language
                     )
                 )
+                names[-1] = answers[-1].by or provider.name
             except SearchNotConfigured:
                 raise  # a setting to fix, not a backend failing: it stops the run as it did
             except SearchError as exc:
                 failures.append(exc)
         if not answers:
             raise failures[0] if len(failures) == 1 else SearchError(_joined(failures))
-        return Gathered(_interleaved(answers), [failure.reason for failure in failures])
+        return Gathered(
+            _interleaved([answer.results for answer in answers]),
+            [failure.reason for failure in failures] + [f for a in answers for f in a.failures],
+            [note for answer in answers for note in answer.notes],
+            " + ".join(names),
+        )
 
 
 def _interleaved(answers: list[list[SearchResult]]) -> list[SearchResult]:
