@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import zipfile
 
@@ -18,6 +19,17 @@ def pdf(pages: list[list[str]], *, title: str = "") -> bytes:
     )
     head = f"<title>{title}</title>" if title else ""
     return HTML(string=f"<html><head>{head}</head><body>{body}</body></html>").write_pdf()
+
+
+def with_pdf_metadata(pdf_bytes: bytes, **info: str) -> bytes:
+    """The PDF with these Info entries ("Author", "CreationDate" as D:YYYYMMDDhhmmss...)."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf_bytes)))
+    writer.add_metadata({f"/{key}": value for key, value in info.items()})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def pdf_with_table(paragraph: str, rows: list[list[str]]) -> bytes:
@@ -57,11 +69,22 @@ def encrypted(pdf_bytes: bytes, password: str = "secret") -> bytes:
     return out.getvalue()
 
 
-def docx(parts: list[tuple[str, str]], *, table: list[list[str]] | None = None) -> bytes:
-    """A Word file from (style, text) pairs: "Title", "Heading 1", "Heading 2", or "" for body."""
+def docx(
+    parts: list[tuple[str, str]],
+    *,
+    table: list[list[str]] | None = None,
+    author: str = "",
+    created: datetime.datetime | None = None,
+) -> bytes:
+    """A Word file from (style, text) pairs: "Title", "Heading 1", "Heading 2", or "" for body;
+    with `author` and `created` in its core properties (else python-docx's template's)."""
     import docx as python_docx
 
     document = python_docx.Document()
+    if author:
+        document.core_properties.author = author
+    if created:
+        document.core_properties.created = created
     for style, text in parts:
         if style == "Title":
             document.add_heading(text, level=0)

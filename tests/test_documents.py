@@ -329,3 +329,26 @@ def test_a_pdf_tables_rows_follow_its_page_text_as_records_with_their_figures(tm
         ("Dunmore", "2023", 52_300.0),
         ("Dunmore", "2024", 52_300.0),
     }
+
+
+def test_a_files_metadata_names_its_authors_and_day_and_a_generators_stamp_names_neither(
+    tmp_path,
+):
+    import datetime
+
+    made = datetime.datetime(2023, 4, 5, 9, 0)
+    word = files.docx([("", "Body.")], author="Jane Smith; Kim Lee", created=made)
+    assert read(tmp_path, "a.docx", word).authors == ("Jane Smith", "Kim Lee")
+    assert read(tmp_path, "a.docx", word).issued == datetime.date(2023, 4, 5)
+    stamped = read(tmp_path, "b.docx", files.docx([("", "Body.")]))  # python-docx's template
+    assert (stamped.authors, stamped.issued) == ((), None)
+    pdf = files.with_pdf_metadata(
+        files.pdf([["Text."]]), Author="Acme Research Group", CreationDate="D:20220131120000Z"
+    )
+    read_pdf = read(tmp_path, "c.pdf", pdf)
+    assert (read_pdf.authors, read_pdf.issued) == (
+        ("Acme Research Group",),
+        datetime.date(2022, 1, 31),
+    )
+    anonymous = files.with_pdf_metadata(files.pdf([["Text."]]), Author="Administrator")
+    assert read(tmp_path, "d.pdf", anonymous).authors == ()

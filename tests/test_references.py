@@ -204,3 +204,16 @@ def test_a_run_in_apa_writes_its_references_in_apa_and_a_new_version_in_ieee(wor
     )
     second = project.reports.get(is_current=True).markdown.split("## References", 1)[1]
     assert "Accessed:" in second and "Available: <http" in second
+
+
+def test_a_library_documents_reference_is_what_its_files_metadata_says(three):
+    _, sources = three
+    document = sources[2].document
+    assert document is not None
+    document.authors, document.issued = ["Jane Smith"], datetime.date(2023, 4, 5)
+    document.kind = "docx"
+    entry = references.section(sources, "apa").splitlines()[6]
+    assert entry == "[3] Smith, J. (2023, April 5). *SQLite manual* \\[DOCX\\]."
+    document.authors = ["Acme Research Group"]
+    entry = references.section(sources, "apa").splitlines()[6]
+    assert entry == "[3] Acme Research Group. (2023, April 5). *SQLite manual* \\[DOCX\\]."

@@ -106,6 +106,10 @@ class Document(models.Model):
     # BM25 all the same; the watchdog embeds them later.
     embedding_error = models.TextField(max_length=ERROR_MAX, blank=True)
     pages = models.PositiveIntegerField(null=True, blank=True)
+    # What the file's own metadata says (PDF Info, Office core properties, EPUB Dublin Core):
+    # its authors as written there, and the day it was made or published; references use them.
+    authors = models.JSONField(default=list, blank=True)
+    issued = models.DateField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     queued_at = models.DateTimeField(default=timezone.now)
     claimed_at = models.DateTimeField(null=True, blank=True)

@@ -294,6 +294,8 @@ def _finish_ready(document: Document, extracted, drafts) -> str:
             kind=extracted.kind,
             title=(extracted.title or document.title)[:500],
             pages=extracted.pages,
+            authors=[name[:200] for name in extracted.authors[:20]],
+            issued=extracted.issued,
             error="",
             extracted_at=timezone.now(),
         )

@@ -1,6 +1,6 @@
 """The schemas of the library router: collections, documents, passages and search."""
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated
 
 from ninja import Field, Schema
@@ -54,6 +54,8 @@ class DocumentOut(Schema):
     status: DocumentStatusName
     error: str = Field(..., description="Why it failed, when it did.")
     pages: int | None = Field(..., description="Pages or slides, when the format has them.")
+    authors: list[str] = Field(..., description="The authors its file's metadata names.")
+    issued: date | None = Field(..., description="The day its file's metadata says it was made.")
     passages: int
     source_url: str = Field(..., description="For a saved web page: where it was fetched.")
     fetched_at: datetime | None

@@ -10,8 +10,9 @@ What each kind of source is to a style:
 * a web page: a `webpage` whose author is its site (as APA has it for a page with no person
   named: the site name is then not said twice), its publication date when the page gave one,
   and the day Dossier read it as the access date;
-* a library document: a `document` of its collection (the team's own), with its file kind
-  (PDF, DOCX...) and no date; a document saved from the web is that web page;
+* a library document: a `document` by the authors and of the day its file's metadata names
+  (else of its collection, the team's own, with no date), with its file kind (PDF, DOCX...);
+  a document saved from the web is that web page;
 * a document an MCP server gave: a `document` of that server (`mcp:NAME`).
 
 `numeric`, the default style, is Dossier's own list (text/citations.py); the others are drawn
@@ -26,6 +27,14 @@ from typing import Any
 from research.models import Source
 from research.models.statuses import CitationStyle
 from research.text import citations, csl
+
+# Words that make a name an organisation's ("Acme Research Group"), not a person's.
+ORGANISATION_WORDS = frozenset(
+    {"group", "inc", "ltd", "llc", "corp", "corporation", "company", "co", "university",
+     "institute", "association", "agency", "department", "ministry", "council", "team",
+     "foundation", "committee", "office", "bank", "center", "centre", "society", "lab", "labs",
+     "laboratory", "press", "board", "commission", "bureau", "network", "project"}
+)  # fmt: skip
 
 
 def section(sources: list[Source], style: str) -> str:
@@ -92,14 +101,37 @@ def _name(author: dict[str, Any]) -> dict[str, str]:
 
 
 def _document(document) -> dict[str, Any]:
+    """A library document as its metadata says: its authors and date when the file names them,
+    else its collection (the team's own) and no date."""
+    names = [person(name) for name in document.authors or [] if str(name).strip()]
     item: dict[str, Any] = {
         "type": "document",
         "title": str(document),
-        "author": [{"literal": document.collection.name}],
+        "author": names or [{"literal": document.collection.name}],
     }
+    if document.issued:
+        item["issued"] = _date(document.issued)
     if document.kind:
         item["medium"] = document.kind.upper()
     return item
+
+
+def person(name: str) -> dict[str, str]:
+    """A name as metadata writes it, as CSL reads names: "Smith, Jane" and "Jane Smith" are a
+    person; anything else ("Acme Research Group", "ACME") is kept whole, as an organisation."""
+    name = " ".join(str(name).split())
+    family, comma, given = name.partition(",")
+    if comma and family.strip() and given.strip():
+        return {"family": family.strip(), "given": given.strip()}
+    words = name.split()
+    organisation = any(word.strip(".,").lower() in ORGANISATION_WORDS for word in words)
+    if not organisation and 2 <= len(words) <= 3 and all(_capitalised(w) for w in words):
+        return {"family": words[-1], "given": " ".join(words[:-1])}
+    return {"literal": name}
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isupper() and (word[1:].islower() or word[1:] in ("", "."))
 
 
 def _page(url: str, title: str, published: date | None, read: datetime | None) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from research.text.records import record_line
@@ -25,6 +26,53 @@ class ExtractedDocument:
     title: str
     blocks: list[Block]
     pages: int | None = None  # pages or slides, when the format has them
+    # What the file's own metadata says of its making (PDF Info, Office core properties,
+    # EPUB Dublin Core): its authors as written there, and the day it was made or published.
+    authors: tuple[str, ...] = ()
+    issued: datetime.date | None = None
+
+
+# What programs write when nobody names an author: not a name. Files made from a library's
+# template carry the template's date too, which is then not the document's either.
+PLACEHOLDER_AUTHORS = frozenset(
+    {"python-docx", "python-pptx", "openpyxl", "microsoft office user", "administrator",
+     "admin", "user", "author", "unknown", "anonymous"}
+)  # fmt: skip
+GENERATORS = frozenset({"python-docx", "python-pptx", "openpyxl"})
+
+
+def made(author: object, day: object) -> tuple[tuple[str, ...], datetime.date | None]:
+    """The authors and day a file's metadata says made it; a generator's stamp says neither."""
+    if " ".join(str(author or "").split()).lower() in GENERATORS:
+        return (), None
+    return authors_of(author), day_of(day)
+
+
+def authors_of(value: object) -> tuple[str, ...]:
+    """Names from a metadata author field: "A; B", "A and B" or one name ("" is none);
+    placeholders such as "Administrator" are left out."""
+    text = " ".join(str(value or "").split())
+    if not text or text.lower() in PLACEHOLDER_AUTHORS:
+        return ()
+    for separator in (";", " and ", " & "):
+        if separator in text:
+            return tuple(name.strip() for name in text.split(separator) if name.strip())
+    return (text,)
+
+
+def day_of(value: object) -> datetime.date | None:
+    """The day of a metadata date: a datetime, a date, or an ISO text ("2023", "2023-04-05")."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    text = str(value or "").strip()[:10]
+    for fmt in ("%Y-%m-%d", "%Y-%m", "%Y"):
+        try:
+            return datetime.datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    return None
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ would unpack past `max_uncompressed` bytes (a zip bomb) is refused without unpac
 
 from __future__ import annotations
 
+import datetime
 import posixpath
 import threading
 import zipfile
@@ -21,6 +22,8 @@ from research.providers.documents.base import (
     HEADING_SEPARATOR,
     Block,
     ExtractedDocument,
+    day_of,
+    made,
     record_blocks,
 )
 
@@ -68,7 +71,8 @@ def read_docx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
     try:
         document = docx.Document(str(path))
         items = list(document.iter_inner_content())
-        title = document.core_properties.title or ""
+        properties = document.core_properties
+        title = properties.title or ""
     except Exception:  # python-docx raises many types on damaged parts
         raise DocumentUnreadable(f'"{filename}" is a damaged Word file.') from None
     blocks: list[Block] = []
@@ -98,7 +102,13 @@ def read_docx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
         if text:
             lines.append(text)
     close()
-    return ExtractedDocument("docx", title, blocks)
+    made = _made(properties)
+    return ExtractedDocument("docx", title, blocks, None, *made)
+
+
+def _made(properties) -> tuple[tuple[str, ...], datetime.date | None]:
+    """Authors and day from Office core properties (python-docx's and python-pptx's)."""
+    return made(properties.author, properties.created)
 
 
 def _heading_level(paragraph) -> int | None:
@@ -130,12 +140,13 @@ def read_pptx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
         deck = Presentation(str(path))
         slides = list(deck.slides)
         title = deck.core_properties.title or ""
+        made = _made(deck.core_properties)
         blocks = [_slide_block(slide, n) for n, slide in enumerate(slides, start=1)]
     except Exception:  # python-pptx raises many types on damaged parts
         raise DocumentUnreadable(f'"{filename}" is a damaged PowerPoint file.') from None
     if not title and blocks:
         title = blocks[0].text.split("\n", 1)[0]
-    return ExtractedDocument("pptx", title, blocks, len(slides))
+    return ExtractedDocument("pptx", title, blocks, len(slides), *made)
 
 
 def _slide_block(slide, number: int) -> Block:
@@ -166,6 +177,8 @@ def read_epub(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
             opf_path = _rootfile(book)
             opf = etree.fromstring(book.read(opf_path), _safe_xml())
             title = opf.findtext(f".//{_DC}title") or ""
+            creators = tuple(c.text.strip() for c in opf.iter(f"{_DC}creator") if c.text)
+            issued = day_of(opf.findtext(f".//{_DC}date"))
             spine = _spine(opf, opf_path)
             _refuse_drm(book, spine, filename)
             chapters = [_chapter(book, name, n) for n, name in enumerate(spine, 1)]
@@ -173,7 +186,8 @@ def read_epub(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
         raise
     except (zipfile.BadZipFile, KeyError, etree.XMLSyntaxError, OSError, ValueError):
         raise DocumentUnreadable(f'"{filename}" is a damaged EPUB file.') from None
-    return ExtractedDocument("epub", title, [c for c in chapters if c.text])
+    blocks = [c for c in chapters if c.text]
+    return ExtractedDocument("epub", title, blocks, None, creators, issued)
 
 
 def _rootfile(book: zipfile.ZipFile) -> str:
@@ -232,11 +246,13 @@ def read_xlsx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
         book = load_workbook(str(path), read_only=True, data_only=True)
         sheets = [(sheet.title, _cells(sheet)) for sheet in book.worksheets]
         title = book.properties.title or ""
+        authors, issued = made(book.properties.creator, book.properties.created)
         book.close()
     except Exception:  # openpyxl raises many types on damaged parts
         raise DocumentUnreadable(f'"{filename}" is a damaged Excel file.') from None
     blocks = [block for name, rows in sheets if rows for block in record_blocks(rows, name)]
-    return ExtractedDocument("xlsx", title or Path(filename).stem, blocks, len(sheets))
+    name = title or Path(filename).stem
+    return ExtractedDocument("xlsx", name, blocks, len(sheets), authors, issued)
 
 
 def _cells(sheet) -> list[list[str]]:

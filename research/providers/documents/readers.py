@@ -8,6 +8,7 @@ text at blank lines, CSV into runs of rows. The zip formats are in office.py.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import logging
 import re
@@ -23,6 +24,7 @@ from research.providers.documents.base import (
     HEADING_SEPARATOR,
     Block,
     ExtractedDocument,
+    made,
     record_blocks,
 )
 from research.providers.documents.kinds import detect_kind
@@ -51,7 +53,7 @@ def extract_document(path: Path, *, filename: str, max_uncompressed: int) -> Ext
     if not blocks:
         raise DocumentUnreadable(f'"{filename}" holds no text to read.')
     title = " ".join(extracted.title.split()) or Path(filename).stem
-    return ExtractedDocument(extracted.kind, title[:500], blocks, extracted.pages)
+    return dataclasses.replace(extracted, title=title[:500], blocks=blocks)
 
 
 def _text(path: Path) -> str:
@@ -70,7 +72,9 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
             )
         labels = _page_labels(reader)
         texts = [page.extract_text() or "" for page in reader.pages]
-        title = str((reader.metadata.title if reader.metadata else None) or "")
+        info = reader.metadata
+        title = str((info.title if info else None) or "")
+        authors, issued = made(info.author if info else "", _pdf_date(info))
     except DocumentUnreadable:
         raise
     except Exception as exc:  # pypdf raises many types on damaged files
@@ -91,7 +95,15 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
             f'"{filename}" has no text layer (a scan?), and OCR is not available; the file is '
             "kept. Upload a PDF with text, or one made by an OCR tool."
         )
-    return ExtractedDocument("pdf", title, blocks, len(texts))
+    return ExtractedDocument("pdf", title, blocks, len(texts), authors, issued)
+
+
+def _pdf_date(info) -> object:
+    """The Info dictionary's creation date, if it parses (pypdf raises on a malformed one)."""
+    try:
+        return info.creation_date if info else None
+    except (ValueError, TypeError):
+        return None
 
 
 def _with_tables(text: str, lines: list[str]) -> str:
