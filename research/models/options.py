@@ -115,8 +115,9 @@ class ProjectOptions(BaseModel):
     sources: list[SourceName] = Field(
         default_factory=lambda: [SourceKind.WEB.value],
         min_length=1,
-        description='Where every query searches: "web", "library" (the team documents), and '
-        '"mcp:NAME" for each MCP server the admin declared (MCP_SERVERS), in any combination.',
+        description='Where every query searches: "web", "library" (the team documents), '
+        '"scholarly" (papers: SCHOLARLY_PROVIDERS), and "mcp:NAME" for each MCP server the admin '
+        "declared (MCP_SERVERS), in any combination.",
     )
     collections: list[Annotated[int, Field(ge=1, le=ID_MAX)]] = Field(
         default_factory=list,

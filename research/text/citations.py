@@ -80,7 +80,9 @@ def references(sources) -> str:
     for source in sources:
         title = (source.title or source.domain or source.url).replace("]", ")").replace("[", "(")
         date = f" ({source.published.isoformat()})" if source.published else ""
-        if source.url.startswith("/"):  # a place on this site (a library passage): link the title
+        if getattr(source, "paper", None):  # a scholarly work: its authors, venue and DOI
+            lines.append(f"[{source.n}] {paper_entry(source.paper, title, source.url)}")
+        elif source.url.startswith("/"):  # a place on this site (a library passage): link it
             lines.append(f"[{source.n}] [{title}]({source.url}). {source.domain}{date}.")
         elif source.url.startswith(("http://", "https://")):
             lines.append(f"[{source.n}] {title}. {source.domain}{date}. <{source.url}>")
@@ -88,3 +90,37 @@ def references(sources) -> str:
             lines.append(f"[{source.n}] {title}. {source.domain}{date}.")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def paper_entry(paper: dict, title: str, url: str) -> str:
+    """ "Lindqvist, A., & van der Berg, P. (2021). Title. Venue. doi:10.x/y <url>", then
+    "**Retracted**: the notice" when the paper was retracted."""
+    title = str(paper.get("title") or title).replace("]", ")").replace("[", "(")
+    names = [_author(author) for author in paper.get("authors") or [] if isinstance(author, dict)]
+    names = [name for name in names if name]
+    if len(names) > 6:
+        names = names[:6] + ["et al."]
+    who = ", ".join(names[:-1]) + ", & " + names[-1] if len(names) > 1 else "".join(names)
+    year = f"({paper['year']})" if paper.get("year") else ""
+    parts = [" ".join(filter(None, [who, year])), title, str(paper.get("venue") or "")]
+    doi = str(paper.get("doi") or "")
+    entry = ". ".join(part.rstrip(".") for part in parts if part) + "."
+    entry += (f" doi:{doi}." if doi else "") + f" <{url}>"
+    return entry + retraction(paper)
+
+
+def retraction(paper: dict) -> str:
+    """ " **Retracted**: Retracted by 10.x/z on 2024-03-01" for a retracted paper, else ""."""
+    if not paper.get("retracted"):
+        return ""
+    notice = str(paper.get("retraction") or "").strip()
+    return " **Retracted**" + (f": {notice}" if notice else ".")
+
+
+def _author(author: dict) -> str:
+    """ "van der Berg, P." from {"family": "van der Berg", "given": "Pieter"}."""
+    if author.get("literal"):
+        return str(author["literal"])
+    family, given = str(author.get("family") or ""), str(author.get("given") or "")
+    initials = " ".join(f"{part[0]}." for part in given.replace("-", " ").split() if part)
+    return f"{family}, {initials}" if family and initials else family or given

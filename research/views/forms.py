@@ -56,10 +56,21 @@ MCP_HELP = (
 )
 
 
+# What each kind of source is, a line each beside its box on the new-project page.
+SOURCE_LINES = {
+    SourceKind.WEB: "pages a web search engine finds, read in full",
+    SourceKind.LIBRARY: "the documents your team uploaded, passage by passage",
+    SourceKind.SCHOLARLY: "papers from OpenAlex, arXiv, PubMed, Crossref or Semantic Scholar, "
+    "read from their open-access PDF or else their abstract, cited with their DOI",
+}
+
+
 def source_choices() -> list[tuple[str, str]]:
-    """The web, the library, and each configured MCP server ("mcp:docs")."""
+    """The web, the library, scholarly papers, and each configured MCP server ("mcp:docs"),
+    each with a line saying what it is."""
     servers = [server["name"] for server in settings.MCP_SERVERS]
-    return [*SourceKind.choices, *((f"mcp:{name}", f"MCP server {name}") for name in servers)]
+    kinds = [(kind.value, f"{kind.label}: {SOURCE_LINES[kind]}") for kind in SourceKind]
+    return [*kinds, *((f"mcp:{name}", f"MCP server {name}") for name in servers)]
 
 
 def provider_choices() -> list[tuple[str, str]]:

@@ -71,8 +71,8 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--sources",
-            help='Where queries search, with commas: "web", "library", "mcp:NAME" (an MCP '
-            'server in MCP_SERVERS); e.g. "web,mcp:docs".',
+            help='Where queries search, with commas: "web", "library", "scholarly" (papers), '
+            '"mcp:NAME" (an MCP server in MCP_SERVERS); e.g. "web,scholarly".',
         )
         parser.add_argument(
             "--collections", help="The library collections searched, ids with commas (all)."

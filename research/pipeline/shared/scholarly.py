@@ -23,6 +23,7 @@ from research.providers import extract as extractor
 from research.providers import http, slots
 from research.providers.scholarly import searcher
 from research.providers.search import Searcher, SearchResult
+from research.text.scope import NO_SCOPE, Scope
 
 EXTRACTOR = "abstract"
 ABSTRACT = "#abstract"  # the abstract's page-cache address: the landing page's, with this
@@ -42,19 +43,21 @@ def source_fields(result: SearchResult) -> dict:
     return {"paper": result.paper}
 
 
-def read_paper(source: Source, *, force: bool = False) -> tuple[PageSnapshot, str]:
-    """The paper's text and how it was read: its open-access PDF ("the open-access PDF", "the
-    open-access PDF from the page cache"), or its abstract ("the abstract; the PDF could not
-    be read: ...")."""
+def read_paper(
+    source: Source, scope: Scope = NO_SCOPE, *, force: bool = False
+) -> tuple[PageSnapshot, str]:
+    """The paper's text and how it was read: its open-access PDF, downloaded within the
+    project's domains (`scope`) ("the open-access PDF", "the open-access PDF from the page
+    cache"), or its abstract ("the abstract (the PDF could not be read: ...)")."""
     pdf = str(source.paper.get("pdf_url") or "")
     why = "" if pdf else "no open-access PDF"
     if pdf:
         with slots.one_download(pdf):
             cached = None if force else PageSnapshot.objects.fresh(pdf)
-            if cached is not None:
+            if cached is not None and scope.admits(cached.final_url or cached.url):
                 return cached, "the open-access PDF from the page cache"
             try:
-                snapshot = pages.download(pdf)
+                snapshot = pages.download(pdf, scope=scope)
                 assert snapshot is not None  # only a conditional GET is "not modified"
                 return snapshot, "the open-access PDF"
             except (http.FetchError, extractor.ExtractError) as exc:

@@ -41,7 +41,7 @@ def run(ctx: StepContext) -> None:
         snapshot = mcp.read_text(source)
         ctx.note(f"as {source.domain} gave it")
     elif scholarly.is_paper(source):
-        snapshot, how = scholarly.read_paper(source, force=bool(ctx.param("force")))
+        snapshot, how = scholarly.read_paper(source, ctx.opts.scope, force=bool(ctx.param("force")))
         ctx.note(how)
     else:
         snapshot = _page(ctx, source)
@@ -52,8 +52,9 @@ def run(ctx: StepContext) -> None:
         final_url=snapshot.final_url,
         http_status=snapshot.http_status,
         content_type=snapshot.content_type,
-        title=snapshot.title[:SOURCE_TITLE_MAX] or source.title,
-        published=snapshot.published or source.published,
+        # a paper keeps its own title and date, not its PDF's
+        title=source.title if source.paper else snapshot.title[:SOURCE_TITLE_MAX] or source.title,
+        published=source.published if source.paper else snapshot.published or source.published,
     )
     source.fetch_status = FetchStatus.FETCHED
 
