@@ -110,6 +110,10 @@ class Document(models.Model):
     # its authors as written there, and the day it was made or published; references use them.
     authors = models.JSONField(default=list, blank=True)
     issued = models.DateField(null=True, blank=True)
+    # The pages read by OCR (an image, or a PDF's pages without a usable text layer; 0: none),
+    # and the mean confidence Tesseract gave their words, 0 to 100.
+    ocr_pages = models.PositiveIntegerField(default=0)
+    ocr_confidence = models.FloatField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     queued_at = models.DateTimeField(default=timezone.now)
     claimed_at = models.DateTimeField(null=True, blank=True)

@@ -262,6 +262,7 @@ class DocumentKind(models.TextChoices):
     TEXT = "text", "Plain text"
     CSV = "csv", "CSV"
     EPUB = "epub", "EPUB"
+    IMAGE = "image", "Image"  # PNG, JPEG, TIFF or WebP, read by OCR
 
 
 class QuestionStatus(models.TextChoices):
