@@ -150,6 +150,9 @@ def test_a_papers_source_page_shows_its_doi_authors_venue_citations_and_open_acc
     assert "Energy and Buildings, 2021" in page and "cited by 128" in page
     assert f'yes: <a href="{world.web.url_for(FIELD_STUDY.pdf)}"' in page
     assert 'id="retracted"' not in page
+    answer = member_client.get(f"/api/sources/{study.pk}").json()
+    assert answer["paper"] == study.paper and answer["paper"]["cited_by"] == 128
+    assert answer["paper"]["authors"][2] == {"literal": "Nordic Heat Consortium"}
 
 
 def test_the_ranking_reads_a_papers_venue_year_and_citations(world, scholar):

@@ -35,6 +35,27 @@ class SourceBriefOut(Schema):
     fetch_status: FetchStatusName
 
 
+class PaperOut(Schema):
+    """A scholarly work's metadata, as its API gave it (README: Scholarly sources)."""
+
+    doi: str = Field(..., description='"10.5555/x", without https://doi.org/; "" when none.')
+    title: str
+    authors: list[dict[str, str]] = Field(
+        ..., description='Each {"family", "given"}, or {"literal"} for an organisation.'
+    )
+    year: int | None
+    venue: str
+    abstract: str
+    cited_by: int | None = Field(..., description="Its citation count; null when not known.")
+    open_access: bool | None
+    pdf_url: str
+    landing_url: str
+    retracted: bool
+    retraction: str = Field(..., description='The notice: "Retracted by 10.x/z on 2024-03-01".')
+    provider: str = Field(..., description="The API that found it first: openalex, arxiv...")
+    type: str = Field(..., description='Its CSL type: "article-journal", "article" (preprint)...')
+
+
 class SourceOut(Schema):
     id: int
     project_id: int
@@ -55,10 +76,15 @@ class SourceOut(Schema):
     added_by: str | None
     document_id: int | None = Field(..., description="A library source: its document.")
     locator: str = Field(..., description='A library source: "p. 14", "slide 3", a heading path.')
+    paper: PaperOut | None = Field(..., description="A scholarly paper: its metadata.")
 
     @staticmethod
     def resolve_added_by(obj) -> str | None:
         return obj.added_by.get_username() if obj.added_by_id else None
+
+    @staticmethod
+    def resolve_paper(obj) -> dict | None:
+        return obj.paper or None
 
 
 class SummaryOut(Schema):
