@@ -24,8 +24,8 @@ import hashlib
 import io
 import json
 import zipfile
-from datetime import UTC, datetime
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db.models import TextChoices
@@ -233,7 +233,8 @@ CONTENT_TYPES: dict[str, str] = {
     ExportFormat.RIS: "application/x-research-info-systems; charset=utf-8",
     ExportFormat.CSL_JSON: "application/vnd.citationstyles.csl+json; charset=utf-8",
 }
-EXTENSIONS: dict[str, str] = {ExportFormat.BIBTEX: "bib", ExportFormat.CSL_JSON: "json"}  # the rest: its name
+# The file name extension of each export whose format name is not its extension.
+EXTENSIONS: dict[str, str] = {ExportFormat.BIBTEX: "bib", ExportFormat.CSL_JSON: "json"}
 # The cited sources as reference files, in the package and as exports of their own.
 REFERENCE_FILES: dict[str, tuple[str, Callable[[list[Source]], str]]] = {
     ExportFormat.BIBTEX: ("references.bib", bibliography.bibtex),

@@ -44,16 +44,8 @@ def section(sources: list[Source], style: str) -> str:
     items = [csl_item(source) for source in sources]
     lines = ["## References", ""]
     for source, entry in zip(sources, csl.entries(items, style), strict=True):
-        lines += [f"[{source.n}] {entry}{_retraction(source)}", ""]
+        lines += [f"[{source.n}] {entry}{citations.retraction(source.paper or {})}", ""]
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _retraction(source: Source) -> str:
-    paper = source.paper or {}
-    if not paper.get("retracted"):
-        return ""
-    notice = str(paper.get("retraction") or "").strip()
-    return " **Retracted**" + (f": {notice}" if notice else ".")
 
 
 def csl_item(source: Source) -> dict[str, Any]:
