@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 import pytest
 
 from research.models import Claim, FetchStatus, Note, PageSnapshot, Passage, Report, Source
-from research.output import export, package, tables
+from research.output import bibliography, export, package, tables
 from research.text import citations
 from tests.factories import add_report, add_source, make_library_document, make_project
 from tests.system import needs_libreoffice, needs_pango, soffice
@@ -106,9 +106,15 @@ def test_the_package_holds_the_report_its_cited_sources_claims_notes_and_a_manif
         "claims.json",
         "claims.csv",
         "notes.json",
+        "references.bib",
+        "references.ris",
+        "references.json",
         "manifest.json",
     }
     assert files["report.md"] == export.report_markdown(report).encode()
+    sources = package.cited_sources(report)
+    assert files["references.bib"] == bibliography.bibtex(sources).encode()
+    assert files["references.json"] == bibliography.csl_json(sources).encode()
     assert files["report.pdf"] == export.report_pdf(report)
 
 
