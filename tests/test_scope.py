@@ -12,8 +12,9 @@ from django.core.exceptions import ImproperlyConfigured
 
 from research.errors import BadInput
 from research.models.options import ProjectOptions
+from research.pipeline.shared import library
 from research.providers import http
-from research.providers.search import get_provider
+from research.providers.search import SearchResult, get_provider
 from research.services import projects
 from research.text.scope import Pattern, Rule, Scope
 from research_site import settings as site_settings
@@ -248,3 +249,22 @@ def test_fetch_follows_a_redirect_that_stays_in_scope(loopback, fake_web):
     fake_web.routes["/stay"] = Route.redirect("/page/inside")
     page = http.fetch(f"{fake_web.url}/stay", scope=Scope.of(allow=["127.0.0.1"]))
     assert page.final_url.endswith("/page/inside")
+
+
+def test_the_search_holds_web_results_only_to_the_scope():
+    def result(url: str, **more) -> SearchResult:
+        return SearchResult(url, "Title", "", None, "searxng", **more)
+
+    found = [
+        result("https://who.int/a"),
+        result("https://elsewhere.org/b"),
+        result("/library/documents/3/#passage-1", passage_id=1),
+        result("mcp://docs/pages/7", locator="mcp:docs › search"),
+        result("https://doi.org/10.1/x", paper={"doi": "10.1/x"}),  # the scholarly APIs'
+    ]
+    kept, dropped = library.in_scope(Scope.of(allow=["who.int"]), found)
+    assert [r.url for r in kept] == [found[0].url, *(r.url for r in found[2:])]
+    assert dropped == {"domains.allow": 1}
+    assert library.dropped_note(dropped) == (
+        "1 result outside the project's domains dropped (domains.allow)"
+    )

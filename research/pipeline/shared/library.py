@@ -116,11 +116,13 @@ def search(
 
 def in_scope(scope: Scope, results: list[SearchResult]) -> tuple[list[SearchResult], Counter]:
     """The results within the project's domains, and how many each rule dropped (by the
-    option or setting that dropped them: "domains.allow", "SEARCH_DENY_DOMAINS")."""
+    option or setting that dropped them: "domains.allow", "SEARCH_DENY_DOMAINS"). The scope
+    holds web results only: a passage, an MCP document and a paper the scholarly APIs found
+    are kept wherever their address points."""
     kept: list[SearchResult] = []
     dropped: Counter[str] = Counter()
     for result in results:
-        refusal = scope.refusal(result.url)
+        refusal = None if result.paper else scope.refusal(result.url)
         if refusal is None:
             kept.append(result)
         else:
