@@ -520,6 +520,18 @@ FETCH_USER_AGENT = envstr(
     "Chrome/130.0 Safari/537.36 Dossier/0.1",
 )
 
+# --- Figures from sources -----------------------------------------------------------------
+# A fetched page's figures (<figure> images with their captions, images with a meaningful alt):
+# the first FIGURE_MAX_PER_PAGE of each page downloaded through the choke point, no larger than
+# FIGURE_MAX_BYTES, decoded and re-encoded by Pillow, which refuses more than FIGURE_MAX_PIXELS
+# pixels (a decompression bomb); an image under FIGURE_MIN_SIDE pixels on a side is no figure.
+# A report shows at most REPORT_FIGURES_PER_SECTION of them under each section (0: none).
+FIGURE_MAX_PER_PAGE = envint("FIGURE_MAX_PER_PAGE", 4, minimum=0, maximum=50)
+FIGURE_MAX_BYTES = envint("FIGURE_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
+FIGURE_MAX_PIXELS = envint("FIGURE_MAX_PIXELS", 40_000_000, minimum=10_000)
+FIGURE_MIN_SIDE = envint("FIGURE_MIN_SIDE", 200, minimum=1)
+REPORT_FIGURES_PER_SECTION = envint("REPORT_FIGURES_PER_SECTION", 1, minimum=0, maximum=10)
+
 # --- Runs --------------------------------------------------------------------------------
 DEFAULT_TOKEN_BUDGET = envint("DEFAULT_TOKEN_BUDGET", 400_000, minimum=1000)
 

@@ -9,6 +9,7 @@ reports.py    report versions and notes
 watching.py   watchers, a project's webhook, and each notification sent
 refreshes.py  refreshes of a finished project, and what each found of every page
 questions.py  follow-up questions on a project, answered from its sources
+figures.py    figures from sources: their images, kept re-encoded, and the versions showing them
 claims.py     the claim ledger: each report sentence checked against its sources
 steps.py      one row per execution of a pipeline step
 accounts.py   API tokens
@@ -24,6 +25,7 @@ from research.models.accounts import ApiToken
 from research.models.activity import ActivityAction, ActivityEntry
 from research.models.analysis import Dataset, DatasetRow
 from research.models.claims import Claim, ClaimMethod, ClaimReview, ClaimStatus
+from research.models.figures import Figure
 from research.models.library import Collection, Document, Passage, PassageEmbedding
 from research.models.mcp import McpServerState
 from research.models.profiles import ModelProfile
@@ -43,6 +45,8 @@ from research.models.statuses import (
     DocumentStatus,
     Engine,
     FetchStatus,
+    FigureChoice,
+    FigureStatus,
     Method,
     OneOf,
     PageCheck,
@@ -90,6 +94,9 @@ __all__ = [
     "Direction",
     "Engine",
     "FetchStatus",
+    "Figure",
+    "FigureChoice",
+    "FigureStatus",
     "McpServerState",
     "Method",
     "ModelProfile",

@@ -25,6 +25,7 @@ class ActivityAction(models.TextChoices):
     REFRESHED = "refreshed", "Refreshed"
     PLAN_EDITED = "plan_edited", "Edited the plan"
     ANALYSIS_EDITED = "analysis_edited", "Edited an analysis"
+    FIGURES_EDITED = "figures_edited", "Hid or added a report's figure"
     LOCKED_OUT = "locked_out", "Locked out of signing in"
 
 

@@ -42,6 +42,12 @@ class PageSnapshot(models.Model):
     )
     published = models.DateField(null=True, blank=True)
     extractor = models.CharField(max_length=40, blank=True)
+    figures = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The figures its HTML shows: image URL, alt, caption, heading, width and height "
+        "as its attributes say, and why one was skipped (providers/figures.py).",
+    )
 
     objects = PageSnapshotQuerySet.as_manager()
 

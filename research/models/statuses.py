@@ -282,3 +282,21 @@ class PageCheck(models.TextChoices):
     UNCHANGED = "unchanged", "Unchanged"
     CHANGED = "changed", "Changed"
     GONE = "gone", "Gone"
+
+
+class FigureStatus(models.TextChoices):
+    """Where a figure found on a source is: its image kept (downloaded, re-encoded, stored),
+    skipped as no figure (a logo, an icon, a tracker, under the minimum size), or refused
+    (the download failed, or the bytes are no image Dossier keeps); the reason says which."""
+
+    KEPT = "kept", "Kept"
+    SKIPPED = "skipped", "Skipped"
+    REFUSED = "refused", "Refused"
+
+
+class FigureChoice(models.TextChoices):
+    """A member's say on a figure: none (the report chooses), hidden from the report, or added."""
+
+    NONE = "", "The report's choice"
+    HIDDEN = "hidden", "Hidden by a member"
+    ADDED = "added", "Added by a member"

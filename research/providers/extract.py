@@ -22,6 +22,7 @@ from trafilatura.utils import is_dubious_html, repair_faulty_html
 
 from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
+from research.providers import figures as page_figures
 from research.providers.pdf_tables import table_lines
 from research.text.records import record_lines
 
@@ -64,6 +65,7 @@ class Extracted:
     published: datetime.date | None
     extractor: str  # "trafilatura", "pypdf" or "text"
     tables: str = ""  # the page's own HTML tables, rows as record lines (`html_tables`)
+    figures: tuple[page_figures.Found, ...] = ()  # the page's figures (providers/figures.py)
 
 
 def extract(body: bytes, content_type: str, charset: str | None, url: str) -> Extracted:
@@ -176,6 +178,7 @@ def _extract_html(body: bytes, charset: str | None, url: str) -> Extracted:
     tree = html_tree(decode(body, charset, html=True))
     if tree is None:
         raise ExtractError("no readable text found")
+    figures = tuple(page_figures.found(tree, url))  # before trafilatura prunes the tree
     document = trafilatura.bare_extraction(
         tree,
         url=url or None,
@@ -192,6 +195,7 @@ def _extract_html(body: bytes, charset: str | None, url: str) -> Extracted:
         published=_parse_date(getattr(document, "date", None)),
         extractor="trafilatura",
         tables=html_tables(tree),
+        figures=figures,
     )
 
 

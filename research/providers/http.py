@@ -343,6 +343,8 @@ def fetch(
     last_modified: str = "",
     transport: httpx.BaseTransport | None = None,
     scope: Scope = NO_SCOPE,
+    accept: str = "",
+    max_bytes: int | None = None,
 ) -> Fetched:
     """GET a page, following up to MAX_REDIRECTS redirects, each checked by the SSRF guard
     and held to `scope`, the project's domains (OutOfScope names the rule that refused).
@@ -350,16 +352,18 @@ def fetch(
     With `etag` or `last_modified` (from an earlier fetch) the GET is conditional: a server
     whose page did not change answers 304, returned as such with an empty body.
     `transport` is for tests (e.g. `httpx.MockTransport`); the guard still runs on every hop,
-    but pinning to the checked address is the default transport's job.
+    but pinning to the checked address is the default transport's job. `accept` replaces the
+    Accept header (an image's download), `max_bytes` the FETCH_MAX_BYTES cap (a smaller one).
     """
     deadline = time.monotonic() + TOTAL_TIMEOUT
     current = _parse_url(url)
-    validators = {"If-None-Match": etag, "If-Modified-Since": last_modified}
+    limit = min(max_bytes or settings.FETCH_MAX_BYTES, settings.FETCH_MAX_BYTES)
+    validators = {"If-None-Match": etag, "If-Modified-Since": last_modified, "Accept": accept}
     conditional = {name: value for name, value in validators.items() if value}
     with _client(transport) as client:
         for hop in range(MAX_REDIRECTS + 1):
             _check_scope(scope, current, redirected=hop > 0)
-            result = _fetch_hop(client, current, deadline, conditional)
+            result = _fetch_hop(client, current, deadline, conditional, limit)
             if isinstance(result, httpx.URL):
                 current = result
                 continue
@@ -409,7 +413,11 @@ _Page = tuple[int, str, str | None, bytes, str, str]
 
 
 def _fetch_hop(
-    client: httpx.Client, url: httpx.URL, deadline: float, conditional: dict[str, str]
+    client: httpx.Client,
+    url: httpx.URL,
+    deadline: float,
+    conditional: dict[str, str],
+    limit: int,
 ) -> httpx.URL | _Page:
     """One request: the redirect target, or the page (see _Page)."""
     addresses = check_url(url)
@@ -423,12 +431,14 @@ def _fetch_hop(
     with _translate_errors(url):
         response = client.send(request, stream=True)
         try:
-            return _read_response(response, url, deadline)
+            return _read_response(response, url, deadline, limit)
         finally:
             response.close()
 
 
-def _read_response(response: httpx.Response, url: httpx.URL, deadline: float) -> httpx.URL | _Page:
+def _read_response(
+    response: httpx.Response, url: httpx.URL, deadline: float, limit: int
+) -> httpx.URL | _Page:
     location = response.headers.get("location")
     if response.status_code in REDIRECT_STATUSES and location:
         try:
@@ -442,12 +452,11 @@ def _read_response(response: httpx.Response, url: httpx.URL, deadline: float) ->
         reason = f"HTTP {response.status_code} {response.reason_phrase}".strip()
         raise FetchError(reason, status_code=response.status_code)
     content_type, charset = parse_content_type(response.headers.get("content-type", ""))
-    body = _read_body(response, deadline)
+    body = _read_body(response, deadline, limit)
     return response.status_code, content_type, charset, body, *validators
 
 
-def _read_body(response: httpx.Response, deadline: float) -> bytes:
-    limit = settings.FETCH_MAX_BYTES
+def _read_body(response: httpx.Response, deadline: float, limit: int) -> bytes:
     declared = response.headers.get("content-length", "").strip()
     if declared.isdigit() and int(declared) > limit:
         raise FetchError(f"page is larger than {_size(limit)}")

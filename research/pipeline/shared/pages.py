@@ -55,6 +55,7 @@ def download(
         title=text.title[:SOURCE_TITLE_MAX],
         text=text.text,
         tables=text.tables,
+        figures=[figure.as_json() for figure in text.figures],
         published=text.published,
         extractor=text.extractor,
     )

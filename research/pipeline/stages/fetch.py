@@ -7,7 +7,8 @@ Reads:    one Source's address; the project's domains (an address outside them, 
           stored when it was found (neither touches the network); for a paper, its
           open-access PDF, or else its abstract (shared/scholarly.py).
 Replaces: the Source's snapshot, fetch status and reason, HTTP status, content type, title and
-          date; adds a PageSnapshot when it downloads.
+          date; adds a PageSnapshot when it downloads; a web page's figures, as Figure rows of
+          the Source, their images downloaded and re-encoded (shared/page_figures.py).
 
 Step 4b, read ahead (with a model only): while a query's ranking waits on the model, its first
 results in the search engine's order are downloaded into the page cache, so that the fetch of
@@ -24,8 +25,8 @@ import functools
 from collections import Counter
 
 from research.limits import SOURCE_TITLE_MAX
-from research.models import FetchStatus, PageSnapshot, Source, Stage
-from research.pipeline.shared import library, mcp, pages, parallel, scholarly
+from research.models import FetchStatus, Figure, PageSnapshot, Source, Stage
+from research.pipeline.shared import library, mcp, page_figures, pages, parallel, scholarly
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
@@ -45,6 +46,9 @@ def run(ctx: StepContext) -> None:
         ctx.note(how)
     else:
         snapshot = _page(ctx, source)
+        kept = page_figures.keep(source, snapshot, ctx.opts.scope)
+        if kept:
+            ctx.note(f"{ctx.detail}; {kept}" if ctx.detail else kept)
     Source.objects.filter(pk=source.pk).update(
         snapshot=snapshot,
         fetch_status=FetchStatus.FETCHED,
@@ -118,5 +122,5 @@ def _read_ahead(url: str, scope: Scope) -> str:
         return "unreadable"
 
 
-STAGE = StageSpec(stage=Stage.FETCH, run=run, writes=(Source, PageSnapshot))
+STAGE = StageSpec(stage=Stage.FETCH, run=run, writes=(Source, PageSnapshot, Figure))
 PREFETCH = StageSpec(stage=Stage.PREFETCH, run=read_ahead, ahead=True, writes=(PageSnapshot,))
