@@ -28,6 +28,7 @@ secret-key: install
 
 # Production serving: gunicorn and whitenoise, DEBUG off unless the environment says otherwise.
 run: install secret-key
+	@bash .ci/system-packages run
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py ensure_admin
 	-$(BIN)/python manage.py llm_check --brief
@@ -36,11 +37,13 @@ run: install secret-key
 # Development: Django's autoreloading server and the worker, DEBUG on.
 dev: export DEBUG = 1
 dev: install secret-key
+	@bash .ci/system-packages run
 	$(BIN)/python manage.py migrate --noinput --verbosity 0
 	$(BIN)/python manage.py ensure_admin
 	$(BIN)/python manage.py serve --dev --host $(HOST) --port $(PORT)
 
-# The system packages the tests need, installed when missing if this runs as root with apt.
+# The system packages the tests need, installed when missing if this runs as root with apt (run
+# and dev install those the app uses: Pango, the CJK fonts, Tesseract).
 system-packages:
 	@bash .ci/system-packages
 

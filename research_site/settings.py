@@ -542,6 +542,19 @@ LIBRARY_MAX_UPLOAD_MB = envint("LIBRARY_MAX_UPLOAD_MB", 100, minimum=1, maximum=
 LIBRARY_MAX_UNCOMPRESSED_MB = envint("LIBRARY_MAX_UNCOMPRESSED_MB", 500, minimum=1)
 # An extraction still running after this long (a worker died) is queued again, three times at most.
 LIBRARY_EXTRACT_TIMEOUT = envint("LIBRARY_EXTRACT_TIMEOUT", 600, minimum=10)
+# OCR (Tesseract, in a process of its own) reads images and the PDF pages whose text layer is
+# empty or not text, in the library and in fetched web PDFs alike: in these Tesseract languages
+# (joined by "+"; Debian's tesseract-ocr-<code> packages hold their data), each page within
+# LIBRARY_OCR_PAGE_SECONDS; a file with more pages to read than LIBRARY_OCR_MAX_PAGES fails,
+# none read. Keep pages x seconds per page (about 3) under LIBRARY_EXTRACT_TIMEOUT.
+LIBRARY_OCR_LANGUAGES = envstr("LIBRARY_OCR_LANGUAGES", "eng+chi_sim")
+if not re.fullmatch(r"[A-Za-z_]+(\+[A-Za-z_]+)*", LIBRARY_OCR_LANGUAGES):
+    raise ImproperlyConfigured(
+        "LIBRARY_OCR_LANGUAGES must be Tesseract language codes joined by '+' (eng+chi_sim); "
+        f"got {LIBRARY_OCR_LANGUAGES!r}"
+    )
+LIBRARY_OCR_PAGE_SECONDS = envint("LIBRARY_OCR_PAGE_SECONDS", 60, minimum=1)
+LIBRARY_OCR_MAX_PAGES = envint("LIBRARY_OCR_MAX_PAGES", 100, minimum=1)
 
 # --- Trash -------------------------------------------------------------------------------
 # A deleted project waits in the trash this many days, where any member can restore it; then the

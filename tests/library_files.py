@@ -199,3 +199,78 @@ def zip_bomb_docx(inflated_mb: int = 50) -> bytes:
             bomb.writestr(info, source.read(info.filename))
         bomb.writestr("word/media/padding.bin", b"\0" * (inflated_mb * 1024 * 1024))
     return out.getvalue()
+
+
+# --- Pictures of text, for OCR ----------------------------------------------------------------
+
+
+def font(language: str = "en", size: int = 44):
+    """The sans-serif font fontconfig picks for a language ("en", "zh-cn"), at `size` pixels."""
+    import subprocess
+
+    from PIL import ImageFont
+
+    found = subprocess.run(
+        ["fc-match", "-f", "%{file}|%{index}", f"sans-serif:lang={language}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    path, index = found.rsplit("|", 1)
+    return ImageFont.truetype(path, size, index=int(index or 0))
+
+
+def page_picture(paragraphs: list[str], *, language: str = "en", width: int = 1240, size: int = 34):
+    """A page of text as a scanner sees it, black on white: the paragraphs wrapped to the
+    width (1240 pixels: A4 at 150 dpi), in letters of `size` pixels, a line apart; what does
+    not fit on the page is left out."""
+    from PIL import Image, ImageDraw
+
+    face = font(language, size)
+    cjk = language.startswith("zh")
+    lines: list[str] = []
+    for paragraph in paragraphs:
+        words = list(paragraph) if cjk else paragraph.split()
+        line = ""
+        for word in words:
+            longer = line + word if cjk or not line else f"{line} {word}"
+            if face.getlength(longer) > width - 2 * (width // 12) and line:
+                lines.append(line)
+                line = word
+            else:
+                line = longer
+        lines += [line, ""]
+    picture = Image.new("L", (width, round(width * 1.414)), 255)
+    draw = ImageDraw.Draw(picture)
+    margin, spacing = width // 12, round(size * 1.5)
+    for row, line in enumerate(lines):
+        draw.text((margin, margin + row * spacing), line, font=face, fill=0)
+    return picture
+
+
+def text_image(paragraphs: list[str], *, language: str = "en", format: str = "PNG") -> bytes:
+    """A photo of text: a page picture, saved as PNG, JPEG, TIFF or WebP."""
+    out = io.BytesIO()
+    page_picture(paragraphs, language=language).save(out, format=format)
+    return out.getvalue()
+
+
+def scanned_pages(pages: list[list[str]], *, language: str = "en", format: str = "PDF") -> bytes:
+    """An image-only PDF, one A4 page picture per list of paragraphs (Pillow's PDF writer):
+    no text layer at all, as a scanner makes; or a TIFF of as many frames (format="TIFF")."""
+    pictures = [page_picture(page, language=language) for page in pages]
+    out = io.BytesIO()
+    pictures[0].save(out, format=format, save_all=True, append_images=pictures[1:], resolution=150)
+    return out.getvalue()
+
+
+def joined(*pdfs: bytes) -> bytes:
+    """The pages of these PDFs, one after the other, in one PDF."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for body in pdfs:
+        writer.append(PdfReader(io.BytesIO(body)))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

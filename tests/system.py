@@ -85,3 +85,25 @@ def needs_libreoffice(why: str) -> pytest.MarkDecorator:
     return pytest.mark.skipif(
         soffice() is None, reason=f"{package} is not installed: {why}; {_install(package)}"
     )
+
+
+TESSERACT = "tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"
+
+
+@functools.cache
+def tesseract_languages() -> frozenset[str]:
+    """The languages the installed Tesseract reads (none without Tesseract)."""
+    command = shutil.which("tesseract")
+    if command is None:
+        return frozenset()
+    listed = subprocess.run(
+        [command, "--list-langs"], capture_output=True, text=True, check=False
+    ).stdout
+    return frozenset(line.strip() for line in listed.splitlines()[1:] if line.strip())
+
+
+def needs_tesseract(why: str) -> pytest.MarkDecorator:
+    return pytest.mark.skipif(
+        not {"eng", "chi_sim"} <= tesseract_languages(),
+        reason=f"{TESSERACT} are not installed: {why}; {_install(TESSERACT)}",
+    )

@@ -69,6 +69,8 @@ def _start_up(tmp_path, **env) -> subprocess.CompletedProcess:
         ("TRUST_PROXY", "sometimes"),
         ("EMBEDDING_BASE_URL", "ftp://x"),
         ("EMBEDDING_BATCH", "0"),
+        ("LIBRARY_OCR_LANGUAGES", "eng chi_sim"),
+        ("LIBRARY_OCR_MAX_PAGES", "0"),
     ],
 )
 def test_a_bad_value_stops_start_up_and_names_the_variable(tmp_path, variable, value):

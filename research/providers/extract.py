@@ -1,4 +1,5 @@
-"""Fetched bytes -> readable text: trafilatura for HTML, pypdf for PDF, plain text as is.
+"""Fetched bytes -> readable text: trafilatura for HTML, pypdf for PDF (its pages without a
+usable text layer read by OCR, ocr.py), plain text as is.
 
 Later code checks that quotes are exact substrings of `Extracted.text`, so the text is only
 normalised lightly (line endings, trailing spaces, runs of blank lines) and paragraphs stay.
@@ -23,7 +24,9 @@ from trafilatura.utils import is_dubious_html, repair_faulty_html
 from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
 from research.providers import figures as page_figures
+from research.providers import ocr
 from research.providers.pdf_tables import table_lines
+from research.text.legible import legible
 from research.text.records import record_lines
 
 logger = logging.getLogger(__name__)
@@ -63,7 +66,7 @@ class Extracted:
     title: str
     text: str
     published: datetime.date | None
-    extractor: str  # "trafilatura", "pypdf" or "text"
+    extractor: str  # "trafilatura", "pypdf", "pypdf+tesseract" (some pages by OCR) or "text"
     tables: str = ""  # the page's own HTML tables, rows as record lines (`html_tables`)
     figures: tuple[page_figures.Found, ...] = ()  # the page's figures (providers/figures.py)
 
@@ -238,14 +241,37 @@ def _extract_pdf(body: bytes) -> Extracted:
         logger.info("pypdf could not read a PDF: %r", exc)
         raise ExtractError("could not read the PDF") from None
     tables = table_lines(body, pages)
+    extractor = _read_scans(body, pages)
     pages = [
         page.strip() + ("\n\n" + "\n".join(tables[i]) if i in tables else "")
         for i, page in enumerate(pages)
     ]
     text = normalise_text("\n\n".join(page for page in pages if page))
     if not text.strip():
-        raise ExtractError("no readable text found in the PDF (it may be scanned images)")
-    return Extracted(title=_clean_title(str(title)), text=text, published=None, extractor="pypdf")
+        raise ExtractError("no readable text found in the PDF (OCR found none on its pages)")
+    return Extracted(title=_clean_title(str(title)), text=text, published=None, extractor=extractor)
+
+
+def _read_scans(body: bytes, pages: list[str]) -> str:
+    """The pages whose text layer is empty or not text, read by OCR in place (the library's
+    limits hold: LIBRARY_OCR_MAX_PAGES, LIBRARY_OCR_PAGE_SECONDS); the extractor's name."""
+    scanned = [i for i, page in enumerate(pages) if not legible(page)]
+    if not scanned:
+        return "pypdf"
+    try:
+        found = ocr.read_bytes(body, kind="pdf", pages=scanned)
+    except ocr.OcrUnavailable as exc:
+        if len(scanned) == len(pages):
+            raise ExtractError(f"the PDF has no text layer (a scan?), and {exc.reason}") from None
+        logger.warning("a PDF's %d pages without text were left unread: %s", len(scanned), exc)
+        for i in scanned:
+            pages[i] = ""
+        return "pypdf"
+    except ocr.OcrError as exc:
+        raise ExtractError(f"the PDF could not be read by OCR: {exc.reason}") from None
+    for page in found.pages:
+        pages[page.index] = page.text
+    return "pypdf+tesseract"
 
 
 def _extract_text(body: bytes, charset: str | None, media_type: str) -> Extracted:

@@ -296,6 +296,8 @@ def _finish_ready(document: Document, extracted, drafts) -> str:
             pages=extracted.pages,
             authors=[name[:200] for name in extracted.authors[:20]],
             issued=extracted.issued,
+            ocr_pages=extracted.ocr_pages,
+            ocr_confidence=extracted.ocr_confidence,
             error="",
             extracted_at=timezone.now(),
         )

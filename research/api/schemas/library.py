@@ -56,6 +56,14 @@ class DocumentOut(Schema):
     pages: int | None = Field(..., description="Pages or slides, when the format has them.")
     authors: list[str] = Field(..., description="The authors its file's metadata names.")
     issued: date | None = Field(..., description="The day its file's metadata says it was made.")
+    ocr_pages: int = Field(
+        ...,
+        description="The pages read by OCR: an image's, or a PDF's pages without a usable text "
+        "layer; 0 when none was.",
+    )
+    ocr_confidence: float | None = Field(
+        ..., description="The mean confidence of the words OCR read, 0 to 100."
+    )
     passages: int
     source_url: str = Field(..., description="For a saved web page: where it was fetched.")
     fetched_at: datetime | None

@@ -22,7 +22,7 @@ class Block:
 
 @dataclass(frozen=True)
 class ExtractedDocument:
-    kind: str  # a DocumentKind value: pdf, docx, pptx, html, markdown, text, csv, epub
+    kind: str  # a DocumentKind value: pdf, docx, pptx, html, markdown, text, csv, epub, image
     title: str
     blocks: list[Block]
     pages: int | None = None  # pages or slides, when the format has them
@@ -30,6 +30,8 @@ class ExtractedDocument:
     # EPUB Dublin Core): its authors as written there, and the day it was made or published.
     authors: tuple[str, ...] = ()
     issued: datetime.date | None = None
+    ocr_pages: int = 0  # the pages (or an image's frames) read by OCR
+    ocr_confidence: float | None = None  # the mean confidence of their words, 0 to 100
 
 
 # What programs write when nobody names an author: not a name. Files made from a library's

@@ -8,7 +8,15 @@ from pathlib import Path
 from research.errors import DocumentUnreadable
 
 SUPPORTED = (
-    "PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), HTML, Markdown, plain text, CSV and EPUB"
+    "PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), HTML, Markdown, plain text, CSV, EPUB, "
+    "and PNG, JPEG, TIFF and WebP images (read by OCR)"
+)
+# An image's first bytes, by format: the library reads these by OCR.
+IMAGE_SIGNATURES = (
+    b"\x89PNG\r\n\x1a\n",
+    b"\xff\xd8\xff",  # JPEG
+    b"II*\x00",  # TIFF, little-endian
+    b"MM\x00*",  # TIFF, big-endian
 )
 TEXT_SUFFIXES = {
     ".md": "markdown",
@@ -34,6 +42,8 @@ def detect_kind(path: Path, filename: str) -> str:
         return "pdf"
     if head.startswith(b"PK\x03\x04"):
         return _zip_kind(path, filename)
+    if head.startswith(IMAGE_SIGNATURES) or (head[:4] == b"RIFF" and head[8:12] == b"WEBP"):
+        return "image"
     suffix = Path(filename).suffix.lower()
     if _binary(head):
         raise DocumentUnreadable(

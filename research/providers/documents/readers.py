@@ -1,6 +1,7 @@
 """One reader per format, each returning blocks with locators; `extract_document` picks one.
 
-PDF pages come from pypdf (the page label when the file defines one, else its number); HTML goes
+PDF pages come from pypdf (the page label when the file defines one, else its number), and those
+without a usable text layer, like images, are read by OCR (ocr.py); HTML goes
 through the same trafilatura path as fetched web pages; Markdown is cut at its headings, plain
 text at blank lines, CSV into runs of rows. The zip formats are in office.py.
 """
@@ -19,6 +20,7 @@ import pypdf
 
 from research.errors import DocumentUnreadable
 from research.providers import extract as web
+from research.providers import ocr
 from research.providers.documents import office
 from research.providers.documents.base import (
     HEADING_SEPARATOR,
@@ -29,6 +31,7 @@ from research.providers.documents.base import (
 )
 from research.providers.documents.kinds import detect_kind
 from research.providers.pdf_tables import table_lines
+from research.text.legible import legible
 from research.text.writing import is_cjk
 
 logger = logging.getLogger(__name__)
@@ -47,6 +50,7 @@ def extract_document(path: Path, *, filename: str, max_uncompressed: int) -> Ext
         "markdown": lambda: read_markdown(_text(path), filename),
         "text": lambda: read_text(_text(path), filename),
         "csv": lambda: read_csv(_text(path), filename),
+        "image": lambda: read_image(path, filename),
     }
     extracted = readers[kind]()
     blocks = [b for b in extracted.blocks if b.text.strip()]
@@ -81,6 +85,7 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
         logger.info("pypdf could not read %s: %r", filename, exc)
         raise DocumentUnreadable(f'"{filename}" is a damaged PDF that cannot be read.') from None
     tables = table_lines(path, texts)
+    scanned = _read_scans(path, filename, texts)
     blocks = [
         Block(
             _with_tables(reflow(web.normalise_text(text)), tables.get(i, [])),
@@ -92,10 +97,45 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
     ]
     if not blocks:
         raise DocumentUnreadable(
-            f'"{filename}" has no text layer (a scan?), and OCR is not available; the file is '
-            "kept. Upload a PDF with text, or one made by an OCR tool."
+            f'"{filename}" has no text layer (a scan?), and OCR found no text on its pages; '
+            "the file is kept."
         )
-    return ExtractedDocument("pdf", title, blocks, len(texts), authors, issued)
+    return ExtractedDocument(
+        "pdf", title, blocks, len(texts), authors, issued, len(scanned.pages), scanned.confidence
+    )
+
+
+def _read_scans(path: Path, filename: str, texts: list[str]) -> ocr.OcrResult:
+    """The pages whose text layer is empty or not text, read by OCR: their text replaces it
+    in `texts`. Without Tesseract, a PDF with legible pages keeps those alone."""
+    scanned = [i for i, text in enumerate(texts) if not legible(text)]
+    if not scanned:
+        return ocr.OcrResult(len(texts), [])
+    try:
+        found = ocr.read(path, kind="pdf", pages=scanned)
+    except ocr.OcrUnavailable as exc:
+        if len(scanned) < len(texts):
+            logger.warning("%s: %d pages without text were left unread: %s", filename,
+                           len(scanned), exc.reason)  # fmt: skip
+            for i in scanned:
+                texts[i] = ""
+            return ocr.OcrResult(len(texts), [])
+        raise DocumentUnreadable(
+            f'"{filename}" has no text layer (a scan?), and {exc.reason}; the file is kept: '
+            "read it again once it is installed."
+        ) from None
+    except ocr.OcrError as exc:
+        raise DocumentUnreadable(_ocr_failed(filename, exc)) from None
+    for page in found.pages:
+        texts[page.index] = page.text
+    return found
+
+
+def _ocr_failed(filename: str, exc: ocr.OcrError) -> str:
+    return (
+        f'"{filename}" could not be read by OCR: {exc.reason}. The file is kept; read it again '
+        "once that is changed."
+    )
 
 
 def _pdf_date(info) -> object:
@@ -153,6 +193,38 @@ def _page_labels(reader: pypdf.PdfReader) -> list[str]:
     if len(labels) != len(reader.pages):
         return [str(i + 1) for i in range(len(reader.pages))]
     return [label or str(i + 1) for i, label in enumerate(labels)]
+
+
+# --- Images ---------------------------------------------------------------------------------
+
+
+def read_image(path: Path, filename: str) -> ExtractedDocument:
+    """A PNG, JPEG, TIFF or WebP image read by OCR; a TIFF's frames are its pages."""
+    try:
+        found = ocr.read(path, kind="image", pages=None)
+    except ocr.OcrUnavailable as exc:
+        raise DocumentUnreadable(
+            f'"{filename}" is an image, and {exc.reason}; the file is kept: read it again once '
+            "it is installed."
+        ) from None
+    except ocr.OcrError as exc:
+        raise DocumentUnreadable(_ocr_failed(filename, exc)) from None
+    several = found.total > 1
+    blocks = [
+        Block(
+            reflow(web.normalise_text(page.text)),
+            f"p. {page.index + 1}" if several else "",
+            page.index + 1 if several else None,
+        )
+        for page in found.pages
+        if page.text.strip()
+    ]
+    if not blocks:
+        raise DocumentUnreadable(f'"{filename}" is an image in which OCR found no text.')
+    pages = found.total if several else None
+    return ExtractedDocument(
+        "image", "", blocks, pages, ocr_pages=len(found.pages), ocr_confidence=found.confidence
+    )
 
 
 # --- Text formats -----------------------------------------------------------------------------
