@@ -14,7 +14,6 @@ Every failure is an `OcrError` whose reason names the setting or the Debian pack
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import selectors
@@ -100,6 +99,7 @@ def read(
         "languages": limits.languages,
         "dpi": DPI,
         "tesseract": command,
+        "parent": os.getpid(),
     }
     with _Process(spec) as (process, stderr):
         return _collect(_records(process, limits.page_seconds), spec, limits, stderr)
@@ -235,8 +235,9 @@ def package_of(code: str) -> str:
     return f"{PACKAGE}-{code.lower().replace('_', '-')}"
 
 
-@functools.cache
 def installed_languages(command: str) -> frozenset[str]:
+    """Asked each time (a few milliseconds): a language installed while the worker runs is
+    there for the next document."""
     import pytesseract
 
     pytesseract.pytesseract.tesseract_cmd = command

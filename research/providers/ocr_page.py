@@ -14,9 +14,12 @@ refused as a decompression bomb. The process's address space is capped at MEMORY
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import math
+import os
 import resource
+import signal
 import sys
 import tempfile
 import warnings
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+PR_SET_PDEATHSIG = 1  # prctl(2)
 MEMORY_BYTES = 3 * 2**30
 MAX_PIXELS = 60_000_000  # an A4 page at 300 dpi is 8.7 million; A0 at 300 dpi is 139 million
 SMALL_IMAGE = 1200  # an image whose longer side is shorter (a screenshot) is enlarged twice
@@ -40,6 +44,7 @@ PARALLEL_PAGES = 2
 
 def main(argv: list[str]) -> int:
     spec = json.loads(argv[1])
+    _die_with(spec["parent"])
     try:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
     except (ValueError, OSError):  # a lower hard limit is already set: keep it
@@ -52,6 +57,19 @@ def main(argv: list[str]) -> int:
     except Exception as exc:  # the reason goes back to the worker, which fails the document
         return _fail(f"{type(exc).__name__}: {exc}"[:500])
     return 0
+
+
+def _die_with(parent: int) -> None:
+    """This process is killed when the worker that started it dies (Linux), so that a worker
+    stopped by its queue's timeout leaves no OCR running; a Tesseract already reading a page
+    finishes that page."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the worker's kill of the group must do
+        return
+    if os.getppid() != parent:  # it died before the prctl
+        os._exit(1)
 
 
 def _fail(reason: str) -> int:
