@@ -141,6 +141,11 @@ urlpatterns = [
         name="project-chart",
     ),
     path(
+        "projects/<int:project_id>/figures/<int:figure_id>.<str:ext>",
+        reports.project_figure,
+        name="project-figure",
+    ),
+    path(
         "projects/<int:project_id>/report/claims/check/",
         claims.claims_check,
         name="report-claims-check",

@@ -68,11 +68,23 @@ SAMPLES: dict[str, Any] = {
     "project_question": "How does SQLite WAL mode work?",
     "passages": [{"n": 3, "kind": "quote", "text": "Readers do not block writers."}],
     "routes": [{"name": "news:week", "what": "news articles of the past week"}],
+    "figures": [
+        {
+            "id": 1,
+            "n": 3,
+            "caption": "WAL and rollback journal throughput",
+            "alt": "-",
+            "heading": "Performance",
+            "title": "Write-Ahead Logging",
+        }
+    ],
+    "per_section": 1,
 }
 # here `parts` is a count, not a list; a claim's section is its heading; a reflection's
 # results are a section's search results
 SAMPLES_FOR: dict[str, dict[str, Any]] = {
     "summarize": {"parts": 2},
+    "figures": {"sections": [{"id": 1, "title": "How WAL works", "goal": "Its mechanism"}]},
     "claims": {"section": "How WAL works"},
     "answer": {"question": "Do readers block writers in WAL mode?"},
     "reflect": {

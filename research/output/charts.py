@@ -7,6 +7,7 @@ from django.http import HttpResponse
 
 from research.errors import MissingInput
 from research.models import Dataset
+from research.text import figures as text_figures
 from research.text.analysis.figure import CHART_LINK
 
 # An SVG opened on its own runs nothing and loads nothing (the site's CSP covers it in a page).
@@ -41,9 +42,17 @@ def figures_of(markdown: str, project_id: int) -> list[Dataset]:
     return [found[pk] for pk in ids if pk in found]
 
 
+def shown(markdown: str, project_id: int) -> list[tuple[int, Dataset]]:
+    """The datasets whose charts a report links, each with its figure's number k (the sources'
+    figures number with them: text/figures.numbers)."""
+    numbers = text_figures.numbers(markdown)
+    return [(numbers[("chart", d.pk)], d) for d in figures_of(markdown, project_id)]
+
+
 def numbered(markdown: str, charts: list[Dataset], path: str = "charts/") -> str:
     """The report's chart links as a file's: `path` + k.svg, k the figure's number."""
-    number = {dataset.pk: k for k, dataset in enumerate(charts, start=1)}
+    numbers = text_figures.numbers(markdown)
+    number = {dataset.pk: numbers[("chart", dataset.pk)] for dataset in charts}
     return CHART_LINK.sub(
         lambda m: f"]({path}{number.get(int(m.group(1)), m.group(1))}.svg)", markdown
     )

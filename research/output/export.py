@@ -1,9 +1,10 @@
 """A report as a file to download: Markdown, or PDF rendered by WeasyPrint.
 
 The PDF renderer fetches nothing from the network and reads no file outside `static/`: every URL
-it would load goes through `StaticOnlyFetcher`, which serves files under `BASE_DIR / "static"` and
-refuses the rest. The report body is sanitised by `render_report` first (no images, no style
-attributes, no `rel` of our own choosing), so nothing in it asks for a fetch anyway.
+it would load goes through `StaticOnlyFetcher`, which serves files under `BASE_DIR / "static"`
+and the report's own charts and sources' figures (made for the document, by path), and refuses
+the rest. The report body is sanitised by `render_report` first (no images but those, no style
+attributes, no `rel` of our own choosing), so nothing else in it asks for a fetch anyway.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from research.models import Claim
-from research.output import charts
+from research.output import charts, source_figures
 from research.output.rendering import render_report
 from research.text.citations import REFERENCES_HEADING
 
@@ -101,7 +102,9 @@ def report_markdown(report, site: str = "") -> str:
     site absolute, starting with `site`, or SITE_URL)."""
     question = "\n".join(f"> {line}".rstrip() for line in report.project.question.splitlines())
     title, text = _titled(report)
-    text = charts.numbered(text, charts.figures_of(text, report.project_id))
+    text = source_figures.numbered(
+        charts.numbered(text, charts.figures_of(text, report.project_id))
+    )
     return (
         f"# {title}\n\n"
         f"{_date(report)} · version {report.version}\n\n"
@@ -221,11 +224,13 @@ def _unlinked(n: int, sentence: str) -> None:
 
 def report_html(report, site: str = "") -> str:
     """The HTML WeasyPrint renders (also handy to look at in a browser); its charts are
-    `/charts/k.svg`, which `report_pdf` serves to the renderer."""
+    `/charts/k.svg` and its sources' figures `/figures/k.<ext>`, which `report_pdf` serves to
+    the renderer."""
     title, text = _titled(report)
     text = charts.numbered(
         _absolute(text, site), charts.figures_of(text, report.project_id), "/charts/"
     )
+    text = source_figures.numbered(text, "/figures/")
     body, references = _split_references(text)
     project = report.project
     context = {
@@ -237,7 +242,7 @@ def report_html(report, site: str = "") -> str:
         "style": report.get_style_display() if report.style else "",
         "lang": language_code(report.language, report.markdown),
         "body": mark_safe(  # noqa: S308 - nh3
-            render_report(body, source_link=_to_reference, charts=("/charts/",))
+            render_report(body, source_link=_to_reference, charts=("/charts/", "/figures/"))
         ),
         "references": mark_safe(render_report(references, source_link=_unlinked)),  # noqa: S308
     }
@@ -273,11 +278,12 @@ def render_pdf(html: str, root: Path | None = None, files: dict[str, bytes] | No
 
 
 def report_pdf(report, site: str = "") -> bytes:
-    """The report as a PDF: A4, page numbers, our print.css, its charts embedded; no fetches
-    outside static/. The same version gives the same bytes (its date is the version's, see
-    render_pdf)."""
-    shown = charts.figures_of(report.markdown, report.project_id)
-    files = {f"/charts/{k}.svg": charts.svg_of(d).encode() for k, d in enumerate(shown, start=1)}
+    """The report as a PDF: A4, page numbers, our print.css, its charts and its sources'
+    figures embedded; no fetches outside static/. The same version gives the same bytes (its
+    date is the version's, see render_pdf)."""
+    shown = charts.shown(report.markdown, report.project_id)
+    files = {f"/charts/{k}.svg": charts.svg_of(d).encode() for k, d in shown}
+    files.update(source_figures.files(report.markdown, report.project_id, "/figures/"))
     return render_pdf(report_html(report, site), files=files)
 
 

@@ -9,6 +9,7 @@
     references.bib, .ris,     the cited sources as BibTeX, RIS and CSL-JSON (bibliography.py)
       .json
     charts/k.svg              Figure k's chart, as the report shows it
+    figures/k.png, .jpg       Figure k's image, when it is a source's figure (re-encoded)
     datasets/k.csv            Figure k's rows: each figure with its source (number, URL or
                               document), verbatim quote and locator, and members' edits
     manifest.json             {"files": {path: sha256}, "project": {question, options},
@@ -32,7 +33,7 @@ from django.db.models import TextChoices
 from django.utils.text import slugify
 
 from research.models import Dataset, Note, Report, Source
-from research.output import bibliography, charts, export
+from research.output import bibliography, charts, export, source_figures
 from research.output.tables import to_csv
 
 SOURCE_COLUMNS = ("n", "title", "url", "document_id", "locator", "fetched_at", "sha256", "file")
@@ -145,9 +146,10 @@ def package_files(report: Report, site: str = "") -> dict[str, bytes]:
             "notes.json": to_json(notes_rows(report)),
         }
     )
-    for k, dataset in enumerate(charts.figures_of(report.markdown, report.project_id), start=1):
+    for k, dataset in charts.shown(report.markdown, report.project_id):
         files[f"charts/{k}.svg"] = charts.svg_of(dataset).encode()
         files[f"datasets/{k}.csv"] = to_csv(DATASET_COLUMNS, dataset_rows(dataset))
+    files.update(source_figures.files(report.markdown, report.project_id))
     return files
 
 

@@ -26,6 +26,7 @@ from research.prompts.outputs import (
     AnalysisSQL,
     ChunkSummary,
     ClaimVerdicts,
+    FigureChoices,
     MergedSummary,
     PlanOutput,
     QuestionAnswer,
@@ -158,6 +159,7 @@ REPORT_FRAME = _prompt(
     "report_frame", ReportFrame, "today", "question", "language", "style_guide", "drafts"
 )
 
+FIGURES = _prompt("figures", FigureChoices, "question", "sections", "figures", "per_section")
 CLAIMS = _prompt("claims", ClaimVerdicts, "question", "section", "claims")
 ANSWER = _prompt(
     "answer", QuestionAnswer, "today", "language", "project_question", "question", "passages"
@@ -175,6 +177,7 @@ PROMPTS: dict[str, Prompt[Any]] = {
         REPORT,
         REPORT_SECTION,
         REPORT_FRAME,
+        FIGURES,
         CLAIMS,
         ANSWER,
     )

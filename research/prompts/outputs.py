@@ -200,3 +200,14 @@ class AnalysisSQL(Answer):
     x: str = Field("", max_length=100, description="The result's column on the x axis.")
     y: str = Field("", max_length=100, description="The result's column on the y axis.")
     title: str = Field("", max_length=HEADING_MAX, description="The figure's short title.")
+
+
+class FigureChoice(Answer):
+    section: int = Field(description="The section's id as given.")
+    figure: int = Field(description="The figure's id as given.")
+
+
+class FigureChoices(Answer):
+    """figures.md: the sources' figures a report shows, and in which section."""
+
+    choices: list[FigureChoice] = Field(default_factory=list, max_length=50)

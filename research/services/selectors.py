@@ -20,6 +20,7 @@ from research.models import (
     Dataset,
     DatasetRow,
     Document,
+    Figure,
     Note,
     Project,
     Query,
@@ -124,6 +125,27 @@ def datasets(project: Project) -> QuerySet[Dataset]:
 
 def get_dataset(project: Project, dataset_id: int) -> Dataset:
     return get_row(datasets(project), dataset_id, "dataset in this project")
+
+
+def figures(project: Project) -> QuerySet[Figure]:
+    """The project's sources' figures kept, by source number and place on the page, each with
+    its source."""
+    return (
+        Figure.objects.kept()
+        .filter(source__project=project)
+        .select_related("source")
+        .order_by("source__n", "position", "id")
+    )
+
+
+def get_figure(project: Project, figure_id: int) -> Figure:
+    return get_row(figures(project), figure_id, "figure kept in this project")
+
+
+def get_figure_anywhere(figure_id: int) -> Figure:
+    """A kept figure of a live project, with its source and project."""
+    rows = Figure.objects.live().kept().select_related("source__project")
+    return get_row(rows, figure_id, "figure")
 
 
 def get_chart(chart_id: int) -> Dataset:

@@ -89,7 +89,7 @@ def split_claims(markdown: str) -> list[SplitClaim]:
     for block in re.split(r"\n\s*\n", _without_changes(body_of(markdown))):
         start = FIGURE_START.search(block)
         if start:
-            figure = int(start.group(1) or start.group(2))
+            figure = int(start.group(1) or start.group(2) or 0)  # 0: a source's figure
             continue
         lines = _lines(block)
         for line in lines:

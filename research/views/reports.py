@@ -15,11 +15,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from research.errors import BadInput, NotFound
 from research.models import Claim, Note, Project, Report, Summary
-from research.output import charts, export, package, rendering
+from research.output import charts, export, package, rendering, source_figures
 from research.services import claims, runs, selectors
 from research.text import claims as claims_text
 from research.text import diff as diff_text
 from research.text.analysis.figure import CHART_LINK
+from research.text.figures import FIGURE_LINK
 from research.views.forms import RegenerateForm
 
 
@@ -108,10 +109,12 @@ def render_cited(
 
     chart_dir = reverse("project-chart", args=[project.pk, 0]).rsplit("0.svg", 1)[0]
     markdown = CHART_LINK.sub(lambda m: f"]({chart_dir}{m.group(1)}.svg)", markdown)
+    figure_dir = reverse("project-figure", args=[project.pk, 0, "png"]).rsplit("0.png", 1)[0]
+    markdown = FIGURE_LINK.sub(lambda m: f"]({figure_dir}{m.group(1)}.{m.group(2)})", markdown)
     datasets = reverse("dataset", args=[project.pk, 0]).rsplit("0/", 1)[0]
     own = ("/library/documents/", reverse("report-claims", args=[project.pk]), datasets)
     html = rendering.render_report(
-        markdown, source_link=source_link, own_paths=own, charts=(chart_dir,)
+        markdown, source_link=source_link, own_paths=own, charts=(chart_dir, figure_dir)
     )
     return mark_safe(html)  # noqa: S308 - sanitised by nh3
 
@@ -210,3 +213,13 @@ def project_chart(request: HttpRequest, project_id: int, dataset_id: int) -> Htt
     """A dataset's chart as SVG, for members."""
     project = selectors.get_project(project_id)
     return charts.response(selectors.get_dataset(project, dataset_id))
+
+
+@require_GET
+def project_figure(request: HttpRequest, project_id: int, figure_id: int, ext: str) -> HttpResponse:
+    """A source's figure as its re-encoded image, for members (never the outside address)."""
+    project = selectors.get_project(project_id)
+    figure = selectors.get_figure(project, figure_id)
+    if ext != figure.extension:
+        raise NotFound(f"Figure {figure_id} is a .{figure.extension} image.")
+    return source_figures.response(figure)

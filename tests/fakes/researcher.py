@@ -70,6 +70,7 @@ class Researcher:
         self.invalid_citation = invalid_citation
         self.wordy = wordy  # summaries this many sentences longer, as verbose models write
         self.faithful = faithful  # the report restates each source's findings, in Markdown
+        self.headed = False  # the whole report has a `## title` for each section of its outline
         self.sql_first: list[str] = []  # SQL it writes before its own, one answer each
         # the routes it gives the planned queries, in turn (the last repeats); none: each query
         # is its text alone, as models answered before routes
@@ -165,6 +166,17 @@ class Researcher:
             answer["routes"] = self.follow_up_routes
         return answer
 
+    def answer_FigureChoices(self, prompt: str) -> dict:
+        """The figures in the order given, one to each section in turn."""
+        sections = re.findall(r'<section id="(\d+)">', prompt)
+        figures = re.findall(r'<figure id="(\d+)"', prompt)
+        return {
+            "choices": [
+                {"section": int(s), "figure": int(f)}
+                for s, f in zip(sections, figures, strict=False)
+            ]
+        }
+
     def answer_ReportFrame(self, prompt: str) -> dict:
         cited = re.findall(r"\[(\d+)\]", prompt)
         cite = f" [{cited[0]}]" if cited else ""
@@ -230,6 +242,8 @@ class Researcher:
         if "Write this section only" in self.system:
             return self._section(prompt, numbers)
         lines = ["# Report", "", f"The sources agree on the main points [{numbers[0]}]."]
+        for title in re.findall(r"^\d+\. ([^:\n]+)", prompt, re.M) if self.headed else []:
+            lines += ["", f"## {title.strip()}", "", f"On {title.strip()} [{numbers[0]}]."]
         for n in numbers[1:]:
             lines.append(f"Source {n} adds detail [{n}].")
         lines.append(f"An unsupported claim [{self.invalid_citation}].")

@@ -24,6 +24,7 @@ from django.db.models import Count, Max, Prefetch
 from research.errors import MissingInput
 from research.models import (
     ClaimStatus,
+    Figure,
     Method,
     Passage,
     Project,
@@ -35,7 +36,7 @@ from research.models import (
     Stage,
     Summary,
 )
-from research.pipeline.shared import figures, library, parallel, references
+from research.pipeline.shared import figures, library, parallel, references, report_figures
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
@@ -86,7 +87,10 @@ def run(ctx: StepContext) -> None:
     allowed = {s["n"] for s in sources}
     cleaned = citations.clean(markdown.normalise(written.text), allowed)
     note = _fallback_note(project, sources, "")
-    report = _save(ctx, cleaned, style, language, complete=written.complete, note=note)
+    shown = report_figures.choose(ctx, _sections(project, sources), sources, model=True)
+    report = _save(
+        ctx, cleaned, style, language, complete=written.complete, note=note, chosen=shown
+    )
     ctx.note(
         f"version {report.version}{'' if written.complete else ' (cut off: incomplete)'}"
         f"{', written section by section' if by_section else ''}: {len(cleaned.cited)} sources "
@@ -153,12 +157,19 @@ def _write_by_section(ctx: StepContext, sources: list[dict], base: dict, answer:
     return Written("\n\n".join([*parts, frame.conclusion]), all(w.complete for w in written))
 
 
-def _by_section(project: Project, sources: list[dict]) -> list[tuple[Any, list[dict]]]:
-    """Each section of the outline with the sources' findings from its own queries (findings
-    of queries outside any section come last, together)."""
+def _sections(project: Project, sources: list[dict]) -> list[Any]:
+    """The report's sections: the outline's, then "Other findings" when there are findings of
+    queries outside any section."""
     sections: list[Any] = list(project.sections.all())
     if any(f["section_id"] is None for s in sources for f in s["findings"]):
         sections.append(OTHER_FINDINGS)
+    return sections
+
+
+def _by_section(project: Project, sources: list[dict]) -> list[tuple[Any, list[dict]]]:
+    """Each section of the outline with the sources' findings from its own queries (findings
+    of queries outside any section come last, together)."""
+    sections = _sections(project, sources)
     grouped = []
     for section in sections:
         found = [
@@ -298,6 +309,7 @@ def _save(
     *,
     complete: bool,
     note: str = "",
+    chosen: report_figures.Chosen = (),
 ) -> Report:
     project = ctx.project
     with transaction.atomic():
@@ -309,7 +321,7 @@ def _save(
             # the first report numbers its sources 1..n in the order it cites them
             cleaned = cleaned.renumbered(project.sources.number_first(cleaned.first_use))
         empty = tuple(words.none for words in WORDS.values())
-        body, shown = figures.insert(project, cleaned.markdown, empty)
+        body, shown = figures.insert(project, cleaned.markdown, empty, chosen)
         numbers = sorted(set(cleaned.cited) | shown)
         if ctx.param("refresh_id"):
             what, moved = _what_changed(ctx)
@@ -340,6 +352,7 @@ def _save(
             tokens=ctx.meter.used,
         )
         report.cited_sources.set(cited)
+        report.figures.set([figure for _, figure in chosen])
         ctx.save_output({"report_id": report.pk, "version": version})
     return report
 
@@ -403,6 +416,7 @@ def run_extractive(ctx: StepContext) -> None:
     sections: list[Any] = list(project.sections.all())
     if any(c.section is None for c in candidates):
         sections.append(OTHER_FINDINGS)
+    shown = report_figures.choose(ctx, sections, sources, model=False)
     parts = [
         brief.Part(s.pk, s.title, " ".join([s.title, s.goal, *sorted(_queries(s, candidates))]))
         for s in sections
@@ -414,7 +428,9 @@ def run_extractive(ctx: StepContext) -> None:
     cleaned = citations.clean(body, {s["n"] for s in sources})
     language = LANGUAGE_NAMES.get(code, "English")
     note = _fallback_note(project, sources, ctx.fallback)
-    report = _save(ctx, cleaned, ReportStyle.PROFESSIONAL, language, complete=True, note=note)
+    report = _save(
+        ctx, cleaned, ReportStyle.PROFESSIONAL, language, complete=True, note=note, chosen=shown
+    )
     ctx.note(f"version {report.version}, extractive: {len(cleaned.cited)} sources quoted")
 
 
@@ -452,5 +468,5 @@ STAGE = StageSpec(
     run=run,
     fatal=True,
     extractive=run_extractive,
-    writes=(Report, Project, Source),
+    writes=(Report, Project, Source, Figure),
 )

@@ -16,8 +16,11 @@ from research.text.analysis.rules import CHANGE, CHARTED, RANK, SHARE, TOTAL
 # A chart as a report's Markdown links it: charts/<dataset id>.svg, which the pages, the PDF
 # and the evidence package each resolve to the chart.
 CHART_LINK = re.compile(r"\]\(charts/(\d+)\.svg\)")
-# A figure's chart or its caption's link to its dataset: what starts a figure in a report.
-FIGURE_START = re.compile(r"\]\((?:charts/(\d+)\.svg|/projects/\d+/datasets/(\d+)/)\)")
+# A figure's chart or its caption's link to its dataset, or a source's figure (its id in group
+# 3, text/figures.py): what starts a figure in a report.
+FIGURE_START = re.compile(
+    r"\]\((?:charts/(\d+)\.svg|/projects/\d+/datasets/(\d+)/|figures/(\d+)\.(?:png|jpg))\)"
+)
 
 
 def dataset_page(project_id: int, dataset_id: int) -> str:
