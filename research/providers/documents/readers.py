@@ -133,7 +133,7 @@ def _read_scans(path: Path, filename: str, texts: list[str]) -> ocr.OcrResult:
 
 def _ocr_failed(filename: str, exc: ocr.OcrError) -> str:
     return (
-        f'"{filename}" could not be read by OCR: {exc.reason}. The file is kept; read it again '
+        f'"{filename}" could not be read by OCR: {exc.reason.rstrip('.')}. The file is kept; read it again '
         "once that is changed."
     )
 
