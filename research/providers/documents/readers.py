@@ -132,9 +132,10 @@ def _read_scans(path: Path, filename: str, texts: list[str]) -> ocr.OcrResult:
 
 
 def _ocr_failed(filename: str, exc: ocr.OcrError) -> str:
+    reason = exc.reason.rstrip(".")
     return (
-        f'"{filename}" could not be read by OCR: {exc.reason.rstrip('.')}. The file is kept; read it again '
-        "once that is changed."
+        f'"{filename}" could not be read by OCR: {reason}. The file is kept; read it again once '
+        "that is changed."
     )
 
 
