@@ -83,9 +83,7 @@ def test_it_writes_a_new_version_and_answers_202_with_the_step(
     api, finished_project, llm_configured
 ):
     url = f"/api/projects/{finished_project.pk}/report"
-    response = api.post(
-        url, {"style": "academic", "language": "Deutsch", "citation_style": "apa"}
-    )
+    response = api.post(url, {"style": "academic", "language": "Deutsch", "citation_style": "apa"})
     assert response.status_code == 202
     body = response.json()
     step = StepRun.objects.get(pk=body["id"])
