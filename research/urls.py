@@ -37,6 +37,7 @@ _choices("source_verb", *sources.SOURCE_ACTIONS, *sources.SOURCE_FLAGS)
 _choices("section_verb", *queries.SECTION_EDITS, *Direction.values)
 _choices("direction", *Direction.values)
 _choices("row_verb", *analysis.ROW_VERBS)
+_choices("figure_verb", *reports.FIGURE_VERBS)
 _choices("export_format", *ExportFormat.values)
 
 urlpatterns = [
@@ -144,6 +145,11 @@ urlpatterns = [
         "projects/<int:project_id>/figures/<int:figure_id>.<str:ext>",
         reports.project_figure,
         name="project-figure",
+    ),
+    path(
+        "projects/<int:project_id>/figures/<int:figure_id>/<figure_verb:verb>/",
+        reports.report_figure,
+        name="report-figure",
     ),
     path(
         "projects/<int:project_id>/report/claims/check/",

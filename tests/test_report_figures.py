@@ -15,14 +15,17 @@ from django.test import Client
 from PIL import Image
 from pypdf import PdfReader
 
-from research.models import Figure, Project, Report
+from research.models import ActivityEntry, Figure, Project, Report
 from research.output import package
 from research.text import figures as text_figures
 from tests import figure_files
+from tests.api_helpers import ApiClient
 from tests.figure_files import CAPTION
 from tests.test_figures import researched_figures
+from tests.test_pipeline_run import run_inline
 
 pytestmark = pytest.mark.django_db(transaction=True)
+pytest_plugins = ["tests.api_fixtures"]
 
 
 def the_chart(project: Project) -> Figure:
@@ -103,3 +106,77 @@ def test_a_hidden_or_refused_figure_is_never_offered_and_an_outside_image_never_
     page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
     assert "tracker.example" not in page
     assert member_client.get(f"/projects/{project.pk}/figures/999.png").status_code == 404
+
+
+def test_the_api_lists_the_figures_and_serves_their_images_to_members_only(world, member, api):
+    figure_files.serve(world.web)
+    project = researched_figures(world)
+    chart = the_chart(project)
+    listed = api.get(f"/api/projects/{project.pk}/figures").json()
+    kept = Figure.objects.filter(source__project=project, status="kept")
+    assert [row["id"] for row in listed] == list(
+        kept.order_by("position").values_list("pk", flat=True)
+    )
+    row = next(row for row in listed if row["id"] == chart.pk)
+    assert {k: v for k, v in row.items() if k != "heading"} == {
+        "id": chart.pk,
+        "source_id": chart.source_id,
+        "n": chart.source.n,
+        "caption": CAPTION,
+        "alt": "Bar chart of installations",
+        "width": 480,
+        "height": 300,
+        "image_url": f"/api/figures/{chart.pk}/image",
+        "in_report": True,
+        "choice": "",
+    }
+    image = api.get(row["image_url"])
+    assert image.status_code == 200 and image["Content-Type"] == "image/png"
+    assert image.content == Path(chart.file.path).read_bytes()
+    assert ApiClient(None).get(row["image_url"]).status_code == 401
+    refused = Figure.objects.get(source__project=project, url__endswith="diagram.svg")
+    assert api.get(f"/api/figures/{refused.pk}/image").status_code == 404
+
+
+def test_a_member_hides_figures_and_adds_one_back_each_a_new_version(
+    world, member, api, member_client, settings
+):
+    settings.FIGURE_MAX_PER_PAGE = 5  # the photo, fifth, too
+    figure_files.serve(world.web)
+    project = researched_figures(world)
+    chart = the_chart(project)
+    photo = Figure.objects.get(source__project=project, url__endswith="/img/photo.jpg")
+    first = project.reports.get(is_current=True)
+    assert set(first.figures.all()) == {chart, photo}  # one in each section
+    answers = []
+    run_inline(lambda: answers.append(api.post(f"/api/figures/{chart.pk}/hide")), project)
+    assert answers[0].status_code == 202 and answers[0].json()["choice"] == "hidden"
+    second = project.reports.get(is_current=True)
+    assert second.version == first.version + 1 and list(second.figures.all()) == [photo]
+    assert f"figures/{chart.pk}.png" not in second.markdown
+    listed = api.get(f"/api/projects/{project.pk}/figures").json()
+    assert {r["id"]: (r["in_report"], r["choice"]) for r in listed} == {
+        chart.pk: (False, "hidden"),
+        photo.pk: (True, ""),
+    }
+
+    page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    hide, add = (
+        f"/projects/{project.pk}/figures/{f.pk}/{verb}/"
+        for f, verb in ((photo, "hide"), (chart, "add"))
+    )
+    assert f'action="{hide}"' in page and f'action="{add}"' in page
+    run_inline(lambda: answers.append(member_client.post(hide)), project)
+    run_inline(lambda: answers.append(member_client.post(add)), project)
+    assert [a.status_code for a in answers[1:]] == [302, 302]
+    latest = project.reports.get(is_current=True)
+    assert latest.version == first.version + 3 and list(latest.figures.all()) == [chart]
+    k = number_of(latest, chart)
+    assert f"![Figure {k}: {CAPTION}](figures/{chart.pk}.png)" in latest.markdown
+    assert f"figures/{photo.pk}.jpg" not in latest.markdown  # hidden, and stays so
+    logged = ActivityEntry.objects.filter(project=project, action="figures_edited")
+    assert [e.detail for e in logged.order_by("id")] == [
+        f"Hid the figure “{CAPTION}” of [{chart.source.n}] from the report.",
+        f"Hid the figure “An installer at work in Avalon” of [{photo.source.n}] from the report.",
+        f"Added the figure “{CAPTION}” of [{chart.source.n}] to the report.",
+    ]

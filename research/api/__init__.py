@@ -12,6 +12,7 @@ from ninja import Router
 from research.api import (
     analysis,
     claims,
+    figures,
     library,
     members,
     notes,
@@ -34,6 +35,7 @@ for routes in (
     reports.router,
     claims.router,
     analysis.router,
+    figures.router,
     questions.router,
     refreshes.router,
     notes.router,

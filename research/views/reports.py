@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from research.errors import BadInput, NotFound
 from research.models import Claim, Note, Project, Report, Summary
 from research.output import charts, export, package, rendering, source_figures
-from research.services import claims, runs, selectors
+from research.services import claims, figures, runs, selectors
 from research.text import claims as claims_text
 from research.text import diff as diff_text
 from research.text.analysis.figure import CHART_LINK
@@ -147,6 +147,9 @@ def report_context(project: Project, version: str | None) -> dict:
     }
 
 
+FIGURE_VERBS = ("hide", "add")
+
+
 @require_GET
 def report_page(request: HttpRequest, project_id: int) -> HttpResponse:
     project = selectors.get_project(project_id)
@@ -154,6 +157,7 @@ def report_page(request: HttpRequest, project_id: int) -> HttpResponse:
     if context["report"]:
         context["notes"] = Note.objects.filter(report=context["report"]).select_related("author")
         context["note_target"] = f"report:{context['report'].pk}"
+        context["figures"] = _figures(project, context["report"])
     if request.GET.get("a") and request.GET.get("b"):
         context["diff"] = diff(project, request.GET["a"], request.GET["b"])
     return render(request, "research/report.html", context)
@@ -223,3 +227,20 @@ def project_figure(request: HttpRequest, project_id: int, figure_id: int, ext: s
     if ext != figure.extension:
         raise NotFound(f"Figure {figure_id} is a .{figure.extension} image.")
     return source_figures.response(figure)
+
+
+def _figures(project: Project, report: Report) -> list[dict]:
+    """The sources' kept figures, each with whether this version shows it."""
+    shown = set(report.figures.values_list("pk", flat=True))
+    found = selectors.figures(project).select_related("chosen_by")
+    return [{"figure": figure, "shown": figure.pk in shown} for figure in found]
+
+
+@require_POST
+def report_figure(request: HttpRequest, project_id: int, figure_id: int, verb: str) -> HttpResponse:
+    """Hide a figure from the report, or add one: a new version is written."""
+    figure = selectors.get_figure(selectors.get_project(project_id), figure_id)
+    (figures.hide if verb == "hide" else figures.add)(figure, user=request.user)
+    done = "hidden from" if verb == "hide" else "added to"
+    messages.success(request, f"Figure {done} the report; a new version is being written.")
+    return redirect("report", project_id)
