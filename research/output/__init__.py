@@ -5,6 +5,8 @@ rendering.py   Markdown (a report, a page's text, a snippet) as safe HTML: Pytho
 export.py      a report version as a file: Markdown, or a deterministic PDF (WeasyPrint)
 package.py     the evidence package: a ZIP of the report, its cited sources' texts, the claim
                ledger and the notes, the same bytes for the same version
+source_figures.py  the sources' figures a report shows, as files: served to members, numbered
+               figures/k.<ext> in the exports
 tables.py      CSV that spreadsheets open as text (formula-like cells escaped, OWASP)
 progress.py    a project's progress from its steps: counts per stage, a bar, recent events
 

@@ -9,6 +9,8 @@ claims.py      a report cut into claims, each aligned with the sources it cites
 answers.py     answer retrieval: the passages of stored sources that answer a question
 changes.py     the "What changed since vN" section of a refreshed report
 legible.py     whether a PDF page's text layer is text, or a scan's (then OCR reads it)
+figures.py     a source's figure in a report: its block, the report's figure numbers, and
+               which section each fits without a model
 extractive/    the extractive engine: terms, sentences, BM25, key phrases and MMR
 
 Only `research.errors` and `research.limits` may be imported from the rest of Dossier.
