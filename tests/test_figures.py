@@ -12,6 +12,7 @@ from PIL import Image
 
 from research.models import Figure, Project, StepRun
 from research.providers import extract, images
+from research.services import backup
 from tests import figure_files
 from tests.figure_files import CAPTION, QUESTION, SECRET, SLUG
 from tests.test_pipeline_run import research
@@ -114,3 +115,14 @@ def test_a_fetched_pages_figures_are_kept_skipped_or_refused_each_with_its_reaso
     assert requested.count("/img/installs.png") == 1  # once for the project's one source
     step = StepRun.objects.get(project=project, stage="fetch", source=chart.source)
     assert "2 figures kept, 2 skipped, 2 refused" in step.detail
+
+
+def test_a_backup_names_the_stored_figures_among_what_to_keep(settings, tmp_path):
+    settings.DATA_DIR = tmp_path
+    assert not any("figures" in line for line in backup.also_keep())
+    stored = tmp_path / "figures" / "ab" / "abcd.png"
+    stored.parent.mkdir(parents=True)
+    stored.write_bytes(figure_files.plain_png(200, 200))
+    assert f"{tmp_path / 'figures'}/: the sources' figures, re-encoded, which the reports show" in (
+        backup.also_keep()
+    )

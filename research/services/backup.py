@@ -14,7 +14,8 @@ Restoring replaces the whole database, so it first backs up the database it repl
 DATA_DIR/backups/). Besides the database, the data directory holds `secret_key` (used only when
 SECRET_KEY is not set; without it members sign in again), `reports/` (Markdown files written by
 `manage.py research`, whose reports are in the database too), `library/` (the library's
-original files; their passages are in the database) and what Dossier makes again by
+original files; their passages are in the database), `figures/` (the sources' figures,
+re-encoded; the report shows them from there) and what Dossier makes again by
 itself (`staticfiles/`, `locks/`): `also_keep()` names what of that is there.
 """
 
@@ -98,6 +99,9 @@ def also_keep() -> list[str]:
             f"{library}/: the library's original files (their passages are in the database; "
             "downloading and reading them again need the files)"
         )
+    figures = data / "figures"
+    if figures.is_dir() and any(p.is_file() for p in figures.rglob("*")):
+        found.append(f"{figures}/: the sources' figures, re-encoded, which the reports show")
     return found
 
 
