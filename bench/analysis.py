@@ -21,7 +21,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# The project first, and not this folder: run as a script, bench/ would come first on the path,
+# and bench/mcp.py would hide the mcp SDK that research/ imports.
+sys.path[:] = [str(ROOT), *(p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench")]
 
 from bench.django_env import setup_django  # noqa: E402
 
