@@ -274,3 +274,65 @@ def joined(*pdfs: bytes) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def docx_with_pictures(
+    heading: str, paragraphs: list[str], pictures: list[tuple[bytes, str]]
+) -> bytes:
+    """A Word file: a heading, its paragraphs, then each picture (python-docx `add_picture`)
+    followed by its caption in the Caption style ("" for none)."""
+    import docx as python_docx
+
+    document = python_docx.Document()
+    document.add_heading(heading, level=1)
+    for text in paragraphs:
+        document.add_paragraph(text)
+    for picture, caption in pictures:
+        document.add_picture(io.BytesIO(picture))
+        if caption:
+            document.add_paragraph(caption, style="Caption")
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def pdf_with_pictures(
+    pages: list[list[str]], pictures: dict[int, list[tuple[bytes, str]]]
+) -> bytes:
+    """A PDF with a text layer (WeasyPrint), one page per list of paragraphs; `pictures` puts
+    images on pages (by index), each followed by its caption line ("" for none)."""
+    import base64
+
+    from weasyprint import HTML
+
+    def shown(picture: bytes, caption: str) -> str:
+        data = base64.b64encode(picture).decode()
+        line = f"<p>{caption}</p>" if caption else ""
+        return f'<img src="data:image/png;base64,{data}">{line}'
+
+    body = "".join(
+        '<section style="page-break-after: always">'
+        + "".join(f"<p>{p}</p>" for p in page)
+        + "".join(shown(*item) for item in pictures.get(i, []))
+        + "</section>"
+        for i, page in enumerate(pages)
+    )
+    return HTML(string=f"<html><body>{body}</body></html>").write_pdf()
+
+
+def epub_with_picture(heading: str, paragraphs: list[str], picture: bytes, caption: str) -> bytes:
+    """A one-chapter EPUB whose chapter shows images/chart.png in a figure with `caption`."""
+    book = io.BytesIO(epub([(heading, paragraphs)]))
+    out = io.BytesIO()
+    figure = (
+        f'<figure><img src="images/chart.png" alt="chart"/><figcaption>{caption}</figcaption>'
+        "</figure>"
+    )
+    with zipfile.ZipFile(book) as source, zipfile.ZipFile(out, "w") as copy:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "OEBPS/c0.xhtml":
+                data = data.replace(b"</body>", figure.encode() + b"</body>")
+            copy.writestr(info, data)
+        copy.writestr("OEBPS/images/chart.png", picture)
+    return out.getvalue()

@@ -1,7 +1,11 @@
 """Figures from sources: the pictures a source's page shows (a chart, a diagram, a photo) with
 their caption, alt text and nearest heading, each image downloaded through the choke point,
 decoded and re-encoded (no metadata kept) and stored once per content hash; and the report
-versions that show each, with a member's choice to hide or add it."""
+versions that show each, with a member's choice to hide or add it.
+
+A library document's embedded images are figures too: one with a `document` and no `source`
+is the document's own, kept when it was read, with its page or locator; a library source (a
+passage) gets a copy of each on its page when it is fetched, which the report may then show."""
 
 from __future__ import annotations
 
@@ -11,7 +15,8 @@ from django.conf import settings
 from django.core.files.storage import FileSystemStorage
 from django.db import models
 
-from research.limits import HEADING_MAX, URL_MAX
+from research.limits import HEADING_MAX, LOCATOR_MAX, URL_MAX
+from research.models.library import Document
 from research.models.projects import ProjectPartQuerySet
 from research.models.reports import Report
 from research.models.sources import Source
@@ -48,9 +53,26 @@ class FigureQuerySet(ProjectPartQuerySet):
 
 
 class Figure(models.Model):
-    """One picture a source shows, found when its page was read."""
+    """One picture a source shows, found when its page was read; or one a library document
+    holds (`document` set, `source` not), found when the document was read."""
 
-    source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="figures")
+    # Typed as always set: only a document's own figures (document_figures.py) have none, and
+    # they are never reached through a project, as every other reader reaches figures.
+    source: models.ForeignKey[Source | None, Source] = models.ForeignKey(  # type: ignore[misc]
+        Source, on_delete=models.CASCADE, null=True, blank=True, related_name="figures"
+    )
+    document = models.ForeignKey(
+        Document,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="figures",
+        help_text="The library document whose embedded image it is.",
+    )
+    page = models.PositiveIntegerField(null=True, blank=True, help_text="Its document's page.")
+    locator = models.CharField(
+        max_length=LOCATOR_MAX, blank=True, help_text='Where in its document: "p. 3", a heading.'
+    )
     position = models.PositiveIntegerField(default=0, help_text="Its order on the page.")
     url = models.URLField(max_length=URL_MAX, help_text="Where the image was downloaded from.")
     alt = models.TextField(blank=True)

@@ -117,6 +117,8 @@ def _opened(body: bytes, kind: str) -> Image.Image:
                 raise ImageRefused(f"its bytes begin as {kind} but do not read as one")
             if image.width * image.height > cap:
                 raise ImageRefused(_bomb(image.width, image.height, cap))
+            image.verify()  # a PNG's checksums: WeasyPrint lets Pillow load truncated images
+            image = Image.open(io.BytesIO(body), formats=[name for name in KEPT])
             image.load()
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
         raise ImageRefused(f"a decompression bomb, by Pillow: {exc}") from None

@@ -3,8 +3,9 @@
 Pages, the API and `manage.py import_documents` call these functions. A document is stored as
 it arrives (streamed into DATA_DIR/library under its sha256, so the same bytes are stored once
 and the second upload is told so), then a worker reads it (`extract`): the file becomes
-passages with locators, or the document fails with a reason people can act on, and the file is
-kept either way; with EMBEDDING_MODEL set, the passages of a ready document are then embedded
+passages with locators (and its embedded images figures: pipeline/shared/document_figures.py),
+or the document fails with a reason people can act on, and the file is kept either way; with
+EMBEDDING_MODEL set, the passages of a ready document are then embedded
 (pipeline/shared/semantic.py). `requeue_stale` gives the work of a worker that died to another.
 """
 
@@ -27,7 +28,7 @@ from research.errors import BadInput, DossierError, NotAllowed, NotFound, TooLar
 from research.limits import COLLECTION_NAME_MAX, DESCRIPTION_MAX, FILENAME_MAX, FOLDER_MAX
 from research.models import Collection, Document, DocumentStatus, Passage
 from research.models.library import EXTRACT_ATTEMPTS
-from research.pipeline.shared import semantic
+from research.pipeline.shared import document_figures, semantic
 
 logger = logging.getLogger(__name__)
 CHUNK = 1024 * 1024
@@ -269,6 +270,8 @@ def extract(document_id: int) -> str:
 
 
 def _finish_ready(document: Document, extracted, drafts) -> str:
+    # Its images re-encoded and stored before the write lock is taken; none fails the document.
+    figures = document_figures.prepare(extracted.figures)
     with transaction.atomic():
         mine = Document.objects.select_for_update().filter(
             pk=document.pk, status=DocumentStatus.EXTRACTING, attempts=document.attempts
@@ -276,6 +279,7 @@ def _finish_ready(document: Document, extracted, drafts) -> str:
         if not mine.exists():
             return f"document {document.pk}: taken over by another worker"
         document.passages.all().delete()
+        document_figures.replace(document, figures)
         Passage.objects.create_indexed(
             [
                 Passage(
@@ -303,7 +307,8 @@ def _finish_ready(document: Document, extracted, drafts) -> str:
         )
     # Outside the transaction: the embeddings call must not hold the database's write lock, and
     # its failure leaves the document ready (searched by BM25), the reason on it.
-    return f"document {document.pk}: {len(drafts)} passages" + semantic.embed_document(document.pk)
+    said = f"document {document.pk}: {len(drafts)} passages" + document_figures.kept_note(figures)
+    return said + semantic.embed_document(document.pk)
 
 
 def _finish_failed(document: Document, reason: str) -> str:

@@ -96,6 +96,12 @@ def _download(url: str, scope: Scope) -> dict:
         return {"status": FigureStatus.REFUSED, "reason": f"the download failed: {exc.reason}"}
     except images.ImageRefused as exc:
         return {"status": FigureStatus.REFUSED, "reason": exc.reason}
+    return taken(picture)
+
+
+def taken(picture: images.Picture) -> dict:
+    """A re-encoded image's fields: skipped under FIGURE_MIN_SIDE on a side, else kept and
+    stored (a library document's images are taken the same way: document_figures.py)."""
     fields = {
         "width": picture.width,
         "height": picture.height,

@@ -3,12 +3,14 @@
 Reads:    one Source's address; the project's domains (an address outside them, or a redirect
           out of them, is refused and the Source says why); the page cache (PageSnapshot
           rows of every project, one redirected out of the domains not used); for a
-          library source, its passage's stored text; for an MCP server's document, the text
+          library source, its passage's stored text and its document's figures on that page;
+          for an MCP server's document, the text
           stored when it was found (neither touches the network); for a paper, its
           open-access PDF, or else its abstract (shared/scholarly.py).
 Replaces: the Source's snapshot, fetch status and reason, HTTP status, content type, title and
           date; adds a PageSnapshot when it downloads; a web page's figures, as Figure rows of
-          the Source, their images downloaded and re-encoded (shared/page_figures.py).
+          the Source, their images downloaded and re-encoded (shared/page_figures.py); a
+          library source's copies of its document's figures (shared/document_figures.py).
 
 Step 4b, read ahead (with a model only): while a query's ranking waits on the model, its first
 results in the search engine's order are downloaded into the page cache, so that the fetch of
@@ -26,7 +28,15 @@ from collections import Counter
 
 from research.limits import SOURCE_TITLE_MAX
 from research.models import FetchStatus, Figure, PageSnapshot, Source, Stage
-from research.pipeline.shared import library, mcp, page_figures, pages, parallel, scholarly
+from research.pipeline.shared import (
+    document_figures,
+    library,
+    mcp,
+    page_figures,
+    pages,
+    parallel,
+    scholarly,
+)
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.providers import extract as extractor
 from research.providers import http, slots
@@ -37,7 +47,8 @@ def run(ctx: StepContext) -> None:
     source = ctx.source
     if library.is_library(source):
         snapshot = library.read_passage(source)
-        ctx.note("from the library")
+        kept = document_figures.offer(source)
+        ctx.note(f"from the library; {kept}" if kept else "from the library")
     elif mcp.is_mcp(source):
         snapshot = mcp.read_text(source)
         ctx.note(f"as {source.domain} gave it")

@@ -9,6 +9,7 @@ returns `Block`s: runs of text with a people-readable locator ("p. 14", "slide 3
 path "Results › Costs", "rows 41–80"). `split_passages` cuts them into passages of about 150 to
 400 words that never straddle two locators once they are big enough, and whose text is always a
 verbatim piece of a block. Every failure is a `DocumentUnreadable` whose reason says what to do.
+A PDF's, Word file's or EPUB's embedded images come back as `extracted.figures` (embedded.py).
 """
 
 from research.providers.documents.base import Block, ExtractedDocument, PassageDraft

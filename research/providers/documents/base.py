@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import logging
 from dataclasses import dataclass
 
+from research.providers.documents.embedded import Embedded
 from research.text.records import record_line
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,19 @@ class ExtractedDocument:
     issued: datetime.date | None = None
     ocr_pages: int = 0  # the pages (or an image's frames) read by OCR
     ocr_confidence: float | None = None  # the mean confidence of their words, 0 to 100
+    figures: tuple[Embedded, ...] = ()  # its embedded images (embedded.py): PDF, DOCX, EPUB
+
+
+def figures_of(found, filename: str) -> tuple[Embedded, ...]:
+    """The document's images, numbered (embedded.numbered); none, logged, when taking them out
+    fails: the document's text is read all the same."""
+    from research.providers.documents.embedded import numbered
+
+    try:
+        return numbered(found)
+    except Exception as exc:  # a damaged part the text did not need
+        logger.info("%s: its images were left out: %r", filename, exc)
+        return ()
 
 
 # What programs write when nobody names an author: not a name. Files made from a library's

@@ -8,6 +8,7 @@ would unpack past `max_uncompressed` bytes (a zip bomb) is refused without unpac
 from __future__ import annotations
 
 import datetime
+import logging
 import posixpath
 import threading
 import zipfile
@@ -23,15 +24,18 @@ from research.providers.documents.base import (
     Block,
     ExtractedDocument,
     day_of,
+    figures_of,
     made,
     record_blocks,
 )
+from research.providers.documents.embedded import Embedded, docx_images, epub_images
 
 _CONTAINER = "{urn:oasis:names:tc:opendocument:xmlns:container}"
 _OPF = "{http://www.idpf.org/2007/opf}"
 _DC = "{http://purl.org/dc/elements/1.1/}"
 _TEXT_TAGS = ("p", "h1", "h2", "h3", "li", "td")
 _local = threading.local()
+logger = logging.getLogger(__name__)
 
 
 def _safe_xml() -> etree.XMLParser:
@@ -78,6 +82,7 @@ def read_docx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
     blocks: list[Block] = []
     headings: list[str] = []
     lines: list[str] = []
+    paragraphs: list[tuple[object, str]] = []  # each with its heading path, for its pictures
 
     def close() -> None:
         if lines:
@@ -91,6 +96,7 @@ def read_docx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
             continue
         assert isinstance(item, Paragraph)
         text, level = item.text.strip(), _heading_level(item)
+        paragraphs.append((item, HEADING_SEPARATOR.join(headings)))
         if level is None:
             if text:
                 lines.append(text)
@@ -103,7 +109,8 @@ def read_docx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
             lines.append(text)
     close()
     made = _made(properties)
-    return ExtractedDocument("docx", title, blocks, None, *made)
+    pictures = figures_of(docx_images(document, paragraphs), filename)
+    return ExtractedDocument("docx", title, blocks, None, *made, figures=pictures)
 
 
 def _made(properties) -> tuple[tuple[str, ...], datetime.date | None]:
@@ -181,13 +188,15 @@ def read_epub(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
             issued = day_of(opf.findtext(f".//{_DC}date"))
             spine = _spine(opf, opf_path)
             _refuse_drm(book, spine, filename)
-            chapters = [_chapter(book, name, n) for n, name in enumerate(spine, 1)]
+            read = [_chapter(book, name, n) for n, name in enumerate(spine, 1)]
+            chapters = [block for block, _ in read]
+            pictures = figures_of((p for _, found in read for p in found), filename)
     except DocumentUnreadable:
         raise
     except (zipfile.BadZipFile, KeyError, etree.XMLSyntaxError, OSError, ValueError):
         raise DocumentUnreadable(f'"{filename}" is a damaged EPUB file.') from None
     blocks = [c for c in chapters if c.text]
-    return ExtractedDocument("epub", title, blocks, None, creators, issued)
+    return ExtractedDocument("epub", title, blocks, None, creators, issued, figures=pictures)
 
 
 def _rootfile(book: zipfile.ZipFile) -> str:
@@ -223,13 +232,19 @@ def _spine(opf, opf_path: str) -> list[str]:
     return [posixpath.normpath(posixpath.join(base, manifest[i])) for i in order if manifest.get(i)]
 
 
-def _chapter(book: zipfile.ZipFile, name: str, number: int) -> Block:
+def _chapter(book: zipfile.ZipFile, name: str, number: int) -> tuple[Block, list[Embedded]]:
+    """The chapter's text, and its images (taken out of the book while it is open)."""
     root = html.fromstring(book.read(name))
     paragraphs = [_text_of(el) for el in root.iter(*_TEXT_TAGS)]
     headings = [_text_of(el) for el in root.iter("h1", "h2", "title")]
-    heading = next((h for h in headings if h), "")
+    locator = next((h for h in headings if h), "") or f"chapter {number}"
     text = "\n".join(p for p in paragraphs if p)
-    return Block(text, heading or f"chapter {number}", None)
+    try:
+        pictures = list(epub_images(book, name, root, locator))
+    except Exception as exc:  # a damaged image part: the chapter's text is kept
+        logger.info("epub %s images: %r", name, exc)
+        pictures = []
+    return Block(text, locator, None), pictures
 
 
 def _text_of(element) -> str:

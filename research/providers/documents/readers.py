@@ -26,9 +26,11 @@ from research.providers.documents.base import (
     HEADING_SEPARATOR,
     Block,
     ExtractedDocument,
+    figures_of,
     made,
     record_blocks,
 )
+from research.providers.documents.embedded import pdf_images
 from research.providers.documents.kinds import detect_kind
 from research.providers.pdf_tables import table_lines
 from research.text.legible import legible
@@ -100,9 +102,11 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
             f'"{filename}" has no text layer (a scan?), and OCR found no text on its pages; '
             "the file is kept."
         )
+    pictures = figures_of(pdf_images(reader.pages, labels, texts), filename)
     return ExtractedDocument(
-        "pdf", title, blocks, len(texts), authors, issued, len(scanned.pages), scanned.confidence
-    )
+        "pdf", title, blocks, len(texts), authors, issued, len(scanned.pages), scanned.confidence,
+        pictures,
+    )  # fmt: skip
 
 
 def _read_scans(path: Path, filename: str, texts: list[str]) -> ocr.OcrResult:
