@@ -320,6 +320,8 @@ def _save(
         if not (project.reports.exists() or project.questions.exists()):
             # the first report numbers its sources 1..n in the order it cites them
             cleaned = cleaned.renumbered(project.sources.number_first(cleaned.first_use))
+            for _, figure in chosen:  # its source was read before the renumbering
+                figure.source.refresh_from_db(fields=["n"])
         empty = tuple(words.none for words in WORDS.values())
         body, shown = figures.insert(project, cleaned.markdown, empty, chosen)
         numbers = sorted(set(cleaned.cited) | shown)
