@@ -531,6 +531,11 @@ FIGURE_MAX_BYTES = envint("FIGURE_MAX_BYTES", 5 * 1024 * 1024, minimum=1024)
 FIGURE_MAX_PIXELS = envint("FIGURE_MAX_PIXELS", 40_000_000, minimum=10_000)
 FIGURE_MIN_SIDE = envint("FIGURE_MIN_SIDE", 200, minimum=1)
 REPORT_FIGURES_PER_SECTION = envint("REPORT_FIGURES_PER_SECTION", 1, minimum=0, maximum=10)
+# Image search (off by default): each section's first query also asks the web engine's image
+# search (SearXNG, Brave, Tavily); its first IMAGE_SEARCH_RESULTS images with their page become
+# figures of that page's source, the page a result of the query like the others.
+IMAGE_SEARCH = envbool("IMAGE_SEARCH", False)
+IMAGE_SEARCH_RESULTS = envint("IMAGE_SEARCH_RESULTS", 2, minimum=1, maximum=10)
 
 # --- Runs --------------------------------------------------------------------------------
 DEFAULT_TOKEN_BUDGET = envint("DEFAULT_TOKEN_BUDGET", 400_000, minimum=1000)

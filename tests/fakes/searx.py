@@ -7,7 +7,10 @@
 `results_for(query) -> list[dict]` decides the results; the default makes six deterministic ones
 per query. A search in the category news (`categories=news`, a query's "news:week" route) is
 answered by `news_for(query)`, whose default makes four recent articles at
-`page_base_url`/page/news-<slug>-<i>. Like a SearXNG instance with only HTML enabled, a request
+`page_base_url`/page/news-<slug>-<i>. A search in the category images (`categories=images`) is
+answered by `images_for(query)`, whose default makes two results as SearXNG gives them: the page
+(`url`), the image (`img_src`, `page_base_url`/img/<slug>-<i>.png), `title` and
+`thumbnail_src`. Like a SearXNG instance with only HTML enabled, a request
 without `format=json` is answered 403. `requests` holds each request's query parameters.
 """
 
@@ -27,6 +30,8 @@ ENGINES = ("duckduckgo", "bing", "brave", "wikipedia", "mojeek", "qwant")
 RESULTS_PER_QUERY = 6
 NEWS_PER_QUERY = 4
 NEWS = "news"
+IMAGES = "images"
+IMAGES_PER_QUERY = 2
 
 
 def slugify(text: str, max_words: int = 6) -> str:
@@ -42,12 +47,14 @@ class FakeSearx(FakeServer):
         results_for: ResultsFor | None = None,
         *,
         news_for: ResultsFor | None = None,
+        images_for: ResultsFor | None = None,
         page_base_url: str = "http://pages.example.invalid",
         latency: float = 0.0,
     ) -> None:
         super().__init__(latency=latency)
         self.results_for: ResultsFor = results_for or self.default_results
         self.news_for: ResultsFor = news_for or self.default_news
+        self.images_for: ResultsFor = images_for or self.default_images
         self.page_base_url = page_base_url
         self.requests: list[dict[str, str]] = []
 
@@ -88,6 +95,29 @@ class FakeSearx(FakeServer):
             for i in range(1, NEWS_PER_QUERY + 1)
         ]
 
+    def default_images(self, query: str) -> list[dict[str, Any]]:
+        """Two images, each on a page of its own: `page_base_url`/page/image-<slug>-<i>."""
+        slug = slugify(query)
+        topic = " ".join(slug.split("-"))
+        base = self.page_base_url.rstrip("/")
+        return [
+            {
+                "url": f"{base}/page/image-{slug}-{i}",
+                "img_src": f"{base}/img/{slug}-{i}.png",
+                "thumbnail_src": f"{base}/img/{slug}-{i}-thumb.png",
+                "title": f"{topic.title()}: picture {i}",
+                "content": "",
+                "engine": "bing images",
+                "category": IMAGES,
+                "template": "images.html",
+            }
+            for i in range(1, IMAGES_PER_QUERY + 1)
+        ]
+
+    def image_requests(self) -> list[dict[str, str]]:
+        """The requests that searched the images category."""
+        return [params for params in self.requests if params.get("categories") == IMAGES]
+
     def news_requests(self) -> list[dict[str, str]]:
         """The requests that searched the news category."""
         return [params for params in self.requests if params.get("categories") == NEWS]
@@ -102,7 +132,9 @@ class FakeSearx(FakeServer):
         if params.get("format") != "json":
             return Reply.text("<h1>403 Forbidden</h1>", status=403, content_type="text/html")
         query = params.get("q", "")
-        answer_for = self.news_for if params.get("categories") == NEWS else self.results_for
+        answer_for = {NEWS: self.news_for, IMAGES: self.images_for}.get(
+            params.get("categories", ""), self.results_for
+        )
         results = answer_for(query) if query else []
         return Reply.json(
             {

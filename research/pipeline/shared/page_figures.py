@@ -49,7 +49,7 @@ def keep(source: Source, snapshot: PageSnapshot, scope: Scope) -> str:
             fields.update(status=FigureStatus.SKIPPED, reason=item.skipped)
         else:
             budget -= 1
-            fields.update(_kept_before(item.url) or _download(item.url, scope))
+            fields.update(fetched(item.url, scope))
         figure = Figure.objects.create(source=source, url=item.url, **fields)
         outcomes[figure.status] += 1
     return _said(outcomes)
@@ -70,6 +70,12 @@ def _past_cap() -> str:
     return (
         f"past the first {settings.FIGURE_MAX_PER_PAGE} figures of the page (FIGURE_MAX_PER_PAGE)"
     )
+
+
+def fetched(url: str, scope: Scope) -> dict:
+    """The image at `url` as a figure's fields: kept for another source lately, else downloaded
+    and re-encoded now (an image search's results are taken the same way: image_search.py)."""
+    return _kept_before(url) or _download(url, scope)
 
 
 def _kept_before(url: str) -> dict | None:

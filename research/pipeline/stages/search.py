@@ -9,7 +9,9 @@ Replaces: the Query's results (QuerySource links, in the engine's order) and its
           creates a Source, with the next citation number, for each URL the project lacks;
           stores an MCP document's text as a page-cache row; keeps on the step (`output`) how
           many results each domain rule dropped (results outside the project's domains
-          never become Sources).
+          never become Sources). With IMAGE_SEARCH, a section's first query also asks the
+          engine's image search: each image's page becomes a result, the image a Figure of
+          its Source (shared/image_search.py).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from research.models import (
+    Figure,
     McpServerState,
     PageSnapshot,
     Project,
@@ -26,7 +29,7 @@ from research.models import (
     Source,
     Stage,
 )
-from research.pipeline.shared import library
+from research.pipeline.shared import image_search, library
 from research.pipeline.shared import results as results_
 from research.pipeline.shared.context import StageSpec, StepContext, fail_query
 from research.providers.search import SearchResult
@@ -42,9 +45,15 @@ def run(ctx: StepContext) -> None:
         time_range=ctx.opts.time_range,
         routed=query.routes,
     )
-    store_results(ctx, query, searched.results)
+    found = image_search.Images()
+    if image_search.wanted(query, ctx.opts.sources):
+        opts = ctx.opts
+        found = image_search.search(opts.provider, opts.scope, query.text, opts.language)
+    store_results(ctx, query, searched.results + image_search.pages(found, searched.results))
+    figures = image_search.keep(ctx.project, found, ctx.opts.scope)
     ctx.save_output({"out_of_scope": dict(searched.dropped)})  # the report says if all were
-    ctx.note(searched.note(f"{len(searched.results)} results from {searched.by}"))
+    said = searched.note(f"{len(searched.results)} results from {searched.by}")
+    ctx.note("; ".join(filter(None, [said, *found.notes, figures])))
 
 
 def store_results(ctx: StepContext, query: Query, results: list[SearchResult]) -> None:
@@ -67,5 +76,5 @@ STAGE = StageSpec(
     run=run,
     on_failure=fail_query,
     slot="search",
-    writes=(Query, QuerySource, Source, Project, PageSnapshot, McpServerState),
+    writes=(Query, QuerySource, Source, Project, PageSnapshot, McpServerState, Figure),
 )

@@ -4,6 +4,8 @@ Every backend is a `Searcher`. A web engine is a `SearchProvider`: it implements
 turns its API's answer into `Hit`s as the API spelled them, and `SearchProvider.search()` cleans
 those into `SearchResult`s the same way for every engine. `fetch_news()` and `search_news()` are
 the same for the engine's news search (`news.NewsSearcher` is a query's "news:week" route).
+`fetch_images()` and `search_images()` are its image search, for an engine that documents one
+(`image_search`): each `ImageResult` is an image with the page it was found on and its title.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from research.text.scope import NO_SCOPE, Scope
 
 TIME_RANGES = ("", "day", "week", "month", "year")
 NEWS = "news"  # a news search's results name their engine "searxng news"
+IMAGES = "images"  # an image search's, "searxng images"
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,26 @@ class Hit:
     title: Any = ""
     snippet: Any = ""
     published: Any = None
+
+
+@dataclass(frozen=True)
+class ImageHit:
+    """One image result as a backend's API gave it (values may be anything)."""
+
+    image: Any  # the image's address
+    page: Any = None  # the page it was found on
+    title: Any = ""  # its title or description
+
+
+@dataclass(frozen=True)
+class ImageResult:
+    """An image search's result: the image, the page it came from ("" when the engine does
+    not say: Tavily's) and its title or caption."""
+
+    image: str
+    page: str
+    title: str
+    engine: str
 
 
 class Fetch(Protocol):
@@ -113,6 +136,7 @@ class SearchProvider(Searcher):
     normalises the same way for every engine."""
 
     required_setting: ClassVar[str] = ""  # e.g. "BRAVE_API_KEY"; empty: needs nothing
+    image_search: ClassVar[bool] = False  # whether the engine documents an image search
     # Whether the engine documents OR between site: terms (a scope of several allowed hosts)
     site_alternatives: ClassVar[bool] = True
     # The project's domains (text/scope.py): get_provider sets it; `scoped_query` writes it
@@ -146,6 +170,21 @@ class SearchProvider(Searcher):
         """The engine's news search: recent articles, optionally from the last day..year."""
         engine = f"{self.name} {NEWS}"
         return self._normalised(self.fetch_news, query, max_results, time_range, language, engine)
+
+    def search_images(
+        self, query: str, *, max_results: int = 10, language: str = ""
+    ) -> list[ImageResult]:
+        """The engine's image search: images with the page each came from; [] for an engine
+        without one."""
+        query = " ".join(query.split())
+        if not self.image_search or not query or max_results < 1:
+            return []
+        if self.required_setting:
+            self.setting()
+        hits = self.fetch_images(
+            self.scoped_query(query), max_results=max_results, language=language.strip()
+        )
+        return normalise_images(hits, max_results=max_results, engine=f"{self.name} {IMAGES}")
 
     def _normalised(
         self,
@@ -186,6 +225,10 @@ class SearchProvider(Searcher):
     ) -> Iterable[Hit]:
         """Ask the backend's news search, as `fetch` asks its web search."""
         raise SearchError(f"{self.label} has no news search; choose another search_provider")
+
+    def fetch_images(self, query: str, *, max_results: int, language: str) -> Iterable[ImageHit]:
+        """Ask the backend's image search (only called when `image_search` says it has one)."""
+        return []
 
 
 # --- normalisation -----------------------------------------------------------------------
@@ -228,6 +271,24 @@ def normalise(hits: Iterable[Hit], *, max_results: int, engine: str) -> list[Sea
         title = clean(hit.title) or url
         published = parse_date(hit.published)
         results.append(SearchResult(url, title, clean(hit.snippet), published, engine))
+        if len(results) >= max_results:
+            break
+    return results
+
+
+def normalise_images(
+    hits: Iterable[ImageHit], *, max_results: int, engine: str
+) -> list[ImageResult]:
+    """Image results with a web address, each image once, their pages' addresses web ones or
+    "", titles cleaned, the count capped."""
+    results: list[ImageResult] = []
+    seen: set[str] = set()
+    for hit in hits:
+        image = web_url(hit.image)
+        if not image or _dedupe_key(image) in seen:
+            continue
+        seen.add(_dedupe_key(image))
+        results.append(ImageResult(image, web_url(hit.page), clean(hit.title), engine))
         if len(results) >= max_results:
             break
     return results
