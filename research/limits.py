@@ -22,4 +22,6 @@ FILENAME_MAX = 255  # an uploaded file's name
 FOLDER_MAX = 255  # the folder it was uploaded from ("archive/2025")
 LOCATOR_MAX = 500  # where a passage is: "p. 14", "slide 3", a heading path
 SEARCH_TERMS_MAX = 500  # characters of a library search
+REPORT_EDIT_MAX = 500_000  # characters of a report a member edits by hand
+INSTRUCTION_MAX = 2000  # what a member asks a section's rewrite to do
 ID_MAX = 2**53  # the largest row id accepted: bigger numbers are ids in no supported database

@@ -26,6 +26,8 @@ class ActivityAction(models.TextChoices):
     PLAN_EDITED = "plan_edited", "Edited the plan"
     ANALYSIS_EDITED = "analysis_edited", "Edited an analysis"
     FIGURES_EDITED = "figures_edited", "Hid or added a report's figure"
+    REPORT_EDITED = "report_edited", "Edited the report by hand"
+    SECTION_REWRITTEN = "section_rewritten", "Asked for a section rewrite"
     LOCKED_OUT = "locked_out", "Locked out of signing in"
 
 
