@@ -24,4 +24,5 @@ LOCATOR_MAX = 500  # where a passage is: "p. 14", "slide 3", a heading path
 SEARCH_TERMS_MAX = 500  # characters of a library search
 REPORT_EDIT_MAX = 500_000  # characters of a report a member edits by hand
 INSTRUCTION_MAX = 2000  # what a member asks a section's rewrite to do
+FEEDBACK_MAX = 2000  # a member's written feedback on a plan
 ID_MAX = 2**53  # the largest row id accepted: bigger numbers are ids in no supported database

@@ -60,6 +60,11 @@ urlpatterns = [
         name="project-action",
     ),
     path("projects/<int:project_id>/review/", queries.plan_review, name="plan-review"),
+    path(
+        "projects/<int:project_id>/review/feedback/",
+        queries.plan_feedback_post,
+        name="plan-feedback",
+    ),
     path("projects/<int:project_id>/queries/add/", queries.query_add, name="query-add"),
     path(
         "projects/<int:project_id>/sections/<section_verb:verb>/",

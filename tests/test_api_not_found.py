@@ -16,6 +16,7 @@ VALID: dict[tuple[str, str], dict] = {
     ("patch", "/api/library/collections/{collection_id}"): {"name": "Deals"},
     ("patch", "/api/notes/{note_id}"): {"text": "A note"},
     ("patch", "/api/projects/{project_id}"): {"options": {"refresh": "weekly"}},
+    ("post", "/api/projects/{project_id}/plan/feedback"): {"text": "add costs"},
     ("post", "/api/projects/{project_id}/queries"): {"text": "heat pumps"},
     ("post", "/api/projects/{project_id}/questions"): {"question": "Why?"},
     ("post", "/api/projects/{project_id}/report"): {},

@@ -48,6 +48,8 @@ SAMPLES: dict[str, Any] = {
     "words": 900,
     "drafts": ["## How WAL works\n\nReaders do not block writers [3]."],
     "sections": [SECTION],
+    "previous": [{"title": "History", "goal": "", "queries": [{"text": "sqlite wal history"}]}],
+    "feedback": "drop the history, add costs",
     "sources": [
         {
             "n": 3,

@@ -16,6 +16,7 @@ from research.api import (
     library,
     members,
     notes,
+    plan,
     projects,
     queries,
     questions,
@@ -29,6 +30,7 @@ router = Router()
 for routes in (
     members.router,
     projects.router,
+    plan.router,
     queries.router,
     queries.section_router,
     sources.router,

@@ -63,7 +63,8 @@ class ProjectStatus(models.TextChoices):
 _S = ProjectStatus
 TRANSITIONS: dict[ProjectStatus, frozenset[ProjectStatus]] = {
     _S.DRAFT: frozenset(),
-    _S.PLANNING: frozenset({_S.DRAFT, _S.FAILED, _S.CANCELLED}),  # start, resume
+    # start, resume; a plan re-made with a member's feedback
+    _S.PLANNING: frozenset({_S.DRAFT, _S.FAILED, _S.CANCELLED, _S.AWAITING_REVIEW}),
     _S.AWAITING_REVIEW: frozenset({_S.PLANNING}),
     # the plan is done or approved; a rerun or a resume; RESEARCHING again: a rerun joins it
     _S.RESEARCHING: frozenset(

@@ -101,6 +101,8 @@ PLAN = _prompt(
     "language",
     "analysis",
     "routes",
+    "previous",
+    "feedback",
 )
 RANK = _prompt("rank", RankOutput, "today", "question", "query", "results")
 ANALYSE = _prompt(

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from research.models import Note, ProjectStatus, QuerySource, Summary, routes
-from research.services import outline, runs, selectors
+from research.services import outline, plan_feedback, runs, selectors
 from research.views.access import back, posted_id
 
 
@@ -123,8 +123,19 @@ def plan_review(request: HttpRequest, project_id: int) -> HttpResponse:
             "loose": loose,
             "sections": sections,
             "route_choices": routes.menu(project.opts.sources),
+            "changes": plan_feedback.changes(project),
         },
     )
+
+
+@require_POST
+def plan_feedback_post(request: HttpRequest, project_id: int) -> HttpResponse:
+    """Make the plan again with the member's written feedback; the page shows the new plan
+    for approval once it is made, and what changed."""
+    project = selectors.get_project(project_id)
+    plan_feedback.replan(project, text=request.POST.get("text", ""), user=request.user)
+    messages.success(request, "The plan is being made again with your feedback.")
+    return redirect("plan-review", project.pk)
 
 
 # What a section's buttons do, besides moving it up or down (Direction).

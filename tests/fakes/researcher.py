@@ -87,6 +87,8 @@ class Researcher:
 
     def answer_PlanOutput(self, prompt: str) -> dict:
         question = _found(r"<question>\n(.*?)\n</question>", prompt, re.S).strip()
+        if "<feedback>" in prompt:
+            return self._revised(question, prompt)
         count = int(_found(r"Use (\d+) search queries", self.system))
         words = " ".join(question.rstrip("?").split()[:6])
         angles = ["background", "current state", "evidence", "criticism", "outlook", "costs"]
@@ -109,6 +111,28 @@ class Researcher:
                 {"title": "Evidence", "goal": "What is known", "queries": queries[1::2]},
             ],
         }
+
+    def _revised(self, question: str, prompt: str) -> dict:
+        """The earlier plan as the feedback asks, read naively: each "drop X" removes the
+        sections titled with X and the queries that say X, each "add Y" adds a section "Y"."""
+        earlier = _found(r"<earlier_plan>\n(.*?)</earlier_plan>", prompt, re.S)
+        feedback = _found(r"<feedback>\n(.*?)\n</feedback>", prompt, re.S).lower()
+        drops = re.findall(r"(?:drop|remove) (?:the )?([a-z ]+?)(?:,|\.| and |$)", feedback)
+        adds = re.findall(r"add (?:a section on )?([a-z ]+?)(?:,|\.| and |$)", feedback)
+        sections = []
+        for block in re.split(r"^## ", earlier, flags=re.M)[1:]:
+            head, *lines = block.splitlines()
+            title, _, goal = head.partition(": ")
+            queries = [line[2:] for line in lines if line.startswith("- ")]
+            if any(d in title.lower() for d in drops):
+                continue
+            queries = [q for q in queries if not any(d in q.lower() for d in drops)]
+            if queries:
+                sections.append({"title": title, "goal": goal, "queries": queries})
+        words = " ".join(question.rstrip("?").split()[:6])
+        for added in adds:
+            sections.append({"title": added.capitalize(), "queries": [f"{words} {added}"]})
+        return {"title": f"Research: {words}", "language": "English", "sections": sections}
 
     def answer_AnalysisSQL(self, prompt: str) -> dict:
         """The growth of each entity between the first and last period it was shown."""

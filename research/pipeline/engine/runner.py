@@ -185,6 +185,21 @@ def requeue_failed(project_id: int) -> int:
     return len(step_ids)
 
 
+def redo(project_id: int, key: str, params: dict) -> bool:
+    """Put the project's finished step `key` back in the queue with new `params` (a plan
+    re-made with a member's feedback); False when it is not finished (queued or running)."""
+    rows = StepRun.objects.filter(
+        project_id=project_id, key=key, status__in=[StepStatus.DONE, StepStatus.FAILED]
+    )
+    step_id = rows.values_list("pk", flat=True).first()
+    if step_id is None or not rows.filter(pk=step_id).update(
+        status=StepStatus.QUEUED, params=params, lease_until=None, finished_at=None, error=""
+    ):
+        return False
+    dispatch_on_commit(step_id)
+    return True
+
+
 def cancel_queued(project_id: int, reason: str) -> int:
     """Cancel the project's steps that have not started; running ones finish. Steps beside
     the run (a question's answer) are not the run's to cancel."""

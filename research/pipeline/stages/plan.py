@@ -7,6 +7,10 @@ Reads:    the question, the ground step's results and the project's options. Wit
           a section is an analysis, and its queries go to papers or the news, by rules on the
           words of its part of the question (text/extractive/venues.py). A model's route that
           the project's sources lack is dropped (none left: every source).
+          A re-plan with a member's written feedback (services/plan_feedback.py) reads the
+          earlier plan and the feedback from the step's params: the model revises the plan as
+          asked; without a model, the earlier plan is revised by rule
+          (text/extractive/feedback.py: "drop the history, add costs").
 Replaces: every Section and the planned Queries (members' own queries stay, outside any
           section); the project's title (when empty) and language.
 """
@@ -20,6 +24,7 @@ from research.models import Analysis, Project, Query, Section, SourceKind, Stage
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import PLAN
 from research.prompts.outputs import PlannedQuery, PlannedSection, PlanOutput
+from research.text.extractive import feedback as feedback_rules
 from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.aspects import aspects, subject_names, subject_part
 from research.text.extractive.scoring import key_phrases
@@ -38,6 +43,7 @@ def run(ctx: StepContext) -> None:
     project = ctx.project
     results = _ground_results(project)
     total = ctx.opts.queries
+    feedback = str(ctx.param("feedback", ""))
     plan = ctx.ask(
         PLAN,
         today=ctx.today,
@@ -49,6 +55,8 @@ def run(ctx: StepContext) -> None:
         language=ctx.opts.language,
         analysis=ctx.opts.analysis != Analysis.OFF,
         routes=routes.menu(ctx.opts.sources),
+        previous=(ctx.param("previous") or {}).get("sections", []) if feedback else [],
+        feedback=feedback,
     )
     sections = _fit(plan, total)
     _replace_outline(ctx, plan, sections)
@@ -122,6 +130,9 @@ def run_extractive(ctx: StepContext) -> None:
     code = language_of(project.question)
     language = ctx.opts.language or LANGUAGE_NAMES.get(code, "English")
     goal = GOALS.get(code, GOALS["en"])
+    if ctx.param("feedback"):
+        _revise(ctx, str(ctx.param("feedback")), _subject(project.question, context), goal)
+        return
     parts = aspects(project.question)
     if parts:
         subject = _subject(project.question, context)
@@ -231,6 +242,92 @@ def _query(topic: str, phrase: str) -> str:
     known = {w.lower() for w in words}
     words += [w for w in phrase.split() if w.lower() not in known]
     return " ".join(words)[:QUERY_MAX]
+
+
+# --- A re-plan with a member's feedback -----------------------------------------------------
+
+
+def snapshot(project: Project) -> dict:
+    """The plan as it stands, as plain JSON: its title and language, and each section's title,
+    goal, analysis mark and planned queries with their routes (a member's own queries stay in
+    any re-plan, so they are not the plan's to revise). What a re-plan revises, kept on its
+    step for the plan-review page to compare with."""
+    queries = project.queries.planned().order_by("position", "id")
+    return {
+        "title": project.title,
+        "language": project.language,
+        "sections": [
+            {
+                "title": section.title,
+                "goal": section.goal,
+                "analysis": section.analysis,
+                "queries": [
+                    {"text": q.text, "routes": list(q.routes)}
+                    for q in queries
+                    if q.section_id == section.pk
+                ],
+            }
+            for section in project.sections.order_by("position", "id")
+        ],
+    }
+
+
+def _revise(ctx: StepContext, text: str, subject: str, goal: str) -> None:
+    """The earlier plan revised by rule as the feedback asks (text/extractive/feedback.py): a
+    section whose title or goal mentions what it drops goes, and so does a query that mentions
+    it (a section left without queries goes too); each thing it adds becomes a section, searched
+    with the question's subject and its words, and routed by them. Feedback that would leave no
+    section leaves the plan as it was."""
+    asked = feedback_rules.read(text)
+    earlier = ctx.param("previous") or {}
+    sections, done = list(earlier.get("sections", [])), list[str]()
+    for target in asked.drops:
+        sections = _dropped(sections, target, done)
+    for phrase in asked.adds:
+        sections.append(_added(phrase, subject, goal, ctx.opts.sources))
+        done.append(f"added “{sections[-1]['title']}”")
+    if not sections:
+        sections, done = list(earlier.get("sections", [])), ["nothing: no section would be left"]
+    plan = PlanOutput(
+        title=(earlier.get("title") or ctx.project.question.strip())[:HEADING_MAX],
+        language=earlier.get("language") or ctx.language,
+        sections=[
+            PlannedSection.model_validate({**s, "queries": s["queries"] or [s["title"]]})
+            for s in sections[:12]
+        ],
+    )
+    _replace_outline(ctx, plan, _fit(plan, sum(len(s.queries) for s in plan.sections)))
+    unread = f"; not understood: {'; '.join(asked.unread)}" if asked.unread else ""
+    ctx.note(f"revised with the feedback: {', '.join(done) or 'nothing changed'}{unread}")
+
+
+def _dropped(sections: list[dict], target: str, done: list[str]) -> list[dict]:
+    """The sections without what mentions `target`, saying in `done` what went."""
+    kept = []
+    for section in sections:
+        if feedback_rules.mentions(target, f"{section['title']} {section['goal']}"):
+            done.append(f"dropped “{section['title']}”")
+            continue
+        queries = [q for q in section["queries"] if not feedback_rules.mentions(target, q["text"])]
+        if len(queries) < len(section["queries"]):
+            done.append(f"dropped {len(section['queries']) - len(queries)} queries on “{target}”")
+        if queries or not section["queries"]:
+            kept.append({**section, "queries": queries})
+        else:
+            done.append(f"dropped “{section['title']}”, left without queries")
+    return kept
+
+
+def _added(phrase: str, subject: str, goal: str, sources: list[str]) -> dict:
+    """A new section on `phrase`, as the outline by the question's parts makes one."""
+    chosen = routes_by_rule(phrase, sources)
+    texts = dict.fromkeys([_query(subject, phrase) if subject else phrase, phrase[:QUERY_MAX]])
+    return {
+        "title": _title(phrase)[:HEADING_MAX],
+        "goal": goal.format(phrase),
+        "analysis": asks_for_figures(phrase),
+        "queries": [{"text": text, "routes": chosen} for text in texts],
+    }
 
 
 STAGE = StageSpec(
