@@ -2,6 +2,7 @@
 
 projects     create a project, change its options, its refresh schedule; counts and search
 outline      edit the plan: sections and queries, added, changed, moved or deleted
+plan_feedback  written feedback on a plan under review: the plan made again with it, the changes
 sources      add a page by hand; exclude or pin a source
 runs         start, cancel, resume, approve; rerun a query or a source; a new report version
 refreshes    refresh a finished project: recheck its pages, look for what is new
