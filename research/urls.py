@@ -79,6 +79,10 @@ urlpatterns = [
         reports.report_regenerate,
         name="report-regenerate",
     ),
+    path("projects/<int:project_id>/report/edit/", reports.report_edit, name="report-edit"),
+    path(
+        "projects/<int:project_id>/report/preview/", reports.report_preview, name="report-preview"
+    ),
     path(
         "projects/<int:project_id>/report/export.<export_format:fmt>",
         reports.report_export,

@@ -20,6 +20,7 @@ VALID: dict[tuple[str, str], dict] = {
     ("post", "/api/projects/{project_id}/queries"): {"text": "heat pumps"},
     ("post", "/api/projects/{project_id}/questions"): {"question": "Why?"},
     ("post", "/api/projects/{project_id}/report"): {},
+    ("put", "/api/projects/{project_id}/report"): {"markdown": "# R", "base_version": 1},
     ("post", "/api/projects/{project_id}/report/claims"): {},
     ("get", "/api/projects/{project_id}/report/export"): {"format": "md"},
     ("post", "/api/projects/{project_id}/sections"): {"title": "Costs"},

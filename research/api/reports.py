@@ -1,21 +1,23 @@
-"""Reports: the current version, all versions, a new version, export as Markdown, PDF or ZIP."""
+"""Reports: the current version, all versions, a new version, a member's hand edit, export as
+Markdown, PDF or ZIP."""
 
 from django.http import HttpResponse
 from ninja import Query, Router
 from ninja.pagination import paginate
 from ninja.responses import Status
 
-from research.api.common import BODY, RERUN, Pagination, answers
+from research.api.common import ACTION, BODY, RERUN, Pagination, answers
 from research.api.schemas.common import Id, StepOut
 from research.api.schemas.reports import (
     ExportFormatName,
+    ReportEditIn,
     ReportFilter,
     ReportIn,
     ReportOut,
     ReportVersionOut,
 )
 from research.models import Report
-from research.services import runs, selectors
+from research.services import edits, runs, selectors
 
 router = Router(tags=["reports"])
 
@@ -55,6 +57,20 @@ def write_report(request, project_id: Id, payload: ReportIn | None = None):
     return Status(202, step)
 
 
+@router.put("/projects/{project_id}/report", response=answers({201: ReportOut}, *ACTION, BODY))
+def edit_report(request, project_id: Id, payload: ReportEditIn):
+    """Store the member's Markdown as a new version edited from `base_version` (409 naming the
+    current version when another came first; 422 naming an [n] that cites no source). Its
+    References are rebuilt from what it cites, and its claims are checked as any version's."""
+    report = edits.edit(
+        selectors.get_project(project_id),
+        markdown=payload.markdown,
+        base_version=payload.base_version,
+        user=request.auth,
+    )
+    return Status(201, _report(project_id, report.version))
+
+
 EXPORT_RESPONSES = {
     200: {
         "description": "The report as a file.",
@@ -62,6 +78,13 @@ EXPORT_RESPONSES = {
             "text/markdown": {"schema": {"type": "string"}},
             "application/pdf": {"schema": {"type": "string", "format": "binary"}},
             "application/zip": {"schema": {"type": "string", "format": "binary"}},
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document": {
+                "schema": {"type": "string", "format": "binary"}
+            },
+            "application/vnd.openxmlformats-officedocument.presentationml.presentation": {
+                "schema": {"type": "string", "format": "binary"}
+            },
+            "text/html": {"schema": {"type": "string"}},
             "application/x-bibtex": {"schema": {"type": "string"}},
             "application/x-research-info-systems": {"schema": {"type": "string"}},
             "application/vnd.citationstyles.csl+json": {"schema": {"type": "array"}},
@@ -76,8 +99,9 @@ EXPORT_RESPONSES = {
     openapi_extra={"responses": EXPORT_RESPONSES},
 )
 def export_report(request, project_id: Id, format: ExportFormatName, filters: Query[ReportFilter]):
-    """Download the current report (or `version`) as Markdown, PDF, its evidence package (ZIP:
-    the report, the cited sources' texts with their hashes, claims, notes, reference files, a
+    """Download the current report (or `version`) as Markdown, PDF, Word (docx), a briefing
+    deck (pptx), one self-contained HTML file, its evidence package (ZIP: the report in each of
+    those, the cited sources' texts with their hashes, claims, notes, reference files, a
     manifest), or its cited sources as BibTeX, RIS or CSL-JSON (one entry per source)."""
     from research.output import export, package
 

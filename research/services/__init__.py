@@ -5,6 +5,7 @@ outline      edit the plan: sections and queries, added, changed, moved or delet
 plan_feedback  written feedback on a plan under review: the plan made again with it, the changes
 sources      add a page by hand; exclude or pin a source
 runs         start, cancel, resume, approve; rerun a query or a source; a new report version
+edits        a member's hand edit of the report: a new version by that member
 refreshes    refresh a finished project: recheck its pages, look for what is new
 library      collections and documents: store, read in the worker, search, save a web page
 questions    follow-up questions, and researching what the sources do not cover

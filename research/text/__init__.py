@@ -5,6 +5,7 @@ writing.py     writing systems: CJK ranges, stopwords, character pairs (every la
 tokens.py      token estimates, chunks on a token budget, even shares, truncation
 quotes.py      exact quotes: the passage of a text a model's quote reproduces, or none
 citations.py   [n] markers in a report: found, checked against the sources, renumbered
+edits.py       a member's hand-edited report made ready to store: its [n] checked, links cut
 claims.py      a report cut into claims, each aligned with the sources it cites
 answers.py     answer retrieval: the passages of stored sources that answer a question
 changes.py     the "What changed since vN" section of a refreshed report

@@ -13,6 +13,7 @@ from research.limits import (
     DESCRIPTION_MAX,
     LANGUAGE_MAX,
     QUESTION_MAX,
+    REPORT_EDIT_MAX,
     SEARCH_TERMS_MAX,
 )
 from research.models import (
@@ -226,6 +227,13 @@ class RegenerateForm(forms.Form):
     citation_style = forms.ChoiceField(
         required=False, choices=[("", "Same references"), *CitationStyle.choices]
     )
+
+
+class ReportEditForm(forms.Form):
+    """A member's hand edit of the report; research.services.edits checks its [n] and version."""
+
+    markdown = forms.CharField(max_length=REPORT_EDIT_MAX, strip=False)
+    base_version = forms.IntegerField(min_value=1)
 
 
 class CollectionForm(forms.Form):

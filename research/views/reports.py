@@ -1,4 +1,5 @@
-"""Report pages: the rendered report with linked citations, versions, diffs, regenerate, export."""
+"""Report pages: the rendered report with linked citations, versions, diffs, regenerate, export,
+and the editor (a member's hand edit, previewed as the report is rendered)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,15 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from research.errors import BadInput, NotFound
+from research.errors import BadInput, NotAllowed, NotFound
 from research.models import Claim, Note, Project, Report, Summary
 from research.output import charts, export, package, rendering, source_figures
-from research.services import claims, figures, runs, selectors
+from research.services import claims, edits, figures, runs, selectors
 from research.text import claims as claims_text
 from research.text import diff as diff_text
 from research.text.analysis.figure import CHART_LINK
 from research.text.figures import FIGURE_LINK
-from research.views.forms import RegenerateForm
+from research.views.forms import RegenerateForm, ReportEditForm
 
 
 def _pick(project: Project, version: str | None) -> Report | None:
@@ -153,14 +154,19 @@ FIGURE_VERBS = ("hide", "add")
 @require_GET
 def report_page(request: HttpRequest, project_id: int) -> HttpResponse:
     project = selectors.get_project(project_id)
-    context = {"project": project, **report_context(project, request.GET.get("version"))}
+    context = _page_context(project, request.GET.get("version"))
+    if request.GET.get("a") and request.GET.get("b"):
+        context["diff"] = diff(project, request.GET["a"], request.GET["b"])
+    return render(request, "research/report.html", context)
+
+
+def _page_context(project: Project, version: str | None) -> dict:
+    context = {"project": project, **report_context(project, version)}
     if context["report"]:
         context["notes"] = Note.objects.filter(report=context["report"]).select_related("author")
         context["note_target"] = f"report:{context['report'].pk}"
         context["figures"] = _figures(project, context["report"])
-    if request.GET.get("a") and request.GET.get("b"):
-        context["diff"] = diff(project, request.GET["a"], request.GET["b"])
-    return render(request, "research/report.html", context)
+    return context
 
 
 def diff(project: Project, a: str, b: str) -> dict:
@@ -178,6 +184,54 @@ def diff(project: Project, a: str, b: str) -> dict:
         "sections": diff_text.by_section(old.markdown, new.markdown),
         "claims": claims.status_changes(old, new),
     }
+
+
+@require_POST
+def report_edit(request: HttpRequest, project_id: int) -> HttpResponse:
+    """Save the member's hand edit as a new version; a refused one comes back in the editor."""
+    project = selectors.get_project(project_id)
+    form = ReportEditForm(request.POST)
+    if not form.is_valid():
+        raise BadInput("Write the report's text, from its current version.", field="markdown")
+    text = form.cleaned_data["markdown"]
+    try:
+        report = edits.edit(
+            project,
+            markdown=text,
+            base_version=form.cleaned_data["base_version"],
+            user=request.user,
+        )
+    except (BadInput, NotAllowed) as exc:
+        return _editor(request, project, text, error=exc.reason, status=exc.http_status)
+    messages.success(request, f"Version {report.version} saved; its claims are being checked.")
+    return redirect("report", project.pk)
+
+
+@require_POST
+def report_preview(request: HttpRequest, project_id: int) -> HttpResponse:
+    """The report page with the member's edit shown as it would be stored, rendered and
+    sanitised as the report is, and the text kept in the editor."""
+    project = selectors.get_project(project_id)
+    text = request.POST.get("markdown", "")
+    try:
+        preview = render_cited(project, edits.prepare(project, text).markdown)
+    except (BadInput, NotAllowed) as exc:
+        return _editor(request, project, text, error=exc.reason)
+    return _editor(request, project, text, preview=preview)
+
+
+def _editor(
+    request: HttpRequest,
+    project: Project,
+    text: str,
+    *,
+    preview: str = "",
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context = _page_context(project, None)
+    context.update(edit_text=text, edit_preview=preview, edit_error=error, editing=True)
+    return render(request, "research/report.html", context, status=status)
 
 
 @require_POST

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 
 from research.api.schemas.common import Id, InSchema, Text
-from research.limits import LANGUAGE_MAX
+from research.limits import LANGUAGE_MAX, REPORT_EDIT_MAX
 from research.models import Engine, Method, OneOf
 from research.models.options import CitationStyleName, ReportLengthName, ReportStyleName
 from research.output.package import ExportFormat
@@ -25,6 +25,18 @@ class ReportIn(InSchema):
     language: Text = Field("", max_length=LANGUAGE_MAX, description="Empty keeps the project's.")
     citation_style: CitationStyleName | Literal[""] = Field(
         "", description="How the references are written; empty keeps the project's."
+    )
+
+
+class ReportEditIn(InSchema):
+    markdown: Text = Field(
+        ...,
+        max_length=REPORT_EDIT_MAX,
+        description="The report as the member wrote it. Each [n] must name a source of the "
+        "project; the References are rebuilt from the sources it cites.",
+    )
+    base_version: Id = Field(
+        ..., description="The version edited: it must still be the current one (else 409)."
     )
 
 
