@@ -189,7 +189,7 @@ def test_an_unknown_version_has_no_evidence_package(api, finished_project):
 
 
 def test_an_unknown_export_format_is_refused(api, finished_project):
-    response = api.get(f"/api/projects/{finished_project.pk}/report/export", {"format": "docx"})
+    response = api.get(f"/api/projects/{finished_project.pk}/report/export", {"format": "odt"})
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "format"
 

@@ -99,6 +99,9 @@ def test_the_package_holds_the_report_its_cited_sources_claims_notes_and_a_manif
     assert set(files) == {
         "report.md",
         "report.pdf",
+        "report.docx",
+        "report.pptx",
+        "report.html",
         "sources/01-write-ahead-logging.txt",
         "sources/03-checkpoints.txt",
         "sources/04-annual-report-2025-p-7.txt",
@@ -116,6 +119,9 @@ def test_the_package_holds_the_report_its_cited_sources_claims_notes_and_a_manif
     assert files["references.bib"] == bibliography.bibtex(sources).encode()
     assert files["references.json"] == bibliography.csl_json(sources).encode()
     assert files["report.pdf"] == export.report_pdf(report)
+    assert files["report.docx"] == package.export_file(report, "docx")[0]
+    assert files["report.pptx"] == package.export_file(report, "pptx")[0]
+    assert files["report.html"] == package.export_file(report, "html")[0]
 
 
 def test_each_source_file_names_its_origin_and_the_hash_of_its_text(report):

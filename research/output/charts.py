@@ -35,6 +35,14 @@ def svg_of(dataset: Dataset) -> str:
     return svg
 
 
+def png_of(dataset: Dataset, scale: float = 2.0) -> bytes:
+    """The dataset's chart as PNG (for Word and PowerPoint), drawn from its SVG by vl-convert:
+    `scale` times its size, the same bytes for the same SVG."""
+    import vl_convert
+
+    return bytes(vl_convert.svg_to_png(svg_of(dataset), scale=scale))
+
+
 def figures_of(markdown: str, project_id: int) -> list[Dataset]:
     """The datasets whose charts a report links, in the order it shows them (Figure 1, 2...)."""
     ids = list(dict.fromkeys(int(found) for found in CHART_LINK.findall(markdown)))

@@ -79,6 +79,11 @@ def _date(report) -> str:
     return timezone.localtime(created).date().isoformat()
 
 
+def report_date(report) -> str:
+    """The version's date, as the files show it (ISO, the site's time zone)."""
+    return _date(report)
+
+
 def _split_references(markdown: str) -> tuple[str, str]:
     """The report body and its References section (the last such heading: the app's own)."""
     matches = list(REFERENCES_HEADING.finditer(markdown or ""))
@@ -97,20 +102,35 @@ INCOMPLETE = (
 )
 
 
+def report_text(report, site: str = "") -> tuple[str, str]:
+    """The report's title and its Markdown without it: its charts `charts/k.svg` and its
+    sources' figures `figures/k.<ext>` (k the figure's number), links to this site absolute."""
+    title, text = _titled(report)
+    # The sources' figures first: once numbered they still count where they stand, while a
+    # chart numbered first would no longer match its caption's link to its dataset.
+    text = source_figures.numbered(text)
+    return title, _absolute(charts.numbered(text, charts.figures_of(text, report.project_id)), site)
+
+
+_IMAGE_FILE = re.compile(r"\]\(((?:charts|figures)/\d+\.(?:svg|png|jpg))\)")
+
+
+def split_references(markdown: str) -> tuple[str, str]:
+    """The report body and its References section (see _split_references)."""
+    return _split_references(markdown)
+
+
 def report_markdown(report, site: str = "") -> str:
     """Title, date, the question, then the report with its References list (links to this
     site absolute, starting with `site`, or SITE_URL)."""
     question = "\n".join(f"> {line}".rstrip() for line in report.project.question.splitlines())
-    title, text = _titled(report)
-    text = source_figures.numbered(
-        charts.numbered(text, charts.figures_of(text, report.project_id))
-    )
+    title, text = report_text(report, site)
     return (
         f"# {title}\n\n"
         f"{_date(report)} · version {report.version}\n\n"
         f"> **Question**\n>\n{question}\n\n"
         f"{'' if report.complete else INCOMPLETE + chr(10) + chr(10)}"
-        f"{_absolute(text, site).strip()}\n"
+        f"{text.strip()}\n"
     )
 
 
@@ -226,14 +246,17 @@ def report_html(report, site: str = "") -> str:
     """The HTML WeasyPrint renders (also handy to look at in a browser); its charts are
     `/charts/k.svg` and its sources' figures `/figures/k.<ext>`, which `report_pdf` serves to
     the renderer."""
-    title, text = _titled(report)
-    text = charts.numbered(
-        _absolute(text, site), charts.figures_of(text, report.project_id), "/charts/"
-    )
-    text = source_figures.numbered(text, "/figures/")
-    body, references = _split_references(text)
+    return render_to_string("research/report_pdf.html", report_parts(report, site))
+
+
+def report_parts(report, site: str = "") -> dict:
+    """What a report file shows: its title, date, question, version, whether complete, style,
+    language, the body and the References as safe HTML (each `[n]` a link to `#ref-n`, the
+    entries `id="ref-n"`; charts `/charts/k.svg`, sources' figures `/figures/k.<ext>`)."""
+    title, text = report_text(report, site)
+    body, references = _split_references(_IMAGE_FILE.sub(r"](/\1)", text))
     project = report.project
-    context = {
+    return {
         "title": title,
         "date": _date(report),
         "question": project.question,
@@ -246,7 +269,6 @@ def report_html(report, site: str = "") -> str:
         ),
         "references": mark_safe(render_report(references, source_link=_unlinked)),  # noqa: S308
     }
-    return render_to_string("research/report_pdf.html", context)
 
 
 # fontTools stamps the current time into the 'head' table of every font it rewrites (WeasyPrint

@@ -1,6 +1,7 @@
 """The evidence package: one report version as a ZIP to hand over, with what it stands on.
 
-    report.md, report.pdf     the same bytes as the Markdown and PDF exports of that version
+    report.md, report.pdf,    the same bytes as the Markdown, PDF, Word, PowerPoint and HTML
+      .docx, .pptx, .html     exports of that version
     sources/NN-slug.txt       each cited source's stored text under a header: its URL (or its
                               library document and locator), fetch time and the text's sha256
     sources.csv               one row per cited source
@@ -33,7 +34,16 @@ from django.db.models import TextChoices
 from django.utils.text import slugify
 
 from research.models import Dataset, Note, Report, Source
-from research.output import bibliography, charts, export, source_figures
+from research.output import (
+    bibliography,
+    charts,
+    docx_export,
+    export,
+    html_export,
+    pptx_export,
+    source_figures,
+)
+from research.output.office import FILE_MODE, zip_time
 from research.output.tables import to_csv
 
 SOURCE_COLUMNS = ("n", "title", "url", "document_id", "locator", "fetched_at", "sha256", "file")
@@ -41,8 +51,6 @@ DATASET_COLUMNS = (
     "entity", "measure", "value", "unit", "period", "n", "url", "document_id", "quote",
     "locator", "conversion", "excluded", "edited_value", "edit_note",
 )  # fmt: skip
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a ZIP entry can carry
-FILE_MODE = 0o100644  # a regular file, rw-r--r--
 
 
 def sha256(data: bytes | str) -> str:
@@ -140,6 +148,9 @@ def package_files(report: Report, site: str = "") -> dict[str, bytes]:
         {
             "report.md": export.report_markdown(report, site).encode(),
             "report.pdf": export.report_pdf(report, site),
+            "report.docx": docx_export.report_docx(report, site),
+            "report.pptx": pptx_export.report_pptx(report, site),
+            "report.html": html_export.report_file(report, site),
             "sources.csv": to_csv(SOURCE_COLUMNS, rows),
             "claims.json": to_json(claims),
             "claims.csv": to_csv(export.CLAIM_COLUMNS, claims),
@@ -189,17 +200,6 @@ def manifest(report: Report, files: dict[str, bytes]) -> bytes:
     )
 
 
-def zip_time(report: Report) -> tuple[int, int, int, int, int, int]:
-    """The version's creation time (UTC) for every entry; 1980 if earlier or unknown."""
-    if report.created_at is None:
-        return ZIP_EPOCH
-    moment = report.created_at.astimezone(UTC)
-    return max(
-        ZIP_EPOCH,
-        (moment.year, moment.month, moment.day, moment.hour, moment.minute, moment.second),
-    )
-
-
 def evidence_zip(report: Report, site: str = "") -> bytes:
     """The evidence package of a report version (see the module docstring)."""
     files = package_files(report, site)
@@ -222,6 +222,9 @@ class ExportFormat(TextChoices):
     MD = "md", "Markdown"
     PDF = "pdf", "PDF"
     ZIP = "zip", "Evidence package (ZIP)"
+    DOCX = "docx", "Word"
+    PPTX = "pptx", "PowerPoint"
+    HTML = "html", "HTML"
     BIBTEX = "bibtex", "BibTeX"
     RIS = "ris", "RIS"
     CSL_JSON = "csl-json", "CSL-JSON"
@@ -231,6 +234,11 @@ CONTENT_TYPES: dict[str, str] = {
     ExportFormat.MD: "text/markdown; charset=utf-8",
     ExportFormat.PDF: "application/pdf",
     ExportFormat.ZIP: "application/zip",
+    ExportFormat.DOCX: ("application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+    ExportFormat.PPTX: (
+        "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+    ),
+    ExportFormat.HTML: "text/html; charset=utf-8",
     ExportFormat.BIBTEX: "application/x-bibtex; charset=utf-8",
     ExportFormat.RIS: "application/x-research-info-systems; charset=utf-8",
     ExportFormat.CSL_JSON: "application/vnd.citationstyles.csl+json; charset=utf-8",
@@ -242,6 +250,15 @@ REFERENCE_FILES: dict[str, tuple[str, Callable[[list[Source]], str]]] = {
     ExportFormat.BIBTEX: ("references.bib", bibliography.bibtex),
     ExportFormat.RIS: ("references.ris", bibliography.ris),
     ExportFormat.CSL_JSON: ("references.json", bibliography.csl_json),
+}
+
+
+# The report itself as a file, by format (Markdown is the default).
+DOCUMENTS: dict[str, Callable[[Report, str], bytes]] = {
+    ExportFormat.PDF: export.report_pdf,
+    ExportFormat.DOCX: docx_export.report_docx,
+    ExportFormat.PPTX: pptx_export.report_pptx,
+    ExportFormat.HTML: html_export.report_file,
 }
 
 
@@ -257,8 +274,8 @@ def export_file(report: Report, fmt: str, site: str = "") -> tuple[bytes, str]:
         body = REFERENCE_FILES[fmt][1](cited_sources(report)).encode()
     elif fmt == ExportFormat.ZIP:
         body = evidence_zip(report, site)
-    elif fmt == ExportFormat.PDF:
-        body = export.report_pdf(report, site)
+    elif fmt in DOCUMENTS:
+        body = DOCUMENTS[fmt](report, site)
     else:
         body = export.report_markdown(report, site).encode()
     return body, CONTENT_TYPES.get(fmt, CONTENT_TYPES[ExportFormat.MD])
