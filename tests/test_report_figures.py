@@ -104,7 +104,10 @@ def test_a_hidden_or_refused_figure_is_never_offered_and_an_outside_image_never_
     outside = "![a picture](https://tracker.example/p.png) ![ours](figures/999.png)"
     Report.objects.filter(pk=report.pk).update(markdown=report.markdown + "\n\n" + outside)
     page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
-    assert "tracker.example" not in page
+    # Neither shown nor linked: the address stays only as text in the hand editor's textarea.
+    assert not re.search(r"""(src|href)=["']?https://tracker\.example""", page)
+    rendered = page.split('id="report-editor"', 1)[0]
+    assert "tracker.example" not in rendered
     assert member_client.get(f"/projects/{project.pk}/figures/999.png").status_code == 404
 
 
