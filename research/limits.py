@@ -22,7 +22,10 @@ FILENAME_MAX = 255  # an uploaded file's name
 FOLDER_MAX = 255  # the folder it was uploaded from ("archive/2025")
 LOCATOR_MAX = 500  # where a passage is: "p. 14", "slide 3", a heading path
 SEARCH_TERMS_MAX = 500  # characters of a library search
-REPORT_EDIT_MAX = 500_000  # characters of a report a member edits by hand
+# Characters of a report a member edits by hand. At worst a character is 12 bytes of a request
+# (a JSON surrogate pair, or four percent-encoded bytes of a form), so this many always fits
+# Django's DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MiB), which would otherwise refuse the body itself.
+REPORT_EDIT_MAX = 200_000
 INSTRUCTION_MAX = 2000  # what a member asks a section's rewrite to do
 FEEDBACK_MAX = 2000  # a member's written feedback on a plan
 ID_MAX = 2**53  # the largest row id accepted: bigger numbers are ids in no supported database
