@@ -40,7 +40,6 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import anyio.to_thread
 import httpx
 from django.conf import settings
 
@@ -258,52 +257,14 @@ class PinnedTransport(httpx.HTTPTransport):
         error: httpx.ConnectError | None = None
         for address in addresses:
             try:
-                return super().handle_request(_pinned(request, address))
+                return super().handle_request(pinned(request, address))
             except httpx.ConnectError as exc:
                 error = exc
         assert error is not None
         raise error
 
 
-class CheckedAsyncTransport(httpx.AsyncHTTPTransport):
-    """The async twin of `PinnedTransport` for clients we do not drive hop by hop (the MCP
-    SDK's): every request it sends, a redirect's included, first passes `check_url` (resolved
-    in a worker thread, as a blocking lookup must be) and then goes to a checked address only.
-    Build it with keep-alive off, as `checked_async_client` does."""
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        checked = await anyio.to_thread.run_sync(check_url, request.url)
-        error: httpx.ConnectError | None = None
-        for address in checked:
-            try:
-                return await super().handle_async_request(_pinned(request, address))
-            except httpx.ConnectError as exc:
-                error = exc
-        assert error is not None
-        raise error
-
-
-def checked_async_client(
-    *, headers: dict[str, str], timeout: float, transport: httpx.AsyncBaseTransport | None = None
-) -> httpx.AsyncClient:
-    """An async client whose every request passes the SSRF guard and is pinned to the address
-    it checked (`transport` wraps or replaces that for a size cap, or for tests)."""
-    return httpx.AsyncClient(
-        transport=transport or checked_async_transport(),
-        headers=headers,
-        timeout=httpx.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout)),
-        follow_redirects=False,
-        trust_env=False,  # an environment proxy would do its own DNS lookup
-    )
-
-
-def checked_async_transport() -> CheckedAsyncTransport:
-    return CheckedAsyncTransport(
-        verify=tls.context(), limits=httpx.Limits(max_keepalive_connections=0)
-    )
-
-
-def _pinned(request: httpx.Request, address: IPAddress) -> httpx.Request:
+def pinned(request: httpx.Request, address: IPAddress) -> httpx.Request:
     extensions = {k: v for k, v in request.extensions.items() if k != PIN_EXTENSION}
     if request.url.scheme == "https":
         extensions["sni_hostname"] = request.url.raw_host.decode("ascii")

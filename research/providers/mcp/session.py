@@ -2,7 +2,7 @@
 
 `call(server, action, work)` runs from sync code (a worker thread: `anyio.run` per call). It
 waits for one of the server's `max_concurrency` slots on this machine (providers/slots), then
-opens a session (streamable HTTP through `http.CheckedAsyncTransport`, so every request, a
+opens a session (streamable HTTP through `http_async.CheckedAsyncTransport`, so every request, a
 redirect's included, passes the SSRF guard and goes to the address it checked; or the server's
 command over stdio), runs `work(session)` and closes it, all within `timeout` seconds. An answer
 over `max_bytes` is refused: over HTTP while it streams in (the call is stopped there), and over
@@ -27,7 +27,7 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from pydantic import BaseModel
 
-from research.providers import http, slots
+from research.providers import http, http_async, slots
 from research.providers.mcp.servers import Server
 from research.providers.search.base import SearchError
 
@@ -83,10 +83,10 @@ async def _session(server: Server, cap: Cap, log: IO[str], work: Work[T]) -> T:
 @contextlib.asynccontextmanager
 async def _streams(server: Server, cap: Cap, log: IO[str]) -> AsyncIterator[tuple[Any, Any]]:
     if server.url:
-        transport = CappedTransport(http.checked_async_transport(), cap)
+        transport = CappedTransport(http_async.checked_async_transport(), cap)
         headers = {"User-Agent": USER_AGENT, **server.headers}
         async with (
-            http.checked_async_client(
+            http_async.checked_async_client(
                 headers=headers, timeout=server.timeout, transport=transport
             ) as client,
             streamable_http_client(server.url, http_client=client) as (read, write, _),
