@@ -31,18 +31,15 @@ def _config(token: str) -> schemathesis.Config:
                 "database": "none",
             },
             "phases": {"coverage": {"enabled": False}, "stateful": {"enabled": False}},
-            "operations": [
-                {
-                    # Options name collections by id: the schema cannot know which exist, and
-                    # one that does not is a 422 naming `options.collections`.
-                    "include-path-regex": "^/api/projects(/[^/]+)?$",
-                    "checks": {
-                        "positive_data_acceptance": {
-                            "expected-statuses": ["2xx", "3xx", 401, 403, 404, 409, 422, 429]
-                        }
-                    },
+            # A 422 is a valid answer to schema-valid data that names what does not exist or
+            # cannot be used: a collection or a section by an id the schema cannot know, a URL
+            # whose host is no valid name. On PostgreSQL ids keep counting across tests, so
+            # which generated ids exist depends on the order the suite runs in.
+            "checks": {
+                "positive_data_acceptance": {
+                    "expected-statuses": ["2xx", "3xx", 401, 403, 404, 409, 422, 429]
                 }
-            ],
+            },
         }
     )
 
