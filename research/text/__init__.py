@@ -6,6 +6,9 @@ tokens.py      token estimates, chunks on a token budget, even shares, truncatio
 quotes.py      exact quotes: the passage of a text a model's quote reproduces, or none
 citations.py   [n] markers in a report: found, checked against the sources, renumbered
 edits.py       a member's hand-edited report made ready to store: its [n] checked, links cut
+sections.py    a report cut into its preamble, `## ` sections and References, joined back
+               byte for byte (a section's rewrite changes that section alone)
+rewrites.py    a section rewritten by selection (shorter, longer, more figures), no model
 claims.py      a report cut into claims, each aligned with the sources it cites
 answers.py     answer retrieval: the passages of stored sources that answer a question
 changes.py     the "What changed since vN" section of a refreshed report
