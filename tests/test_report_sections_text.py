@@ -43,6 +43,11 @@ def test_a_report_without_references_or_sections_still_joins_back():
     assert [s.title for s in sections.split("## A\n## B\n").sections] == ["A", "B"]
 
 
+def test_a_rewritten_text_cannot_start_a_section_of_its_own():
+    text = "Intro [1].\n\n## Inside\n\nMore.\n\n```\n## code\n```\n### Kept"
+    assert sections.demoted(text) == text.replace("## Inside", "### Inside")
+
+
 def test_the_extractive_engine_knows_three_instructions_whatever_their_case():
     assert rewrites.instruction("  Shorter ") == "shorter"
     assert rewrites.instruction("MORE   figures.") == "more figures"

@@ -13,7 +13,7 @@ The References are not a section: only the body's sections are counted and rewri
 line inside a fenced code block is no heading. `join` gives back exactly the text `split` was
 given, and `Split.replaced` changes one section's text while its heading line, the blank lines
 after it and the whitespace that ends it stay as they were, so every other byte of the report
-is unchanged.
+is unchanged; `demoted` keeps a new text's `## ` headings from starting sections of their own.
 """
 
 from __future__ import annotations
@@ -77,6 +77,15 @@ def split(markdown: str) -> Split:
         for start, stop in zip(body_headings, [*body_headings[1:], end], strict=False)
     )
     return Split(preamble, sections, "".join(lines[end:]))
+
+
+def demoted(body: str) -> str:
+    """A section's new text with each `## ` heading (outside fenced code) made `### `: it
+    stays inside the section instead of starting another."""
+    lines = body.splitlines(keepends=True)
+    for i in _headings(lines):
+        lines[i] = "#" + lines[i]
+    return "".join(lines)
 
 
 def _headings(lines: list[str]) -> list[int]:
