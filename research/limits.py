@@ -28,4 +28,6 @@ SEARCH_TERMS_MAX = 500  # characters of a library search
 REPORT_EDIT_MAX = 200_000
 INSTRUCTION_MAX = 2000  # what a member asks a section's rewrite to do
 FEEDBACK_MAX = 2000  # a member's written feedback on a plan
+CLARIFY_QUESTION_MAX = 500  # a clarifying question asked before planning
+CLARIFY_ANSWER_MAX = 500  # a member's answer to it, or one of the answers offered
 ID_MAX = 2**53  # the largest row id accepted: bigger numbers are ids in no supported database

@@ -51,6 +51,7 @@ urlpatterns = [
     path("projects/<int:project_id>/", projects.project_detail, name="project"),
     path("projects/<int:project_id>/progress/", projects.project_progress, name="progress"),
     path("projects/<int:project_id>/schedule/", projects.project_schedule, name="project-schedule"),
+    path("projects/<int:project_id>/clarify/", projects.project_clarify, name="project-clarify"),
     path("projects/<int:project_id>/restore/", trash.project_restore, name="project-restore"),
     path("projects/<int:project_id>/purge/", trash.project_purge, name="project-purge"),
     path("trash/", trash.trash_list, name="trash"),

@@ -357,6 +357,8 @@ IMAGE_SEARCH_RESULTS = envint("IMAGE_SEARCH_RESULTS", 2, minimum=1, maximum=10)
 
 # --- Runs --------------------------------------------------------------------------------
 DEFAULT_TOKEN_BUDGET = envint("DEFAULT_TOKEN_BUDGET", 400_000, minimum=1000)
+# A new project asks clarifying questions of an ambiguous question unless its options say not.
+CLARIFY_DEFAULT = envbool("CLARIFY_DEFAULT", False)
 
 # --- Library -----------------------------------------------------------------------------
 # Uploaded documents live under DATA_DIR/library. A larger upload gets a 413 before it is stored;

@@ -17,6 +17,7 @@ VALID: dict[tuple[str, str], dict] = {
     ("patch", "/api/notes/{note_id}"): {"text": "A note"},
     ("patch", "/api/projects/{project_id}"): {"options": {"refresh": "weekly"}},
     ("post", "/api/projects/{project_id}/plan/feedback"): {"text": "add costs"},
+    ("post", "/api/projects/{project_id}/clarify"): {"skip": True},
     ("post", "/api/projects/{project_id}/queries"): {"text": "heat pumps"},
     ("post", "/api/projects/{project_id}/questions"): {"question": "Why?"},
     ("post", "/api/projects/{project_id}/report"): {},

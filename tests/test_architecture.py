@@ -99,7 +99,7 @@ def test_every_stage_writes_only_the_rows_its_contract_declares(world, member):
             member,
             status=ProjectStatus.DRAFT,
             question="How does SQLite WAL mode work?",
-            options={"engine": "llm", "queries": 2, "reflection_rounds": 1},
+            options={"engine": "llm", "queries": 2, "reflection_rounds": 1, "clarify": True},
         )
         watching.watch(project, user=member)
         project = run_inline(lambda: runs.start(project, user=member), project)

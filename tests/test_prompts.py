@@ -81,6 +81,7 @@ SAMPLES: dict[str, Any] = {
         }
     ],
     "per_section": 1,
+    "clarified": [{"question": "Which sense of “WAL” do you mean?", "answer": "SQLite's"}],
 }
 # here `parts` is a count, not a list; a claim's section is its heading; a reflection's
 # results are a section's search results

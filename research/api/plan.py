@@ -1,16 +1,27 @@
-"""A plan under review: written feedback that makes it again, and what the feedback changed."""
+"""Before the plan: the answers to its clarifying questions. A plan under review: written
+feedback that makes it again, and what the feedback changed."""
 
 from ninja import Router
 from ninja.responses import Status
 
 from research.api.common import BODY, RERUN, answers
 from research.api.schemas.common import Id
-from research.api.schemas.plan import PlanChangesOut, PlanFeedbackIn
+from research.api.schemas.plan import ClarifyIn, PlanChangesOut, PlanFeedbackIn
 from research.api.schemas.projects import ProjectOut
 from research.errors import NotFound
-from research.services import plan_feedback, selectors
+from research.services import clarify, plan_feedback, selectors
 
 router = Router(tags=["plan"])
+
+
+@router.post("/projects/{project_id}/clarify", response=answers({202: ProjectOut}, *RERUN, BODY))
+def clarify_post(request, project_id: Id, payload: ClarifyIn):
+    """Answer the clarifying questions of a project awaiting clarification (`answers` by
+    question id), or `skip` them: the project plans, with the answers in the plan's brief.
+    409 unless it awaits clarification; 422 naming an unknown question or a bad answer."""
+    project = selectors.get_project(project_id)
+    clarify.answer(project, answers=payload.answers, skip=payload.skip, user=request.auth)
+    return Status(202, selectors.get_project_with_counts(project_id))
 
 
 @router.post(

@@ -24,6 +24,7 @@ class ActivityAction(models.TextChoices):
     CLAIM_REVIEWED = "claim_reviewed", "Reviewed a claim"
     REFRESHED = "refreshed", "Refreshed"
     PLAN_EDITED = "plan_edited", "Edited the plan"
+    CLARIFIED = "clarified", "Answered the clarifying questions"
     ANALYSIS_EDITED = "analysis_edited", "Edited an analysis"
     FIGURES_EDITED = "figures_edited", "Hid or added a report's figure"
     REPORT_EDITED = "report_edited", "Edited the report by hand"

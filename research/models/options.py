@@ -124,6 +124,12 @@ class ProjectOptions(BaseModel):
         max_length=100,
         description="With the library: the collections searched, by id; empty means all.",
     )
+    clarify: bool = Field(
+        default_factory=lambda: settings.CLARIFY_DEFAULT,
+        description="After the first search, ask up to three clarifying questions when the "
+        "question is ambiguous (senses that differ, or no time or place where one is needed), "
+        "and wait for the answers before planning.",
+    )
     review_plan: bool = Field(False, description="Stop after planning so a member can edit it.")
     engine: EngineName = Field(
         default_factory=default_engine,

@@ -105,9 +105,21 @@ class Project(models.Model):
     owner = models.ForeignKey(User, on_delete=models.PROTECT, related_name="projects")
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(
-        max_length=20, choices=ProjectStatus.choices, default=ProjectStatus.DRAFT
+        max_length=30, choices=ProjectStatus.choices, default=ProjectStatus.DRAFT
     )
     error = models.TextField(blank=True)
+    clarifications = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='The clarifying questions asked before planning: [{"id", "question", '
+        '"choices", "answer"}] (stages/clarify.py).',
+    )
+    clarified_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a member answered or skipped them."
+    )
+    clarified_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     language = models.CharField(
         max_length=LANGUAGE_MAX, blank=True, help_text="Detected or chosen."
     )
@@ -197,6 +209,16 @@ class Project(models.Model):
     @property
     def is_running(self) -> bool:
         return ProjectStatus(self.status).is_running
+
+    @property
+    def answered_clarifications(self) -> list[dict[str, str]]:
+        """The clarifying questions the member answered, each with its answer (a skipped or
+        blank one is left out): what the plan's brief adds to the question."""
+        return [
+            {"question": str(c.get("question", "")), "answer": str(c.get("answer", "")).strip()}
+            for c in self.clarifications or []
+            if str(c.get("answer", "")).strip()
+        ]
 
     @property
     def in_trash(self) -> bool:

@@ -40,6 +40,7 @@ class OneOf:
 class ProjectStatus(models.TextChoices):
     DRAFT = "draft", "Draft"
     PLANNING = "planning", "Planning"
+    AWAITING_CLARIFICATION = "awaiting_clarification", "Awaiting clarification"
     AWAITING_REVIEW = "awaiting_review", "Awaiting review"
     RESEARCHING = "researching", "Researching"
     WRITING = "writing", "Writing"
@@ -63,8 +64,11 @@ class ProjectStatus(models.TextChoices):
 _S = ProjectStatus
 TRANSITIONS: dict[ProjectStatus, frozenset[ProjectStatus]] = {
     _S.DRAFT: frozenset(),
-    # start, resume; a plan re-made with a member's feedback
-    _S.PLANNING: frozenset({_S.DRAFT, _S.FAILED, _S.CANCELLED, _S.AWAITING_REVIEW}),
+    # start, resume; a plan re-made with a member's feedback; clarifying questions answered
+    _S.PLANNING: frozenset(
+        {_S.DRAFT, _S.FAILED, _S.CANCELLED, _S.AWAITING_REVIEW, _S.AWAITING_CLARIFICATION}
+    ),
+    _S.AWAITING_CLARIFICATION: frozenset({_S.PLANNING}),  # the question was found ambiguous
     _S.AWAITING_REVIEW: frozenset({_S.PLANNING}),
     # the plan is done or approved; a rerun or a resume; RESEARCHING again: a rerun joins it
     _S.RESEARCHING: frozenset(
@@ -74,7 +78,9 @@ TRANSITIONS: dict[ProjectStatus, frozenset[ProjectStatus]] = {
     _S.WRITING: frozenset({_S.RESEARCHING, _S.DONE, _S.FAILED}),  # the report; a new version
     _S.DONE: frozenset({_S.RESEARCHING, _S.WRITING}),
     _S.FAILED: frozenset(ProjectStatus.running()),
-    _S.CANCELLED: frozenset({_S.DRAFT, _S.AWAITING_REVIEW, *ProjectStatus.running()}),
+    _S.CANCELLED: frozenset(
+        {_S.DRAFT, _S.AWAITING_CLARIFICATION, _S.AWAITING_REVIEW, *ProjectStatus.running()}
+    ),
 }
 
 # Sent by the door when a transition wins: sender=Project, project_id, status (the new one).
@@ -103,6 +109,7 @@ class FetchStatus(models.TextChoices):
 
 class Stage(models.TextChoices):
     GROUND = "ground", "Ground the plan"
+    CLARIFY = "clarify", "Ask clarifying questions"
     PLAN = "plan", "Plan"
     SEARCH = "search", "Search"
     RANK = "rank", "Rank"

@@ -26,6 +26,7 @@ from research.prompts.outputs import (
     AnalysisSQL,
     ChunkSummary,
     ClaimVerdicts,
+    ClarifyOutput,
     FigureChoices,
     MergedSummary,
     PlanOutput,
@@ -103,7 +104,9 @@ PLAN = _prompt(
     "routes",
     "previous",
     "feedback",
+    "clarified",
 )
+CLARIFY = _prompt("clarify", ClarifyOutput, "today", "question", "results", "language")
 RANK = _prompt("rank", RankOutput, "today", "question", "query", "results")
 ANALYSE = _prompt(
     "analyse",
@@ -170,6 +173,7 @@ ANSWER = _prompt(
 PROMPTS: dict[str, Prompt[Any]] = {
     prompt.name: prompt
     for prompt in (
+        CLARIFY,
         PLAN,
         RANK,
         ANALYSE,

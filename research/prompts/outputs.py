@@ -10,7 +10,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from research.limits import GOAL_MAX, HEADING_MAX, LANGUAGE_MAX, QUERY_MAX
+from research.limits import (
+    CLARIFY_ANSWER_MAX,
+    CLARIFY_QUESTION_MAX,
+    GOAL_MAX,
+    HEADING_MAX,
+    LANGUAGE_MAX,
+    QUERY_MAX,
+)
 from research.models import ClaimStatus, OneOf
 
 
@@ -200,6 +207,34 @@ class AnalysisSQL(Answer):
     x: str = Field("", max_length=100, description="The result's column on the x axis.")
     y: str = Field("", max_length=100, description="The result's column on the y axis.")
     title: str = Field("", max_length=HEADING_MAX, description="The figure's short title.")
+
+
+class ClarifyingQuestion(Answer):
+    question: str = Field(
+        min_length=3, max_length=CLARIFY_QUESTION_MAX, description="One short question."
+    )
+    choices: list[str] = Field(
+        default_factory=list,
+        max_length=8,
+        description="Two to four likely answers, each a few words; none if it must be written.",
+    )
+
+    @field_validator("choices")
+    @classmethod
+    def _clean_choices(cls, value: list[str]) -> list[str]:
+        kept = [c.strip()[:CLARIFY_ANSWER_MAX] for c in value if c and c.strip()]
+        return list(dict.fromkeys(kept))[:4]
+
+
+class ClarifyOutput(Answer):
+    """clarify.md: whether the question must be clarified before it is planned, and how."""
+
+    ambiguous: bool = Field(
+        description="True only when a careful researcher could not plan without asking."
+    )
+    questions: list[ClarifyingQuestion] = Field(
+        default_factory=list, max_length=6, description="At most three; none when not ambiguous."
+    )
 
 
 class FigureChoice(Answer):

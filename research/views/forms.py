@@ -152,6 +152,9 @@ class ProjectForm(forms.Form):
         help_text="Sections that ask for figures (a comparison, a trend or growth, a ranking, a "
         "total or a share) gather them from their sources, compute over them and chart them.",
     )
+    clarify = forms.BooleanField(
+        required=False, label="Ask clarifying questions", help_text=_help("clarify")
+    )
     review_plan = forms.BooleanField(required=False, help_text=_help("review_plan"))
     engine = forms.ChoiceField(
         choices=Engine.choices,
@@ -171,6 +174,7 @@ class ProjectForm(forms.Form):
         if settings.MCP_SERVERS:
             sources.help_text += MCP_HELP
         self.fields["token_budget"].initial = settings.DEFAULT_TOKEN_BUDGET
+        self.fields["clarify"].initial = settings.CLARIFY_DEFAULT
         self.fields["engine"].initial = default_engine()
         self.fields[
             "report_style"

@@ -30,7 +30,7 @@ from research.output.progress import progress
 from research.providers.llm import LLMNotConfigured, check_configured
 from research.providers.llm.profile import Profile
 from research.providers.search import available_providers, describe
-from research.services import projects, refreshes, runs, selectors, trash, watching
+from research.services import clarify, projects, refreshes, runs, selectors, trash, watching
 from research.services.health import check_crashes, check_database, check_worker
 from research.views.forms import ProjectFilterForm, ProjectForm
 from research.views.questions import questions_context
@@ -240,6 +240,32 @@ def project_action(request: HttpRequest, project_id: int, verb: str) -> HttpResp
         return redirect("project-list")
     ACTIONS[verb](project, user=request.user)
     return redirect("project", project.pk)
+
+
+@require_POST
+def project_clarify(request: HttpRequest, project_id: int) -> HttpResponse:
+    """The page's answers to the clarifying questions: for each, the answer chosen or written
+    ("other" takes the text box), or Skip."""
+    project = selectors.get_project(project_id)
+    skip = "skip" in request.POST
+    answers = {} if skip else _posted_answers(request, project)
+    clarify.answer(project, answers=answers, skip=skip, user=request.user)
+    messages.success(
+        request,
+        "Skipped: the plan is made from the question alone."
+        if skip
+        else "Thank you: the plan is being made with your answers.",
+    )
+    return redirect("project", project.pk)
+
+
+def _posted_answers(request: HttpRequest, project: Project) -> dict[str, str]:
+    answers = {}
+    for asked in project.clarifications:
+        key = asked["id"]
+        chosen = request.POST.get(f"answer-{key}", "")
+        answers[key] = request.POST.get(f"other-{key}", "") if chosen == "other" else chosen
+    return answers
 
 
 @require_POST

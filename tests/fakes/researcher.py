@@ -77,6 +77,9 @@ class Researcher:
         self.plan_routes: list[Any] = []
         self.follow_up_routes: Any = None  # the routes of its reflection's query, if any
         self.kinds: list[str] = []
+        # the clarifying questions it asks before planning (clarify.md); none: the question is
+        # clear to it
+        self.clarifying: list[dict[str, Any]] = []
 
     def __call__(self, request: dict[str, Any]) -> str:
         kind = schema_name(request)
@@ -84,6 +87,10 @@ class Researcher:
         self.system = request["messages"][0]["content"]
         answer = getattr(self, f"answer_{kind}")(_user(request))
         return answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+
+    def answer_ClarifyOutput(self, prompt: str) -> dict:
+        _found(r"<question>\n(.*?)\n</question>", prompt, re.S)
+        return {"ambiguous": bool(self.clarifying), "questions": self.clarifying}
 
     def answer_PlanOutput(self, prompt: str) -> dict:
         question = _found(r"<question>\n(.*?)\n</question>", prompt, re.S).strip()

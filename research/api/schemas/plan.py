@@ -1,10 +1,26 @@
-"""The schemas of the plan router: a member's written feedback on a plan under review, and
-what it changed."""
+"""The schemas of the plan router: the answers to the clarifying questions asked before
+planning; a member's written feedback on a plan under review, and what it changed."""
+
+from typing import Annotated
 
 from ninja import Field, Schema
 
 from research.api.schemas.common import InSchema, NonEmpty
-from research.limits import FEEDBACK_MAX
+from research.limits import CLARIFY_ANSWER_MAX, FEEDBACK_MAX
+
+ClarifyAnswer = Annotated[str, Field(max_length=CLARIFY_ANSWER_MAX)]
+
+
+class ClarifyIn(InSchema):
+    answers: dict[Annotated[str, Field(max_length=10)], ClarifyAnswer] = Field(
+        default_factory=dict,
+        max_length=3,
+        description='The answers by question id ({"q1": "the big cat"}); a question left out '
+        "or blank has no answer.",
+    )
+    skip: bool = Field(
+        False, description="Plan from the question alone, answering nothing (then no answers)."
+    )
 
 
 class PlanFeedbackIn(InSchema):

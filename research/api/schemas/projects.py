@@ -46,9 +46,25 @@ class ProjectBrief(Schema):
         return obj.owner.get_username()
 
 
+class ClarificationOut(Schema):
+    id: str = Field(..., description="What `answers` names it by: q1, q2, q3.")
+    question: str
+    choices: list[str] = Field(..., description="Answers offered; any text is accepted.")
+    answer: str = Field(..., description="The member's answer; empty until answered or skipped.")
+
+
 class ProjectOut(ProjectBrief):
     error: str
     language: str
+    clarifications: list[ClarificationOut] = Field(
+        ...,
+        description="The clarifying questions asked before planning (the `clarify` option): "
+        "answer them with POST /api/projects/{id}/clarify while the project is "
+        "awaiting_clarification.",
+    )
+    clarified_at: datetime | None = Field(
+        ..., description="When a member answered or skipped them."
+    )
     engine: EngineName = Field(
         ..., description="Who plans, reads and writes: the LLM, or the extractive engine."
     )

@@ -13,7 +13,8 @@ While a model ranks a query's results, its first results are read ahead into the
 most of the fetches that follow the ranking find their page there, so the ranking and the
 downloads wait on the network at the same time.
 
-  ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
+  ground -> [clarify -> wait for a member's answers]
+         -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
                                             |      (+ read ahead)
                                             +-> per section, once its queries are searched:
                                                 reflect (bounded rounds; a new query goes
@@ -158,12 +159,15 @@ def _advance(project_id: int) -> None:
 
 def _decide(plan: Plan) -> None:
     project = plan.project
-    for stage in (Stage.GROUND, Stage.PLAN):
+    for stage in _opening(project):
         state = plan.need(stage, stage.value)
         if state in (StepStatus.FAILED, StepStatus.CANCELLED):
             error = project.steps.filter(key=stage.value).values_list("error", flat=True).get()
             Project.objects.fail(project.pk, f"{stage.label} failed: {error or state.label}")
         if state != StepStatus.DONE:
+            return
+        if stage == Stage.CLARIFY and _awaits_answers(project):
+            _set_status(project, ProjectStatus.PLANNING, ProjectStatus.AWAITING_CLARIFICATION)
             return
     if project.opts.review_plan and project.plan_approved_at is None:
         _set_status(project, ProjectStatus.PLANNING, ProjectStatus.AWAITING_REVIEW)
@@ -179,6 +183,20 @@ def _decide(plan: Plan) -> None:
     if _analysing(plan):
         return
     _advance_report(plan)
+
+
+def _opening(project: Project) -> tuple[Stage, ...]:
+    """The steps before the plan: the first search, and the clarifying questions when the
+    project asks for them."""
+    if project.opts.clarify:
+        return (Stage.GROUND, Stage.CLARIFY, Stage.PLAN)
+    return (Stage.GROUND, Stage.PLAN)
+
+
+def _awaits_answers(project: Project) -> bool:
+    """Whether the project has clarifying questions that no member answered or skipped (the
+    project was read at the start of this pass, after the clarify step wrote them)."""
+    return bool(project.clarifications) and project.clarified_at is None
 
 
 def _analysing(plan: Plan) -> bool:

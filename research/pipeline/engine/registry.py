@@ -1,6 +1,7 @@
 """The stages in pipeline order, and running one step of one of them.
 
-  ground -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
+  ground -> [clarify -> wait for a member's answers]
+         -> plan -> [review] -> per query: search -> rank -> per selected source: fetch -> summarise
                                                   (+ read ahead)
          -> per section: reflect (bounded rounds; new queries go through the same steps)
          -> report -> check its claims
@@ -30,6 +31,7 @@ from research.pipeline.stages import (
     answer,
     changes,
     claims,
+    clarify,
     discover,
     fetch,
     ground,
@@ -51,6 +53,7 @@ STAGES: dict[Stage, StageSpec] = {
     spec.stage: spec
     for spec in (
         ground.STAGE,
+        clarify.STAGE,
         plan.STAGE,
         search.STAGE,
         rank.STAGE,

@@ -1,4 +1,5 @@
-"""Search results into Sources: what the search and discover stages share.
+"""Search results into Sources: what the search and discover stages share; and the first
+search's results, which clarify and plan read.
 
 Writes Sources (one per address per project) and, for MCP documents given as text, their text
 as page-cache rows (shared/mcp.py), which the fetch stage then reads.
@@ -7,9 +8,16 @@ as page-cache rows (shared/mcp.py), which the fetch stage then reads.
 from __future__ import annotations
 
 from research.limits import SOURCE_TITLE_MAX
-from research.models import Project, Query, QuerySource, Source
+from research.models import Project, Query, QuerySource, Source, Stage, StepRun
 from research.pipeline.shared import library, mcp, scholarly
 from research.providers.search import SearchResult
+
+
+def grounding(project: Project) -> list[dict]:
+    """The results of the project's first search, as the ground step kept them: each a dict
+    of url, title and snippet."""
+    output = StepRun.objects.filter(project=project, key=Stage.GROUND.value)
+    return list((output.values_list("output", flat=True).first() or {}).get("results", []))
 
 
 def wanted(sources_per_query: int) -> int:

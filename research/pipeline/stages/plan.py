@@ -2,7 +2,9 @@
 when its part of the question asks for figures; each query with its routes, the project's
 sources it searches (models/routes.py); detects the language.
 
-Reads:    the question, the ground step's results and the project's options. Without a model,
+Reads:    the question, the ground step's results, the member's answers to the clarifying
+          questions (stages/clarify.py: in the model's brief; without a model, their words
+          narrow every query) and the project's options. Without a model,
           the outline comes from the question's key phrases weighed against those results, and
           a section is an analysis, and its queries go to papers or the news, by rules on the
           words of its part of the question (text/extractive/venues.py). A model's route that
@@ -17,10 +19,13 @@ Replaces: every Section and the planned Queries (members' own queries stay, outs
 
 from __future__ import annotations
 
+import re
+
 from django.db import transaction
 
 from research.limits import HEADING_MAX, QUERY_MAX
-from research.models import Analysis, Project, Query, Section, SourceKind, Stage, StepRun, routes
+from research.models import Analysis, Project, Query, Section, SourceKind, Stage, routes
+from research.pipeline.shared import results as grounded
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import PLAN
 from research.prompts.outputs import PlannedQuery, PlannedSection, PlanOutput
@@ -34,14 +39,9 @@ from research.text.extractive.venues import asks_for_papers, news_period
 Outline = list[tuple[PlannedSection, list[PlannedQuery]]]
 
 
-def _ground_results(project: Project) -> list[dict]:
-    ground = StepRun.objects.filter(project=project, key="ground").values_list("output", flat=True)
-    return list((ground.first() or {}).get("results", []))
-
-
 def run(ctx: StepContext) -> None:
     project = ctx.project
-    results = _ground_results(project)
+    results = grounded.grounding(project)
     total = ctx.opts.queries
     feedback = str(ctx.param("feedback", ""))
     plan = ctx.ask(
@@ -57,6 +57,7 @@ def run(ctx: StepContext) -> None:
         routes=routes.menu(ctx.opts.sources),
         previous=(ctx.param("previous") or {}).get("sections", []) if feedback else [],
         feedback=feedback,
+        clarified=project.answered_clarifications,
     )
     sections = _fit(plan, total)
     _replace_outline(ctx, plan, sections)
@@ -125,7 +126,7 @@ def run_extractive(ctx: StepContext) -> None:
     grounding results' titles and snippets: the most shared phrase names the topic, the next
     ones name the sections, and each query pairs the topic with a section's phrase."""
     project = ctx.project
-    context = [f"{r.get('title', '')}. {r.get('snippet', '')}" for r in _ground_results(project)]
+    context = [f"{r.get('title', '')}. {r.get('snippet', '')}" for r in grounded.grounding(project)]
     total = ctx.opts.queries
     code = language_of(project.question)
     language = ctx.opts.language or LANGUAGE_NAMES.get(code, "English")
@@ -144,6 +145,7 @@ def run_extractive(ctx: StepContext) -> None:
         plan = _extractive_plan(project.question, phrases, total, language, goal)
         how = f"from the key phrases {', '.join(phrases[:4])}"
     _route_by_rule(plan, project.question, parts, ctx.opts.sources)
+    _narrow(plan, [c["answer"] for c in project.answered_clarifications])
     sections = _fit(plan, total)
     _replace_outline(ctx, plan, sections)
     ctx.note(f"{len(sections)} sections, {sum(len(q) for _, q in sections)} queries {how}")
@@ -229,6 +231,18 @@ def _route_by_rule(plan: PlanOutput, question: str, parts: list[str], sources: l
         chosen = (routes_by_rule(part, sources) if part else []) or whole
         for query in section.queries:
             query.routes = list(chosen)
+
+
+def _narrow(plan: PlanOutput, answers: list[str]) -> None:
+    """Each query narrowed by the member's answers to the clarifying questions: the sense,
+    place or period chosen, its words added to the query's ("jaguar top speed" and "the big
+    cat" search "jaguar top speed big cat")."""
+    if not answers:
+        return
+    words = " ".join(re.findall(r"\w[\w'-]*", " ".join(answers)))
+    for section in plan.sections:
+        for query in section.queries:
+            query.text = _query(query.text, words)
 
 
 def _title(part: str) -> str:
