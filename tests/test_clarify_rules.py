@@ -79,6 +79,7 @@ def test_a_change_over_time_with_no_period_asks_which_period():
     assert not needs_time("How has the price of solar panels changed since 2015?")
     assert not needs_time("What is the growth of electric car sales in the last 5 years?")
     assert not needs_time("What is a jaguar?")
+    assert not needs_time("请为青隼机器人撰写一份尽职调查简报：融资历史、当前收入、定价")
     [asked] = questions("How has the price of solar panels changed?", [], TODAY)
     assert asked.key == "time" and asked.choices == [
         "the last 12 months",

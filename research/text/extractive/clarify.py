@@ -49,7 +49,7 @@ NEEDS_TIME = re.compile(
     r"declin|shift)\w*|trends?|growth|over time|evolution of|history of)\b",
     re.IGNORECASE,
 )
-CJK_NEEDS_TIME = re.compile(r"(?:变化|趋势|增长|演变|发展历程|历史)")
+CJK_NEEDS_TIME = re.compile(r"(?:变化|趋势|增长|演变)")
 HAS_TIME = re.compile(
     r"\b(?:1[89]\d\d|20\d\d)s?\b|\b(?:since|between|during|before|after|until)\b|"
     r"\b(?:last|past|next|this)\s+(?:\d+\s+)?(?:years?|decades?|months?|weeks?|century)\b|"
