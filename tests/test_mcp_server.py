@@ -47,6 +47,7 @@ TOOLS = {
     "ask_followup",
     "get_answer",
     "get_claims",
+    "answer_clarifications",
 }
 Session = Callable[[Callable[[ClientSession], Awaitable[Any]]], Any]
 
@@ -347,6 +348,33 @@ def test_a_bad_option_is_a_tool_error_naming_the_field_as_the_rest_api_names_it(
     )
     assert rest.status_code == 422 and rest.json()["errors"][0]["field"] == "options.queries"
     assert not Project.objects.exists()
+
+
+def test_an_agent_answers_the_clarifying_questions_of_a_waiting_project(site, token, member):
+    asked = [{"id": "q1", "question": "Which one?", "choices": ["A", "B"], "answer": ""}]
+    waiting = make_project(
+        member,
+        status=ProjectStatus.AWAITING_CLARIFICATION,
+        clarifications=asked,
+        options={"engine": "extractive", "clarify": True},
+    )
+
+    async def work(session: ClientSession):
+        seen = await session.call_tool("get_project", {"project_id": waiting.pk})
+        unknown = await session.call_tool(
+            "answer_clarifications", {"project_id": waiting.pk, "answers": {"q7": "A"}}
+        )
+        answered = await session.call_tool(
+            "answer_clarifications", {"project_id": waiting.pk, "answers": {"q1": "B"}}
+        )
+        return _ok(seen), _error(unknown), _ok(answered)
+
+    seen, unknown, answered = _http_session(site, token)(work)
+    assert seen["status"] == "awaiting_clarification"
+    assert seen["clarifications"] == asked
+    assert "No clarifying question 'q7'" in unknown
+    assert answered["status"] == "planning"
+    assert answered["clarifications"][0]["answer"] == "B"
 
 
 def test_search_library_answers_passages_with_their_document_locator_and_snippet(

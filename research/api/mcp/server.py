@@ -32,7 +32,7 @@ from pydantic import Field
 
 from research.api.mcp import tools
 from research.errors import DossierError, NotFound
-from research.limits import ID_MAX, QUESTION_MAX, SEARCH_TERMS_MAX
+from research.limits import CLARIFY_ANSWER_MAX, ID_MAX, QUESTION_MAX, SEARCH_TERMS_MAX
 from research.models import ProjectStatus
 
 T = TypeVar("T")
@@ -47,8 +47,11 @@ INSTRUCTIONS = (
     "Dossier researches a question on the web and in the team's library, and writes a report "
     "whose every cited sentence is checked against its source. Start with start_research, "
     "follow it with get_project until its status is done, then read get_report and "
-    "get_claims. Ask follow-up questions of a finished project with ask_followup and "
-    "get_answer. Project ids and statuses are the same as in the web pages and the REST API."
+    "get_claims. A project started with the option clarify may stop as "
+    "awaiting_clarification: read its clarifications with get_project, then call "
+    "answer_clarifications (or skip them). Ask follow-up questions of a finished project "
+    "with ask_followup and get_answer. Project ids and statuses are the same as in the web "
+    "pages and the REST API."
 )
 
 
@@ -158,6 +161,31 @@ def _add_research_tools(server: FastMCP, stdio_user: int | None) -> None:
             state = await _follow(ctx, started["project_id"])
             started["status"] = state["status"]
         return _result(started)
+
+    @server.tool(structured_output=False)
+    async def answer_clarifications(
+        ctx: Context,
+        project_id: Id,
+        answers: Annotated[
+            dict[str, Annotated[str, Field(max_length=CLARIFY_ANSWER_MAX)]] | None,
+            Field(description='The answers by question id, e.g. {"q1": "the big cat"}.'),
+        ] = None,
+        skip: bool = False,
+    ) -> CallToolResult:
+        """Answer the clarifying questions of a project awaiting clarification (get_project
+        lists them under clarifications, each with its id and the answers offered; any text is
+        accepted), or skip them to plan from the question alone. The project then plans and
+        runs; answers its state as get_project does."""
+        user_id = _user_id(ctx, stdio_user)
+        state = await _call(
+            _as_member,
+            tools.answer_clarifications,
+            user_id,
+            project_id=project_id,
+            answers=answers,
+            skip=skip,
+        )
+        return _result(state, _summary(state))
 
     @server.tool(structured_output=False)
     async def ask_followup(

@@ -25,7 +25,7 @@ from research.models import Project, ProjectStatus, Report, Source
 from research.output import export
 from research.output.progress import progress
 from research.pipeline.shared import semantic
-from research.services import claims, projects, questions, selectors
+from research.services import claims, clarify, projects, questions, selectors
 
 LIST_LIMIT = 50  # projects in one list_projects answer, newest first
 
@@ -97,6 +97,16 @@ def search_library(*, query: str, collections: list[int] | None) -> dict[str, An
         raise BadInput("query: is empty.", field="query")
     found = semantic.search(text, collections=list(collections or []), kinds=[], limit=20)
     return {"mode": found.mode, "hits": [hit_out(hit) for hit in found.hits]}
+
+
+def answer_clarifications(
+    user, *, project_id: int, answers: dict[str, str] | None, skip: bool
+) -> dict[str, Any]:
+    """Answer or skip the clarifying questions of a project awaiting clarification, as POST
+    /api/projects/{id}/clarify does; the project's state after it."""
+    project = selectors.get_project(project_id)
+    clarify.answer(project, answers=answers or {}, skip=skip, user=user)
+    return project_state(project_id)
 
 
 def ask_followup(user, *, project_id: int, question: str) -> dict[str, Any]:
