@@ -82,6 +82,11 @@ urlpatterns = [
     ),
     path("projects/<int:project_id>/report/edit/", reports.report_edit, name="report-edit"),
     path(
+        "projects/<int:project_id>/report/sections/<int:k>/rewrite/",
+        reports.report_rewrite,
+        name="report-rewrite",
+    ),
+    path(
         "projects/<int:project_id>/report/preview/", reports.report_preview, name="report-preview"
     ),
     path(

@@ -23,6 +23,10 @@ VALID: dict[tuple[str, str], dict] = {
     ("post", "/api/projects/{project_id}/report"): {},
     ("put", "/api/projects/{project_id}/report"): {"markdown": "# R", "base_version": 1},
     ("post", "/api/projects/{project_id}/report/claims"): {},
+    ("post", "/api/projects/{project_id}/report/sections/{k}/rewrite"): {
+        "instruction": "shorter",
+        "version": 1,
+    },
     ("get", "/api/projects/{project_id}/report/export"): {"format": "md"},
     ("post", "/api/projects/{project_id}/sections"): {"title": "Costs"},
     ("post", "/api/projects/{project_id}/sources"): {"url": "https://example.org/"},
@@ -51,7 +55,7 @@ def test_every_route_that_takes_an_id_answers_404_naming_what_is_missing(api, ll
     assert len(operations) >= 50, operations  # the walk covers the whole API
     for method, path in operations:
         what = re.search(r"\{(\w+)_id\}", path).group(1)  # type: ignore[union-attr]
-        url = path.replace(f"{{{what}_id}}", str(MISSING))
+        url = path.replace(f"{{{what}_id}}", str(MISSING)).replace("{k}", "1")  # a section
         data = VALID.get((method, path))
         if method in {"get", "delete"}:
             response = getattr(api, method)(url, *([data] if data else []))

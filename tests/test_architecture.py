@@ -19,7 +19,7 @@ from django.db.backends.signals import connection_created
 from research.models import Project, ProjectStatus, Stage, StepRun, StepStatus
 from research.pipeline.engine.registry import STAGES, run_step
 from research.pipeline.shared.context import CONTEXT_WRITES, StepContext
-from research.services import questions, refreshes, runs, watching
+from research.services import questions, refreshes, rewrites, runs, watching
 from tests.factories import make_project
 from tests.fakes.researcher import analysing
 from tests.test_pipeline_run import run_inline
@@ -85,8 +85,10 @@ def _allowed(key: str) -> set[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_every_stage_writes_only_the_rows_its_contract_declares(world, member):
-    """A whole run with the LLM (reading ahead too), a watcher, a follow-up question and a
-    refresh runs every stage; each writes nothing but what its StageSpec declares."""
+    """A whole run with the LLM (reading ahead too), a watcher, a follow-up question, a refresh
+    and a section's rewrite runs every stage; each writes nothing but what its StageSpec
+    declares."""
+    world.llm.responder.headed = True  # the report has sections, one to rewrite
     world.llm.responder = analysing(world.llm.responder)  # the analyse stage runs too
     writes = StageWrites()
     connection_created.connect(writes.install)
@@ -106,6 +108,11 @@ def test_every_stage_writes_only_the_rows_its_contract_declares(world, member):
         ask = lambda: questions.ask(project, text="What is a checkpoint?", user=member)  # noqa: E731
         run_inline(ask, project)
         run_inline(lambda: refreshes.start_refresh(project, user=member), project)
+        current = project.reports.get(is_current=True).version
+        rewrite = lambda: rewrites.rewrite(  # noqa: E731
+            project, k=1, instruction="In plainer words", version=current, user=member
+        )
+        run_inline(rewrite, project)
     finally:
         connection_created.disconnect(writes.install)
         for connection in connections.all():

@@ -50,6 +50,7 @@ SAMPLES: dict[str, Any] = {
     "sections": [SECTION],
     "previous": [{"title": "History", "goal": "", "queries": [{"text": "sqlite wal history"}]}],
     "feedback": "drop the history, add costs",
+    "instruction": "Shorter, in plainer words",
     "sources": [
         {
             "n": 3,

@@ -1,5 +1,5 @@
-"""Reports: the current version, all versions, a new version, a member's hand edit, export as
-Markdown, PDF or ZIP."""
+"""Reports: the current version, all versions, a new version, a member's hand edit, a section's
+rewrite, export as Markdown, PDF, Word, PowerPoint, HTML or ZIP."""
 
 from django.http import HttpResponse
 from ninja import Query, Router
@@ -15,9 +15,10 @@ from research.api.schemas.reports import (
     ReportIn,
     ReportOut,
     ReportVersionOut,
+    SectionRewriteIn,
 )
 from research.models import Report
-from research.services import edits, runs, selectors
+from research.services import edits, rewrites, runs, selectors
 
 router = Router(tags=["reports"])
 
@@ -69,6 +70,25 @@ def edit_report(request, project_id: Id, payload: ReportEditIn):
         user=request.auth,
     )
     return Status(201, _report(project_id, report.version))
+
+
+@router.post(
+    "/projects/{project_id}/report/sections/{k}/rewrite",
+    response=answers({202: StepOut}, *RERUN, BODY),
+)
+def rewrite_section(request, project_id: Id, k: Id, payload: SectionRewriteIn):
+    """Rewrite section k (the report's `## ` sections before its References, from 1) of the
+    current version as `instruction` says; the answer is the step writing the new version, in
+    which every other section is unchanged byte for byte. 409 when `version` is not the current
+    one (naming it) or the project is not done; 404 naming how many sections there are."""
+    step = rewrites.rewrite(
+        selectors.get_project(project_id),
+        k=k,
+        instruction=payload.instruction,
+        version=payload.version,
+        user=request.auth,
+    )
+    return Status(202, step)
 
 
 EXPORT_RESPONSES = {

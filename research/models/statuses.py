@@ -119,6 +119,7 @@ class Stage(models.TextChoices):
     REFLECT = "reflect", "Reflect"
     ANALYSE = "analyse", "Analyse figures"
     REPORT = "report", "Write report"
+    REWRITE = "rewrite", "Rewrite a section"
     CLAIMS = "claims", "Check claims"
     ANSWER = "answer", "Answer a question"
     RECHECK = "recheck", "Recheck a page"

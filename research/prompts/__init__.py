@@ -5,9 +5,10 @@ rendered with Django's template engine (no str.format), and page text always goe
 between tags, never as instructions.
 
 Each `Prompt` below names its file, the pydantic model its answer must validate against
-(`research/prompts/outputs.py`; none for the report, which is free Markdown) and the variables
-it takes. Rendering refuses a missing or an unknown variable, and a name the template uses but
-cannot resolve (`{{ r.titel }}`) raises instead of rendering as an empty string.
+(`research/prompts/outputs.py`; none for the report and a section's rewrite, which are free
+Markdown) and the variables it takes. Rendering refuses a missing or an unknown variable, and a
+name the template uses but cannot resolve (`{{ r.titel }}`) raises instead of rendering as an
+empty string.
 tests/test_prompts.py renders every prompt and checks each template uses exactly the variables
 declared for it.
 """
@@ -163,6 +164,10 @@ REPORT_SECTION: Prompt[BaseModel] = _prompt(
 REPORT_FRAME = _prompt(
     "report_frame", ReportFrame, "today", "question", "language", "style_guide", "drafts"
 )
+# One section rewritten as a member asked: free Markdown, the section's text without its heading.
+REWRITE: Prompt[BaseModel] = _prompt(
+    "rewrite", None, "today", "question", "language", "instruction", "section", "text", "sources"
+)
 
 FIGURES = _prompt("figures", FigureChoices, "question", "sections", "figures", "per_section")
 CLAIMS = _prompt("claims", ClaimVerdicts, "question", "section", "claims")
@@ -183,6 +188,7 @@ PROMPTS: dict[str, Prompt[Any]] = {
         REPORT,
         REPORT_SECTION,
         REPORT_FRAME,
+        REWRITE,
         FIGURES,
         CLAIMS,
         ANSWER,

@@ -11,6 +11,7 @@ from django.conf import settings
 from research.limits import (
     COLLECTION_NAME_MAX,
     DESCRIPTION_MAX,
+    INSTRUCTION_MAX,
     LANGUAGE_MAX,
     QUESTION_MAX,
     REPORT_EDIT_MAX,
@@ -238,6 +239,17 @@ class ReportEditForm(forms.Form):
 
     markdown = forms.CharField(max_length=REPORT_EDIT_MAX, strip=False)
     base_version = forms.IntegerField(min_value=1)
+
+
+class SectionRewriteForm(forms.Form):
+    """A member's ask to rewrite one section: a quick instruction (a button) or their own
+    words; research.services.rewrites checks it and the version once more."""
+
+    QUICK = ("shorter", "longer", "more figures")
+
+    instruction = forms.CharField(required=False, max_length=INSTRUCTION_MAX)
+    quick = forms.ChoiceField(required=False, choices=[("", "")] + [(q, q) for q in QUICK])
+    version = forms.IntegerField(min_value=1)
 
 
 class CollectionForm(forms.Form):

@@ -1,5 +1,6 @@
 """Report pages: the rendered report with linked citations, versions, diffs, regenerate, export,
-and the editor (a member's hand edit, previewed as the report is rendered)."""
+the editor (a member's hand edit, previewed as the report is rendered) and a section's
+rewrite."""
 
 from __future__ import annotations
 
@@ -15,14 +16,15 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from research.errors import BadInput, NotAllowed, NotFound
-from research.models import Claim, Note, Project, Report, Summary
+from research.models import Claim, Note, Project, ProjectStatus, Report, Summary
 from research.output import charts, export, package, rendering, source_figures
-from research.services import claims, edits, figures, runs, selectors
+from research.services import claims, edits, figures, rewrites, runs, selectors
 from research.text import claims as claims_text
 from research.text import diff as diff_text
+from research.text import sections
 from research.text.analysis.figure import CHART_LINK
 from research.text.figures import FIGURE_LINK
-from research.views.forms import RegenerateForm, ReportEditForm
+from research.views.forms import RegenerateForm, ReportEditForm, SectionRewriteForm
 
 
 def _pick(project: Project, version: str | None) -> Report | None:
@@ -166,7 +168,16 @@ def _page_context(project: Project, version: str | None) -> dict:
         context["notes"] = Note.objects.filter(report=context["report"]).select_related("author")
         context["note_target"] = f"report:{context['report'].pk}"
         context["figures"] = _figures(project, context["report"])
+        context["rewritable"] = _rewritable(project, context["report"])
     return context
+
+
+def _rewritable(project: Project, report: Report) -> list[tuple[int, str]]:
+    """The sections a member may ask to rewrite, as (k, title): those of the current version
+    of a done project."""
+    if not report.is_current or project.status != ProjectStatus.DONE:
+        return []
+    return [(k, s.title) for k, s in enumerate(sections.split(report.markdown).sections, 1)]
 
 
 def diff(project: Project, a: str, b: str) -> dict:
@@ -204,6 +215,29 @@ def report_edit(request: HttpRequest, project_id: int) -> HttpResponse:
     except (BadInput, NotAllowed) as exc:
         return _editor(request, project, text, error=exc.reason, status=exc.http_status)
     messages.success(request, f"Version {report.version} saved; its claims are being checked.")
+    return redirect("report", project.pk)
+
+
+@require_POST
+def report_rewrite(request: HttpRequest, project_id: int, k: int) -> HttpResponse:
+    """Ask for section k's rewrite (a quick button's instruction, or the member's words)."""
+    project = selectors.get_project(project_id)
+    form = SectionRewriteForm(request.POST)
+    if not form.is_valid():
+        raise BadInput("Say how to rewrite the section.", field="instruction")
+    data = form.cleaned_data
+    try:
+        rewrites.rewrite(
+            project,
+            k=k,
+            instruction=data["quick"] or data["instruction"],
+            version=data["version"],
+            user=request.user,
+        )
+    except (BadInput, NotAllowed, NotFound) as exc:
+        messages.error(request, exc.reason)
+        return redirect("report", project.pk)
+    messages.success(request, f"Section {k} is being rewritten; a new version will show it.")
     return redirect("report", project.pk)
 
 

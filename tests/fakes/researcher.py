@@ -267,6 +267,8 @@ class Researcher:
         }
 
     def answer_text(self, prompt: str) -> str:
+        if "Rewrite one section as a member" in self.system:
+            return self._rewritten(prompt)
         if self.faithful:
             return self._restated(prompt)
         numbers = SOURCE_N.findall(prompt)
@@ -299,6 +301,18 @@ class Researcher:
                 line = f"{said.group(0)} [{n}]"
                 lines.append(f"- **Key point:** {line}" if i % 2 else f"{line}\n")
         return "\n".join(lines)
+
+    def _rewritten(self, prompt: str) -> str:
+        """A section rewritten as asked: its heading written again (as models do), the
+        instruction said, the first listed source cited, and an invented citation."""
+        title = _found(r"The section: ([^:\n]*)", prompt).strip()
+        instruction = _found(r"<instruction>\n(.*?)\n</instruction>", prompt, re.S).strip()
+        numbers = SOURCE_N.findall(prompt)
+        cite = f" [{numbers[0]}]" if numbers else ""
+        return (
+            f"## {title}\n\nRewritten as asked ({instruction}): the sources agree on the main "
+            f"points{cite}. One more claim [{self.invalid_citation}]."
+        )
 
     def _section(self, prompt: str, numbers: list[str]) -> str:
         title = _found(r"The section: ([^:\n]*)", prompt).strip()

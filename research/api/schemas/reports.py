@@ -5,8 +5,8 @@ from typing import Annotated, Literal
 
 from ninja import Field, Schema
 
-from research.api.schemas.common import Id, InSchema, Text
-from research.limits import LANGUAGE_MAX, REPORT_EDIT_MAX
+from research.api.schemas.common import Id, InSchema, NonEmpty, Text
+from research.limits import INSTRUCTION_MAX, LANGUAGE_MAX, REPORT_EDIT_MAX
 from research.models import Engine, Method, OneOf
 from research.models.options import CitationStyleName, ReportLengthName, ReportStyleName
 from research.output.package import ExportFormat
@@ -37,6 +37,19 @@ class ReportEditIn(InSchema):
     )
     base_version: Id = Field(
         ..., description="The version edited: it must still be the current one (else 409)."
+    )
+
+
+class SectionRewriteIn(InSchema):
+    instruction: NonEmpty = Field(
+        ...,
+        min_length=1,
+        max_length=INSTRUCTION_MAX,
+        description="How to rewrite the section: any instruction for the LLM engine; "
+        "'shorter', 'longer' or 'more figures' for the extractive engine.",
+    )
+    version: Id = Field(
+        ..., description="The version rewritten: it must still be the current one (else 409)."
     )
 
 

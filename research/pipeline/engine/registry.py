@@ -7,6 +7,7 @@
          -> report -> check its claims
   beside the run, at any time: answer a follow-up question from the stored sources
   beside the run, once a new version is done: notify its watchers and its webhook
+  a member's ask, once the project is done: rewrite a section -> check the new version's claims
   a refresh: per known page: recheck; per query: discover (-> fetch -> summarise the new)
          -> compare -> (only when something changed) report -> check its claims
 
@@ -41,6 +42,7 @@ from research.pipeline.stages import (
     recheck,
     reflect,
     report,
+    rewrite,
     search,
     summarize,
 )
@@ -63,6 +65,7 @@ STAGES: dict[Stage, StageSpec] = {
         reflect.STAGE,
         analyse.STAGE,
         report.STAGE,
+        rewrite.STAGE,
         claims.STAGE,
         answer.STAGE,
         recheck.STAGE,
