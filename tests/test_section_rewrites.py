@@ -8,6 +8,7 @@ import re
 import pytest
 
 from research.models import ActivityEntry, Claim, Project, ProjectStatus, Report, StepRun
+from research.pipeline.engine.registry import run_step
 from research.pipeline.shared import references
 from research.services import edits
 from research.text import sections
@@ -179,6 +180,15 @@ def test_the_llm_rewrites_a_section_from_its_own_sources_as_instructed(world, me
     assert set(re.findall(r'<source n="(\d+)"', prompt)) >= {str(n) for n in cited}
     assert (second.engine, second.created_by) == ("llm", member)
     assert Claim.objects.filter(report=second, sentence__startswith="Rewritten as asked").exists()
+
+    # Delivered again (a worker lost its lease): the step replaces its own version.
+    step = StepRun.objects.get(project=project, stage="rewrite")
+    assert Project.objects.transition(project.pk, ProjectStatus.WRITING)
+    StepRun.objects.filter(pk=step.pk).update(status="queued", lease_until=None)
+    run_inline(lambda: run_step(step.pk), project)
+    again = project.reports.get(is_current=True)
+    assert project.reports.count() == 2 and again.pk != second.pk
+    assert (again.version, again.markdown) == (second.version, second.markdown)
 
 
 def test_a_rewrite_of_a_version_no_longer_current_answers_409_naming_the_current(
