@@ -225,6 +225,10 @@ def test_an_empty_instruction_answers_422_naming_it(api, finished_project):
 
 
 def test_a_section_past_the_reports_sections_answers_404_saying_how_many(api, finished_project):
+    url = f"/api/projects/{finished_project.pk}/report/sections/1/rewrite"
+    response = api.post(url, {"instruction": "shorter", "version": 1})
+    assert response.status_code == 404
+    assert response.json()["detail"] == "Version 1 of the report has no ## section to rewrite."
     add_report(finished_project, list(finished_project.sources.all()), markdown=SECTIONED)
     url = f"/api/projects/{finished_project.pk}/report/sections/3/rewrite"
     response = api.post(url, {"instruction": "shorter", "version": 2})

@@ -86,7 +86,8 @@ def _title(base: Report, k: int) -> str:
         raise NotFound(f"Version {base.version} of the report has no ## section to rewrite.")
     if not 1 <= k <= len(found):
         raise NotFound(
-            f"Version {base.version} of the report has {len(found)} sections before its "
+            f"Version {base.version} of the report has {len(found)} "
+            f"section{'s' if len(found) > 1 else ''} before its "
             f"References (1 to {len(found)}); there is no section {k}."
         )
     return found[k - 1].title

@@ -70,7 +70,8 @@ def _job(ctx: StepContext) -> Job:
     k = int(ctx.param("k", 0))
     if not 1 <= k <= len(split.sections):
         raise MissingInput(
-            f"Version {base.version} has {len(split.sections)} sections before its References; "
+            f"Version {base.version} has {len(split.sections)} "
+            f"section{'' if len(split.sections) == 1 else 's'} before its References; "
             f"there is no section {k} to rewrite."
         )
     body, note = split.sections[k - 1].body, ""
