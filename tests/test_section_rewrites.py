@@ -98,7 +98,7 @@ def test_a_shorter_section_is_a_new_version_by_the_member_where_only_that_sectio
 
 @pytest.mark.django_db(transaction=True)
 def test_longer_adds_quotes_of_the_sections_sources_and_an_unknown_instruction_fails_the_step(
-    world, member, api
+    world, member, api, member_client
 ):
     project = researched()
     failed = rewrite(api, project, 2, "In plainer words")
@@ -111,6 +111,10 @@ def test_longer_adds_quotes_of_the_sections_sources_and_an_unknown_instruction_f
     )
     project.refresh_from_db()
     assert project.status == ProjectStatus.DONE and project.reports.count() == 1
+    page = member_client.get(f"/projects/{project.pk}/report/").content.decode()
+    asked = page[page.index('id="rewrites"') :]
+    assert "Section 2: “In plainer words”, by alice" in asked
+    assert "failed" in asked and "is none of these" in asked
     # A member's hand edit keeps one quote of section 2: its other sources are no longer cited.
     split = sections.split(project.reports.get().markdown)
     one = split.sections[1].body.split("\n\n")[0]
@@ -265,4 +269,5 @@ def test_the_page_offers_a_rewrite_per_section_and_asks_for_it(
     finished_project.refresh_from_db()
     assert finished_project.status == ProjectStatus.WRITING
     page = member_client.get(f"/projects/{finished_project.pk}/report/").content.decode()
-    assert 'id="report-rewrite"' not in page  # none while it writes
+    assert 'id="rewrite-1"' not in page  # no new rewrite while it writes
+    assert "Section 2: “shorter”, by alice" in page and "queued" in page  # the one asked for

@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from research.errors import BadInput, NotAllowed, NotFound
-from research.models import Claim, Note, Project, ProjectStatus, Report, Summary
+from research.models import Claim, Note, Project, ProjectStatus, Report, Stage, StepRun, Summary
 from research.output import charts, export, package, rendering, source_figures
 from research.services import claims, edits, figures, rewrites, runs, selectors
 from research.text import claims as claims_text
@@ -151,6 +151,7 @@ def report_context(project: Project, version: str | None) -> dict:
 
 
 FIGURE_VERBS = ("hide", "add")
+RECENT_REWRITES = 5
 
 
 @require_GET
@@ -169,7 +170,15 @@ def _page_context(project: Project, version: str | None) -> dict:
         context["note_target"] = f"report:{context['report'].pk}"
         context["figures"] = _figures(project, context["report"])
         context["rewritable"] = _rewritable(project, context["report"])
+        context["rewrites"] = _rewrites(project)
     return context
+
+
+def _rewrites(project: Project) -> list[StepRun]:
+    """The last section rewrites asked for, newest first: what each was asked, by whom, and
+    how it went (a failed one with its reason)."""
+    steps = project.steps.filter(stage=Stage.REWRITE).select_related("requested_by")
+    return list(steps.order_by("-created_at", "-id")[:RECENT_REWRITES])
 
 
 def _rewritable(project: Project, report: Report) -> list[tuple[int, str]]:
