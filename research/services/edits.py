@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.utils import timezone
 
 from research.errors import BadInput, NotAllowed
 from research.models import (
@@ -24,7 +23,6 @@ from research.models import (
     ActivityEntry,
     Figure,
     Project,
-    ProjectStatus,
     Report,
     Source,
     Stage,
@@ -32,6 +30,7 @@ from research.models import (
 from research.pipeline.engine import flow
 from research.pipeline.engine.runner import ensure_step
 from research.pipeline.shared import references
+from research.services import runs
 from research.text import edits
 from research.text.figures import FIGURE_LINK
 
@@ -126,16 +125,7 @@ def _check_citations(project: Project, text: str) -> None:
 
 def _writing(project: Project, base_version: int, user) -> None:
     """The project writes until the new version's claims are checked (then it is done again)."""
-    writing = Project.objects.transition(
-        project.pk,
-        ProjectStatus.WRITING,
-        only_from=[ProjectStatus.DONE],
-        error="",
-        finished_at=None,
-        started_at=timezone.now(),
-        updated_by=user,
-    )
-    if not writing:
+    if not runs.write_again(project, user=user):
         if project.reports.filter(version__gt=base_version).exists():
             raise NotAllowed(_stale(project, base_version))
         project.refresh_from_db(fields=["status"])

@@ -17,7 +17,6 @@ import uuid
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 
 from research.errors import BadInput, NotAllowed, NotFound
 from research.limits import INSTRUCTION_MAX
@@ -33,6 +32,7 @@ from research.models import (
 )
 from research.pipeline.engine.runner import ensure_step
 from research.providers.llm import check_configured
+from research.services import runs
 from research.text import sections
 
 
@@ -109,15 +109,7 @@ def _stale(project: Project, version: int) -> str:
 
 def _writing(project: Project, version: int, user) -> None:
     """The project writes until the new version's claims are checked (then it is done again)."""
-    if Project.objects.transition(
-        project.pk,
-        ProjectStatus.WRITING,
-        only_from=[ProjectStatus.DONE],
-        error="",
-        finished_at=None,
-        started_at=timezone.now(),
-        updated_by=user,
-    ):
+    if runs.write_again(project, user=user):
         return
     if project.reports.filter(version__gt=version).exists():
         raise NotAllowed(_stale(project, version))

@@ -228,6 +228,21 @@ def _redo_source(source: Source, user, *, force: bool) -> Source:
     return source
 
 
+def write_again(project: Project, *, user, only_from: list[ProjectStatus] | None = None) -> bool:
+    """Move a done project (or one of `only_from`) back to writing through the status door,
+    for a new report version: a regenerated one, a hand edit, a section rewrite. It is done
+    again once that version's claims are checked. False when the project was not there."""
+    return Project.objects.transition(
+        project.pk,
+        ProjectStatus.WRITING,
+        only_from=only_from or [ProjectStatus.DONE],
+        error="",
+        finished_at=None,
+        started_at=timezone.now(),  # elapsed counts from this run
+        updated_by=user,
+    )
+
+
 def new_report(
     project: Project,
     *,
@@ -247,14 +262,8 @@ def new_report(
     if (engine or project.opts.engine) == "llm":
         check_configured()
     with transaction.atomic():
-        writing = Project.objects.transition(
-            project.pk,
-            ProjectStatus.WRITING,
-            only_from=[ProjectStatus.DONE, ProjectStatus.FAILED],
-            error="",
-            finished_at=None,
-            started_at=timezone.now(),  # elapsed counts from this run
-            updated_by=user,
+        writing = write_again(
+            project, user=user, only_from=[ProjectStatus.DONE, ProjectStatus.FAILED]
         )
         if not writing and not Project.objects.hold(project.pk, RERUNNABLE):
             project.refresh_from_db(fields=["status"])
