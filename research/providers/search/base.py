@@ -131,6 +131,24 @@ class Searcher(ABC):
         )
 
 
+class Gatherer(Searcher):
+    """A searcher made of others (engines in turn, backends together): it says what it did in
+    `gather()`, and `search()` is that answer's results."""
+
+    @abstractmethod
+    def gather(
+        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
+    ) -> Gathered:
+        """The results, and what the step's note should say of them."""
+
+    def search(
+        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
+    ) -> list[SearchResult]:
+        return self.gather(
+            query, max_results=max_results, time_range=time_range, language=language
+        ).results
+
+
 class SearchProvider(Searcher):
     """A web search engine: its settings, and `fetch()` of its API's raw hits, which `search()`
     normalises the same way for every engine."""

@@ -21,11 +21,10 @@ from django.conf import settings
 
 from research.providers.search.base import (
     Gathered,
-    Searcher,
+    Gatherer,
     SearchError,
     SearchNotConfigured,
     SearchProvider,
-    SearchResult,
 )
 
 # Self-hosted first (no quota), then the keyed APIs, then the keyless scraper.
@@ -43,20 +42,13 @@ def failover_order(engine: str, registry: Mapping[str, type[SearchProvider]]) ->
     ]
 
 
-class FailoverSearcher(Searcher):
+class FailoverSearcher(Gatherer):
     """Engines asked in turn, each only when the ones before it failed for good."""
 
     def __init__(self, engines: Sequence[SearchProvider]) -> None:
         self.engines = list(engines)
         self.name = self.engines[0].name
         self.label = self.engines[0].label
-
-    def search(
-        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
-    ) -> list[SearchResult]:
-        return self.gather(
-            query, max_results=max_results, time_range=time_range, language=language
-        ).results
 
     def gather(
         self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""

@@ -19,6 +19,7 @@ from itertools import zip_longest
 
 from research.providers.search.base import (
     Gathered,
+    Gatherer,
     Searcher,
     SearchError,
     SearchNotConfigured,
@@ -59,7 +60,7 @@ class LibraryProvider(Searcher):
         ]
 
 
-class CombinedProvider(Searcher):
+class CombinedProvider(Gatherer):
     """Several backends as one: each asked for `max_results`, their results interleaved."""
 
     name = "combined"
@@ -68,13 +69,6 @@ class CombinedProvider(Searcher):
     def __init__(self, providers: Sequence[Searcher]) -> None:
         self.providers = list(providers)
         self.name = " + ".join(p.name for p in self.providers)
-
-    def search(
-        self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
-    ) -> list[SearchResult]:
-        return self.gather(
-            query, max_results=max_results, time_range=time_range, language=language
-        ).results
 
     def gather(
         self, query: str, *, max_results: int = 10, time_range: str = "", language: str = ""
