@@ -132,6 +132,7 @@ def build(*, stdio_user: int | None = None) -> FastMCP:
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
     )
     _add_research_tools(server, stdio_user)
+    _add_clarify_tool(server, stdio_user)
     _add_reading_tools(server, stdio_user)
     _add_resources(server)
     return server
@@ -163,6 +164,20 @@ def _add_research_tools(server: FastMCP, stdio_user: int | None) -> None:
         return _result(started)
 
     @server.tool(structured_output=False)
+    async def ask_followup(
+        ctx: Context, project_id: Id, question: Annotated[str, Field(min_length=1)]
+    ) -> CallToolResult:
+        """Ask a follow-up question of a project; the worker answers it from the project's
+        stored sources. Answers {question_id, status}; read the answer with get_answer."""
+        user_id = _user_id(ctx, stdio_user)
+        asked = await _call(
+            _as_member, tools.ask_followup, user_id, project_id=project_id, question=question
+        )
+        return _result(asked)
+
+
+def _add_clarify_tool(server: FastMCP, stdio_user: int | None) -> None:
+    @server.tool(structured_output=False)
     async def answer_clarifications(
         ctx: Context,
         project_id: Id,
@@ -186,18 +201,6 @@ def _add_research_tools(server: FastMCP, stdio_user: int | None) -> None:
             skip=skip,
         )
         return _result(state, _summary(state))
-
-    @server.tool(structured_output=False)
-    async def ask_followup(
-        ctx: Context, project_id: Id, question: Annotated[str, Field(min_length=1)]
-    ) -> CallToolResult:
-        """Ask a follow-up question of a project; the worker answers it from the project's
-        stored sources. Answers {question_id, status}; read the answer with get_answer."""
-        user_id = _user_id(ctx, stdio_user)
-        asked = await _call(
-            _as_member, tools.ask_followup, user_id, project_id=project_id, question=question
-        )
-        return _result(asked)
 
 
 def _add_reading_tools(server: FastMCP, stdio_user: int | None) -> None:
