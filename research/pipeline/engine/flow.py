@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
@@ -48,6 +49,7 @@ from research.models import (
     StepStatus,
 )
 from research.models.loading import Inserter, Loader
+from research.models.options import ProjectOptions
 from research.pipeline.engine import state
 from research.pipeline.engine.runner import dispatch_on_commit
 from research.pipeline.engine.state import QueryRef, SourceRef
@@ -82,6 +84,12 @@ class Plan:
     finished_queries: list[int] = field(default_factory=list)
     unsearched: set[int | None] = field(default_factory=set)  # sections with a query to search
     missing: list[StepRun] = field(default_factory=list)
+
+    @cached_property
+    def opts(self) -> ProjectOptions:
+        """The project's options, validated once a pass (Project.opts validates on each read,
+        and a pass reads them for every query)."""
+        return self.project.opts
 
     def state(self, key: str) -> StepStatus | None:
         status = self.steps.get(key)
@@ -159,7 +167,7 @@ def _advance(project_id: int) -> None:
 
 def _decide(plan: Plan) -> None:
     project = plan.project
-    for stage in _opening(project):
+    for stage in _opening(plan.opts):
         state = plan.need(stage, stage.value)
         if state in (StepStatus.FAILED, StepStatus.CANCELLED):
             error = project.steps.filter(key=stage.value).values_list("error", flat=True).get()
@@ -169,7 +177,7 @@ def _decide(plan: Plan) -> None:
         if stage == Stage.CLARIFY and _awaits_answers(project):
             _set_status(project, ProjectStatus.PLANNING, ProjectStatus.AWAITING_CLARIFICATION)
             return
-    if project.opts.review_plan and project.plan_approved_at is None:
+    if plan.opts.review_plan and project.plan_approved_at is None:
         _set_status(project, ProjectStatus.PLANNING, ProjectStatus.AWAITING_REVIEW)
         return
     _set_status(project, ProjectStatus.PLANNING, ProjectStatus.RESEARCHING)
@@ -185,10 +193,10 @@ def _decide(plan: Plan) -> None:
     _advance_report(plan)
 
 
-def _opening(project: Project) -> tuple[Stage, ...]:
+def _opening(opts: ProjectOptions) -> tuple[Stage, ...]:
     """The steps before the plan: the first search, and the clarifying questions when the
     project asks for them."""
-    if project.opts.clarify:
+    if opts.clarify:
         return (Stage.GROUND, Stage.CLARIFY, Stage.PLAN)
     return (Stage.GROUND, Stage.PLAN)
 
@@ -203,7 +211,7 @@ def _analysing(plan: Plan) -> bool:
     """Whether an analysis section's figures are still being gathered, computed and charted,
     enqueueing the analyses missing: after the research, before the report. A failed analysis
     leaves its section without a figure; the report goes on."""
-    if plan.project.opts.analysis == Analysis.OFF:
+    if plan.opts.analysis == Analysis.OFF:
         return False
     statuses = [
         plan.need(Stage.ANALYSE, f"{Stage.ANALYSE.value}:sec{section_id}", section_id=section_id)
@@ -235,7 +243,7 @@ def _advance_query(
         if status in OPEN:
             if stage == Stage.SEARCH:
                 plan.unsearched.add(query.section_id)
-            if stage == Stage.RANK and _reads_ahead(plan.project):
+            if stage == Stage.RANK and _reads_ahead(plan.opts):
                 plan.ahead(Stage.PREFETCH, f"{AHEAD}{qkey}", query_id=query.pk)
             return True
         if status != StepStatus.DONE:
@@ -246,10 +254,10 @@ def _advance_query(
     return pending
 
 
-def _reads_ahead(project: Project) -> bool:
+def _reads_ahead(opts: ProjectOptions) -> bool:
     """Pages are read ahead while a model ranks (the extractive ranking takes no time), and
     only into a page cache that keeps them."""
-    return project.opts.uses_llm and settings.FETCH_CACHE_TTL_HOURS > 0
+    return opts.uses_llm and settings.FETCH_CACHE_TTL_HOURS > 0
 
 
 def _advance_source(plan: Plan, query: QueryRef, source: SourceRef) -> bool:
@@ -279,7 +287,7 @@ def _advance_reflection(plan: Plan) -> None:
     another would ask none either. The report still waits for every query's summaries. The
     project's `reflection_round` is the most rounds any section has done."""
     project = plan.project
-    rounds = project.opts.reflection_rounds
+    rounds = plan.opts.reflection_rounds
     if not rounds:
         return
     asked = state.follow_ups(project.pk)
