@@ -83,7 +83,7 @@ def test_an_ambiguous_question_waits_for_answers_and_the_worker_plans_with_them(
     listed = member_client.get("/?status=awaiting_clarification").content.decode()
     assert "Awaiting clarification" in listed and JAGUAR in listed
     page = member_client.get(f"/projects/{project.pk}/").content.decode()
-    assert asked["question"].replace("“", "&ldquo;") in page or "can mean different" in page
+    assert asked["question"] in page
     assert f'name="answer-q1" value="{cat}"' in page and "Skip" in page
 
     answer = _api(member).post(f"/api/projects/{project.pk}/clarify", {"answers": {"q1": cat}})

@@ -103,15 +103,16 @@ def sense_question(question: str, results: Sequence[Result], chinese: bool) -> A
         return None
     word = _ambiguous_word(question, results)
     labels = [f"{word} ({', '.join(label)})" if word else ", ".join(label) for label in groups]
-    asked = (
-        f"“{word}”可以指不同的事物，您指的是哪一个？"
-        if chinese
-        else (
-            f"“{word}” can mean different things here. Which one do you mean?"
+    if chinese:
+        asked = (
+            f"“{word}”可以指不同的事物，您指的是哪一个？"
             if word
-            else "The first search found different subjects. Which one do you mean?"
+            else "首次搜索找到了不同的主题，您指的是哪一个？"
         )
-    )
+    elif word:
+        asked = f"“{word}” can mean different things here. Which one do you mean?"
+    else:
+        asked = "The first search found different subjects. Which one do you mean?"
     return Ask("sense", asked, labels[:MAX_CHOICES])
 
 
