@@ -14,10 +14,8 @@ from tests.factories import make_project
 from tests.fakes.tavily import FakeTavily
 from tests.test_pipeline_run import QUESTION, run_inline
 
-
-@pytest.fixture(autouse=True)
-def no_backoff(monkeypatch):
-    monkeypatch.setattr(retry_module, "RETRY_BASE_DELAY", 0.0)
+pytest_plugins = ["tests.search_fixtures"]
+pytestmark = pytest.mark.usefixtures("no_backoff")
 
 
 @pytest.fixture
@@ -90,6 +88,7 @@ def test_the_default_order_is_the_configured_engines_other_than_the_projects(set
 def test_a_project_whose_engine_refuses_one_query_moves_it_and_finishes(
     world, engines, tavily, member
 ):
+
     tavily.refuses = lambda query: query.endswith("criticism")
     project = make_project(
         member,

@@ -17,36 +17,18 @@ from PIL import Image, ImageDraw
 
 from research.models import Figure, Project, QuerySource
 from research.providers.search import get_provider
-from research.providers.search import retry as retry_module
 from research.providers.search.base import ImageResult
 from research.text import figures as text_figures
-from tests.fakes import FakeSearx
 from tests.figure_files import PARAGRAPHS, QUESTION
-from tests.test_news_search import KEYS, Answering
+from tests.test_news_search import Answering
 from tests.test_pipeline_run import research
+
+pytest_plugins = ["tests.search_fixtures"]
+pytestmark = pytest.mark.usefixtures("no_backoff")
 
 MAP_CAPTION = "Map of the heat pumps installed across Avalon districts"
 MAP_PAGE = "/articles/avalon-heat-pump-map"
 MAP_IMAGE = "/media/avalon-heat-pump-map.png"
-
-
-@pytest.fixture(autouse=True)
-def no_backoff(monkeypatch):
-    monkeypatch.setattr(retry_module, "RETRY_BASE_DELAY", 0.0)
-
-
-@pytest.fixture
-def keys(settings):
-    for name, value in KEYS.items():
-        setattr(settings, name, value)
-    return settings
-
-
-@pytest.fixture
-def searx(settings):
-    with FakeSearx(page_base_url="https://pages.example") as fake:
-        settings.SEARXNG_URL = fake.url
-        yield fake
 
 
 # --- each engine's image search ------------------------------------------------------------
@@ -198,6 +180,7 @@ def researched(world) -> Project:
 def test_with_image_search_a_sections_image_is_a_figure_of_its_page_cited_in_the_report(
     world, member, settings
 ):
+
     settings.IMAGE_SEARCH = True
     project = researched(world)
 

@@ -14,32 +14,12 @@ import httpx
 import pytest
 
 from research.providers.search import SearchError, get_provider
-from research.providers.search import retry as retry_module
 from research.providers.search.duckduckgo import DuckDuckGoProvider
 from research.providers.search.news import NewsSearcher
-from tests.fakes import FakeSearx
 from tests.test_search import FakeDDGS
 
-KEYS = {"TAVILY_API_KEY": "tvly-test", "BRAVE_API_KEY": "brave-test", "SERPER_API_KEY": "serp-test"}
-
-
-@pytest.fixture(autouse=True)
-def no_backoff(monkeypatch):
-    monkeypatch.setattr(retry_module, "RETRY_BASE_DELAY", 0.0)
-
-
-@pytest.fixture
-def keys(settings):
-    for name, value in KEYS.items():
-        setattr(settings, name, value)
-    return settings
-
-
-@pytest.fixture
-def searx(settings):
-    with FakeSearx(page_base_url="https://pages.example") as fake:
-        settings.SEARXNG_URL = fake.url
-        yield fake
+pytest_plugins = ["tests.search_fixtures"]
+pytestmark = pytest.mark.usefixtures("no_backoff")
 
 
 class Answering:

@@ -14,7 +14,6 @@ from research.providers.scholarly import APIS, searcher
 from research.providers.scholarly.arxiv import search_query
 from research.providers.scholarly.base import person
 from research.providers.search import SearchError, SearchNotConfigured
-from research.providers.search import retry as retry_module
 from research_site import settings as site_settings
 from tests.fakes.scholarly import (
     FIELD_STUDY,
@@ -24,12 +23,11 @@ from tests.fakes.scholarly import (
     FakeScholarly,
 )
 
+pytest_plugins = ["tests.search_fixtures"]
+pytestmark = pytest.mark.usefixtures("no_backoff")
+
+
 QUERY = "heat pumps in cold climates"
-
-
-@pytest.fixture(autouse=True)
-def no_backoff(monkeypatch):
-    monkeypatch.setattr(retry_module, "RETRY_BASE_DELAY", 0.0)
 
 
 @pytest.fixture

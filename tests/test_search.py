@@ -36,20 +36,15 @@ from research.providers.search.serper import SerperProvider
 from research.providers.search.tavily import TavilyProvider
 from tests.fakes import FakeSearx
 
-KEYS = {"TAVILY_API_KEY": "tvly-test", "BRAVE_API_KEY": "brave-test", "SERPER_API_KEY": "serp-test"}
-
-
-@pytest.fixture(autouse=True)
-def no_backoff(monkeypatch):
-    monkeypatch.setattr(retry_module, "RETRY_BASE_DELAY", 0.0)
+pytest_plugins = ["tests.search_fixtures"]
+pytestmark = pytest.mark.usefixtures("no_backoff")
 
 
 @pytest.fixture
-def keys(settings):
-    for name, value in KEYS.items():
-        setattr(settings, name, value)
-    settings.SEARCH_TIMEOUT = 5
-    return settings
+def keys(keys):
+    """Every engine's key (tests/search_fixtures.py), and a short timeout."""
+    keys.SEARCH_TIMEOUT = 5
+    return keys
 
 
 class Recorder:
