@@ -374,7 +374,7 @@ def prepare(args: argparse.Namespace, corpus: Corpus, data_dir: Path, owner: Any
     """The share made, and loaded into the library unless the run is on the web: the
     project's options."""
     started = time.perf_counter()
-    files = build_share(corpus, args.language, data_dir / "share")
+    files = build_share(corpus.documents, args.language, data_dir / "share")
     kinds = Counter(Path(path).suffix.lstrip(".") for path in files)
     made = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
     print(f"share: {len(files)} files ({made}), made in {time.perf_counter() - started:.1f} s")
@@ -429,7 +429,7 @@ def main() -> None:
 
         with FakeWeb() as web, FakeSearx(page_base_url=web.url) as searx:
             settings.SEARXNG_URL = searx.url
-            serve_share(corpus, args.language, web, searx)
+            serve_share(corpus.documents, args.language, web, searx)
             run_all(args, corpus, Path(directory))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -128,10 +129,43 @@ def docx_file(doc: Doc) -> bytes:
     return out.getvalue()
 
 
+def xlsx_file(doc: Doc) -> bytes:
+    """An Excel workbook: a sheet per heading, named by it, holding the tables under it (a
+    figure that reads as a plain number is stored as one)."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for first in book.worksheets:  # the empty sheet a new workbook has
+        book.remove(first)
+    sheet = None
+    for kind, text, rows in markdown_blocks(doc.text):
+        if kind.startswith("h") or sheet is None:
+            name = re.sub(r"[\\/*?:\[\]]", " ", plain(text) if kind.startswith("h") else "Sheet1")
+            sheet = book.create_sheet(name[:31].strip() or f"Sheet{len(book.sheetnames) + 1}")
+        if kind == "table":
+            for row in rows:
+                sheet.append([_cell(plain(value)) for value in row])
+        elif kind in ("p", "ul", "ol"):
+            sheet.append([plain(text)])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _cell(value: str) -> str | int | float:
+    if re.fullmatch(r"-?\d{1,3}(?:,\d{3})+|-?\d+", value):
+        return int(value.replace(",", ""))
+    if re.fullmatch(r"-?\d+\.\d+", value):
+        return float(value)
+    return value
+
+
 def file_bytes(doc: Doc, lang: str) -> bytes:
     suffix = Path(doc.path).suffix
     if suffix == ".pdf":
         return pdf_file(doc)
+    if suffix == ".xlsx":
+        return xlsx_file(doc)
     if suffix == ".docx":
         return docx_file(doc)
     if suffix == ".html":
@@ -139,10 +173,10 @@ def file_bytes(doc: Doc, lang: str) -> bytes:
     return doc.text.encode()
 
 
-def build_share(corpus: Corpus, lang: str, root: Path) -> dict[str, Path]:
+def build_share(documents: Sequence[Doc], lang: str, root: Path) -> dict[str, Path]:
     """Every document written under `root` at its path, in its format."""
     files = {}
-    for doc in corpus.documents:
+    for doc in documents:
         path = root / doc.path
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(file_bytes(doc, lang))
@@ -153,7 +187,9 @@ def build_share(corpus: Corpus, lang: str, root: Path) -> dict[str, Path]:
 # --- Loading and running ----------------------------------------------------------------------
 
 
-def load_library(files: dict[str, Path], owner: Any) -> tuple[int, int, list[str]]:
+def load_library(
+    files: dict[str, Path], owner: Any, name: str = "Kestrel share"
+) -> tuple[int, int, list[str]]:
     """The share in a new collection, each file stored and read as the worker reads it: the
     collection's id, its passages, and the files that failed to read."""
     import logging
@@ -162,7 +198,7 @@ def load_library(files: dict[str, Path], owner: Any) -> tuple[int, int, list[str
     from research.services import library
 
     logging.getLogger("django-q").setLevel(logging.WARNING)  # each upload queues a task too
-    collection = library.create_collection(name="Kestrel share", user=owner)
+    collection = library.create_collection(name=name, user=owner)
     for relative, path in files.items():
         with path.open("rb") as stream:
             added = library.add_document(collection, stream=stream, filename=relative, user=owner)
@@ -189,17 +225,23 @@ def research(corpus: Corpus, options: dict, owner: Any) -> tuple[Project, float]
     return project, wall
 
 
-def serve_share(corpus: Corpus, lang: str, web: Any, searx: Any) -> None:
-    """Each document as a page of `web` (a Word file as its HTML), and a search engine that
-    returns the six pages that best match a query (BM25 over their text, ties in share order),
-    each with its title, first paragraph and date."""
+def serve_share(
+    documents: Sequence[Doc], lang: str, web: Any, searx: Any, prefix: str = "/share/"
+) -> None:
+    """Each document as a page of `web` under `prefix` (a Word file as its HTML), and a search
+    engine that returns the six pages that best match a query (BM25 over their text, ties in
+    share order), each with its title, first paragraph and date."""
     from research.text.extractive.scoring import bm25
     from research.text.extractive.terms import terms
 
-    types = {".pdf": "application/pdf", ".md": "text/markdown; charset=utf-8"}
+    types = {
+        ".pdf": "application/pdf",
+        ".md": "text/markdown; charset=utf-8",
+        ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    }
     results = []
-    for doc in corpus.documents:
-        path = "/share/" + doc.path.replace(".docx", ".html")
+    for doc in documents:
+        path = prefix + doc.path.replace(".docx", ".html")
         body = html_page(doc, lang) if doc.path.endswith(".docx") else file_bytes(doc, lang)
         web.add(path, body, content_type=types.get(Path(path).suffix, "text/html; charset=utf-8"))
         first = next((text for kind, text, _ in markdown_blocks(doc.text) if kind == "p"), "")
@@ -212,7 +254,7 @@ def serve_share(corpus: Corpus, lang: str, web: Any, searx: Any) -> None:
                 "publishedDate": f"{doc.date}T09:00:00",
             }
         )
-    indexed = [terms(doc.text) for doc in corpus.documents]
+    indexed = [terms(doc.text) for doc in documents]
 
     def results_for(query: str) -> list[dict]:
         scores = bm25(terms(query), indexed)
