@@ -32,6 +32,8 @@ from research.prompts.outputs import PlannedQuery, PlannedSection, PlanOutput
 from research.text.extractive import feedback as feedback_rules
 from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.aspects import aspects, subject_names, subject_part
+from research.text.extractive.names import Named, named_things
+from research.text.extractive.names import title as named_title
 from research.text.extractive.scoring import key_phrases
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
 from research.text.extractive.venues import asks_for_papers, news_period
@@ -135,7 +137,13 @@ def run_extractive(ctx: StepContext) -> None:
         _revise(ctx, str(ctx.param("feedback")), _subject(project.question, context), goal)
         return
     parts = aspects(project.question)
-    if parts:
+    named = named_things(project.question)
+    if named:
+        plan = _named_plan(project.question, named, language, goal)
+        parts = list(named.names)
+        total = max(total, len(parts))
+        how = f"a section for each of the {len(parts)} things the question compares"
+    elif parts:
         subject = _subject(project.question, context)
         plan = _aspect_plan(project.question, subject, parts, language, goal)
         total = max(total, len(parts))
@@ -206,6 +214,32 @@ def _aspect_plan(
             analysis=asks_for_figures(part),
         )
         for part in parts
+    ]
+    return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def _named_plan(question: str, named: Named, language: str, goal: str) -> PlanOutput:
+    """A section per named thing, titled with it and what is asked of it ("Aurora Bikes:
+    revenue 2021–2023"); its queries: the thing with the measure and the period's years, then
+    the thing with the measure."""
+    years = " ".join(re.findall(r"(?:19|20)\d\d", named.scope))
+    measure = named.measure or " ".join(
+        w for w in key_phrases(question, [], limit=2) if not any(w in n for n in named.names)
+    )
+    sections = [
+        PlannedSection(
+            title=named_title(name, named)[:HEADING_MAX],
+            goal=goal.format(named_title(name, named)),
+            queries=[
+                PlannedQuery(text=q)
+                for q in dict.fromkeys(
+                    [_query(name, f"{measure} {years}".strip()), _query(name, measure)]
+                )
+            ],
+            # One analysis gathers every thing's figures: the first section's.
+            analysis=index == 0 and asks_for_figures(question),
+        )
+        for index, name in enumerate(named.names)
     ]
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
 

@@ -22,15 +22,17 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from research.text.extractive import key_figures
 from research.text.extractive.aspects import subject_names
 from research.text.extractive.currency import Vintage, outdated
-from research.text.extractive.figures import dates_in, figures, label, states_figures
+from research.text.extractive.figures import states_figures
+from research.text.extractive.names import mentions, named_in, named_things
 from research.text.extractive.scoring import bm25, jaccard, mmr
 from research.text.extractive.sentences import Sentence, sentences
 from research.text.extractive.terms import terms
 
 PER_SECTION = 8  # quotes ranked per section at most
-TABLE_ROWS = 12
+YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 ADDRESS = re.compile(r"\S+@\S+|https?://\S+|www\.\S+")
 QUALIFIERS = frozenset(
     terms("current recent latest main key major overall general new any 当前 目前 最近 近期 主要")
@@ -111,12 +113,12 @@ def write(
     budget: int,
 ) -> str:
     """The brief's Markdown, quoting about `budget` words."""
-    pool = _pool(question, candidates, sources)
+    pool = _pool(question, candidates, sources, parts)
     numbers = bool(NUMBER_WORDS & set(terms(question)))
     ranked = [_ranked(pool, part, numbers) for part in parts]
     chosen = _fill(pool, ranked, budget)
     body = [f"# {title}", f"_{words.line}_"]
-    table = _table(pool, chosen, sources, words)
+    table = key_figures.table(_quoted(pool, chosen, sources), words.columns)
     if table:
         body += [f"## {words.key_figures}", table]
     else:
@@ -129,10 +131,16 @@ def write(
     return "\n\n".join(body)
 
 
-def _pool(question: str, candidates: Sequence[Candidate], sources: Mapping[int, Known]) -> _Pool:
+def _pool(
+    question: str,
+    candidates: Sequence[Candidate],
+    sources: Mapping[int, Known],
+    parts: Sequence[Part] = (),
+) -> _Pool:
     named = _naming(question, sources)
+    candidates = _filed_by_name(question, parts, [c for c in candidates if c.n in named], sources)
     found = sorted(
-        {c for c in candidates if c.n in named},
+        set(candidates),
         key=lambda c: (c.section is None, c.section or 0, sources[c.n].address, c.quote),
     )
     common = frozenset(terms(subject_names(question))) | QUALIFIERS
@@ -184,6 +192,45 @@ def _newest(
             if new not in found:
                 added.setdefault(new, old)
     return added
+
+
+def _filed_by_name(
+    question: str, parts: Sequence[Part], found: list[Candidate], sources: Mapping[int, Known]
+) -> list[Candidate]:
+    """In a question over named things with a section each ("Compare the revenue of Aurora
+    Bikes, Boreal Cycles and Cirrus Bikes"), each quote goes to the section of the thing it is
+    about, whichever query found it: the thing the quote names (not as a possessive, first),
+    or else its heading, its source's title, or the one thing its document is mostly about. A
+    quote about none of them stays where its query put it; one whose document is about several
+    and that names none of them is left out, as it cannot be told whose it is."""
+    named = named_things(question)
+    sections: dict[str, int] = {}
+    for part in parts:
+        owners = named_in(part.title, named.names) if named else []
+        if owners and part.key is not None:
+            sections.setdefault(owners[0], part.key)
+    if not named or len(sections) < 2:
+        return found
+    filed = []
+    for candidate in found:
+        owner = _owner(candidate, sources[candidate.n], named.names)
+        if owner and owner in sections:
+            filed.append(Candidate(candidate.quote, candidate.n, sections[owner], candidate.query))
+    return filed
+
+
+def _owner(candidate: Candidate, known: Known, names: tuple[str, ...]) -> str | None:
+    """Whose the quote is: a name; "" when it cannot be told; None when about none."""
+    unit = known.units.get(candidate.quote)
+    for text in (candidate.quote, unit.context if unit else "", known.title):
+        if owners := named_in(text, names):
+            return owners[0]
+    counts = sorted(((len(mentions(known.about, n, names)), n) for n in names), reverse=True)
+    if counts[0][0] == 0:
+        return None
+    if len(counts) == 1 or counts[0][0] >= 2 * max(1, counts[1][0]):
+        return counts[0][1]
+    return ""
 
 
 def _naming(question: str, sources: Mapping[int, Known]) -> set[int]:
@@ -269,10 +316,12 @@ def _with_history(
 ) -> str:
     """The quote, and after it the older statement it supersedes, framed as history. A quote
     stating figures from a source of an earlier year than the report's newest says its date:
-    nothing newer restates it, but it is not known to be current either."""
+    nothing newer restates it, but it is not known to be current either (unless it names a
+    year itself)."""
     line = _cite(pool, i, sources)
     age = sources[pool.candidates[i].n].vintage
-    if age.as_of and age.as_of[0] < pool.newest and _figured(pool, i):
+    dated = YEAR.search(pool.candidates[i].quote)  # it says when its figures are of
+    if age.as_of and age.as_of[0] < pool.newest and _figured(pool, i) and not dated:
         line = f"{words.dated.format(when=age.when)} {line}"
     if i in attached:
         o = attached[i]
@@ -286,47 +335,16 @@ def _with_history(
     return line
 
 
-def _table(pool: _Pool, chosen: list[list[int]], sources: Mapping[int, Known], words: Words) -> str:
-    """Measure | value | as of | source: the first figure of the quoted statements that have
-    one, up to two a section, in the report's order, a value once."""
-    rows: list[str] = []
-    seen: set[str] = set()
-    for own in chosen:
-        taken = 0
-        for i in own:
-            row = _row(pool.candidates[i], sources, seen)
-            if row and taken < 2 and len(rows) < TABLE_ROWS:
-                rows.append(row)
-                taken += 1
-    if not rows:
-        return ""
-    head = "| " + " | ".join(words.columns) + " |"
-    return "\n".join([head, "|---|---|---|---|", *rows])
-
-
-def _row(candidate: Candidate, sources: Mapping[int, Known], seen: set[str]) -> str:
-    found = figures(candidate.quote)
-    value = next((f for f in found if f.kind != "date"), None)
-    if value is None or value.value in seen:
-        return ""
-    seen.add(value.value)
-    stated = [d for f in found if f.kind == "date" for d in dates_in(f.value)]
-    when = _iso(stated[0]) if stated else sources[candidate.n].vintage.when
-    measure = _row_label(candidate.quote, value.value, sources[candidate.n].header(candidate.quote))
-    measure = measure or label(candidate.quote, value) or "—"
-    cells = [measure, value.value, when or "—", f"[{candidate.n}]"]
-    return "| " + " | ".join(c.replace("|", "/") for c in cells) + " |"
-
-
-def _row_label(row: str, value: str, header: str) -> str:
-    """A table row's figure named by the row and its column: "Series B (Amount)"."""
-    cells, names = row.split("; "), header.split("; ")
-    column = next((k for k, cell in enumerate(cells) if value in cell), 0)
-    if not header or len(cells) != len(names) or column == 0:
-        return ""
-    return f"{cells[0]} ({names[column]})"
-
-
-def _iso(day: tuple[int, int, int]) -> str:
-    year, month, date = day
-    return f"{year}-{month:02d}" + (f"-{date:02d}" if date else "")
+def _quoted(
+    pool: _Pool, chosen: list[list[int]], sources: Mapping[int, Known]
+) -> list[list[key_figures.Quoted]]:
+    """The chosen quotes, section by section, as the key figures table reads them."""
+    return [
+        [
+            key_figures.Quoted(
+                c.quote, c.n, sources[c.n].header(c.quote), sources[c.n].vintage.when
+            )
+            for c in (pool.candidates[i] for i in own)
+        ]
+        for own in chosen
+    ]

@@ -1,0 +1,201 @@
+"""The named things a question compares, the measure it asks of each, and the scope over all.
+
+"Compare the revenue of Aurora Bikes, Boreal Cycles and Cirrus Bikes from 2021 to 2023" names
+three things, asks for their revenue, and puts a period after its list that applies to every
+one of them (it is not part of "Cirrus Bikes"). So do "How do the Lumo X2, Pebble Pro and
+Zenith S4 compare on battery life and price?" and
+"比较阿登、布里斯克霍姆和卡洛威2023年至2024年的人口增长".
+A question over several named things gets a section per thing, and each section holds what its
+sources say of that thing and of nothing else; `mentions` finds where a text names one of them
+("Aurora" for Aurora Bikes, but not in "Aurora Borealis Tours").
+
+In a spaced script a name is a run of capitalised words (digits and hyphens allowed: "Lumo X2");
+Chinese has no capitals, so there the list's items count as names only when the question asks
+to compare (比较, 对比, 哪个...) and each item is short.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from research.text.writing import is_cjk
+
+MAX_NAMES = 12
+MAX_CJK_NAME = 10
+
+_FIRST = r"[A-Z][\w&'.-]*"
+_WORD = r"(?:[A-Z][\w&'.-]*|[A-Z0-9][A-Z0-9-]+|\d[\w-]*)"
+_NAME = rf"{_FIRST}(?:[ -](?:{_WORD}|(?:of|de|la|du|von|van)(?= [A-Z])))*"
+_SEP = r"\s*(?:,\s*(?:and|or|&)?\s*|\s+(?:and|or|&|vs\.?|versus)\s+|\s*/\s*)"
+NAME_LIST = re.compile(rf"(?<![\w-])(?P<list>{_NAME}(?:{_SEP}{_NAME})+)")
+SPLIT = re.compile(_SEP)
+ASKING = frozenset(
+    "Compare Contrast How What Which Who Whose Where When Why Is Are Do Does Did Rank List Give "
+    "Show Tell Summarise Summarize Prepare Write Between Among Of For In On And Or The A An".split()
+)
+
+PERIOD = re.compile(
+    r"(?:\b(?:from|between|during|over|since|through|in|for|of)\s+)?"
+    r"(?:(?:FY|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d(?:\s*(?:-|–|—|to|and|through|until)\s*"
+    r"(?:FY|fiscal\s+(?:year\s+)?)?(?:19|20)?\d\d)?)"
+    r"|\b(?:over|in|during)\s+the\s+(?:last|past)\s+(?:\w+\s+)?(?:years?|decades?|months?)",
+    re.IGNORECASE,
+)
+CJK_PERIOD = re.compile(
+    r"(?:(?:19|20)\d\d年?(?:\s*(?:至|到|—|-|–|~)\s*(?:19|20)\d\d年?)?(?:度)?)"
+    r"|(?:近|过去|最近)[一二三四五六七八九十两\d]+年"
+)
+SCOPE_TAIL = re.compile(
+    r"\s+(?:from|between|during|over|since|through|in|across|within|for)\s+.*$", re.IGNORECASE
+)
+COMPARE_CJK = re.compile(r"比较|对比|相比|比一比|哪个|哪家|哪一|哪座|哪款|异同|差异|区别|排名")
+CJK_LIST_SEP = re.compile(r"[、，,]|(?<=[\u3400-\u9fff])[和与及](?=[\u3400-\u9fff])")
+CJK_LEADS = re.compile(r"^(?:请|帮我|比较|对比|分析|说明|介绍|列出|总结|一下)+")
+
+
+@dataclass(frozen=True)
+class Named:
+    names: tuple[str, ...]  # each named thing, as the question writes it
+    measure: str  # what is asked of each ("revenue", "人口增长"); "" when not said
+    scope: str  # the period or place that applies to all ("from 2021 to 2023"); ""
+
+
+def named_things(question: str) -> Named | None:
+    """The things `question` names to compare, with the measure and scope it asks of them;
+    None when it does not name two or more."""
+    text = question.strip().rstrip("?？.。!！")
+    found = _cjk_named(text) if is_cjk(text[:1] or " ") or _mostly_cjk(text) else None
+    return found or _spaced_named(text)
+
+
+def _mostly_cjk(text: str) -> bool:
+    return sum(map(is_cjk, text)) > len(text) / 3
+
+
+def _spaced_named(text: str) -> Named | None:
+    for match in NAME_LIST.finditer(text):
+        items = [i.strip() for i in SPLIT.split(match["list"]) if i.strip()]
+        items = [_without_asking(i) for i in items]
+        items = [i for i in items if i and not PERIOD.fullmatch(i)]
+        if len(items) < 2 or any(not i[:1].isupper() and not i[:1].isdigit() for i in items):
+            continue
+        if len(items) == 2 and not re.search(r"\b(?:compare|vs|versus|between|differ)", text, re.I):
+            continue  # "Aurora Bikes and Boreal" in a sentence: two names, no comparison asked
+        before, after = text[: match.start()], text[match.end() :]
+        return Named(tuple(dict.fromkeys(items))[:MAX_NAMES], _measure(before, after), _scope(text))
+    return None
+
+
+def _without_asking(item: str) -> str:
+    """ "Which of Harlow" -> "Harlow": the words that ask, and what joins them, are no name."""
+    words = item.split()
+    while words and (words[0] in ASKING or words[0].islower()):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _measure(before: str, after: str) -> str:
+    """What the question asks of each thing: the words between its asking verb and "of"
+    ("the population growth from 2023 to 2024 of"), or after "on"/"in terms of"/"'s"."""
+    head = re.search(
+        r"(?:compare|contrast|what (?:is|are|was|were)|how (?:much|many)|rank)\s+(?:the\s+)?"
+        r"(?P<m>.+?)\s+(?:of|for|at|among|between|across)\s*$",
+        before,
+        re.IGNORECASE,
+    )
+    tail = re.match(
+        r"^(?:'s?\s+|\s+compare\s+(?:on|in|by)\s+(?:terms\s+of\s+)?|\s+(?:on|by|in terms of)\s+)"
+        r"(?:their\s+|the\s+|its\s+)?(?P<m>[^?]+)",
+        after,
+        re.IGNORECASE,
+    )
+    found = head["m"] if head else tail["m"] if tail else ""
+    found = PERIOD.sub(" ", found)
+    return " ".join(found.split()).strip(" ,;:")
+
+
+def _scope(text: str) -> str:
+    periods = [m.group().strip() for m in PERIOD.finditer(text) if re.search(r"\d|year", m[0])]
+    return max(periods, key=len) if periods else ""
+
+
+def _cjk_named(text: str) -> Named | None:
+    if not COMPARE_CJK.search(text):
+        return None
+    body = CJK_LEADS.sub("", text)
+    scope = max((m.group() for m in CJK_PERIOD.finditer(body)), key=len, default="")
+    if scope:
+        body = body.replace(scope, "", 1)
+    measure = ""
+    if "的" in body:
+        body, _, measure = body.rpartition("的")
+    items = [i.strip(" ：:") for i in CJK_LIST_SEP.split(body) if i.strip(" ：:")]
+    items = [CJK_LEADS.sub("", i) for i in items]
+    if len(items) < 2 or any(not i or len(i) > MAX_CJK_NAME for i in items):
+        return None
+    measure = re.sub(r"(?:有何|有什么|如何|怎样|情况|对比|比较|差异|区别|异同)+$", "", measure)
+    return Named(tuple(dict.fromkeys(items))[:MAX_NAMES], measure.strip(), scope)
+
+
+# --- Where a text names one of them ----------------------------------------------------------
+
+
+def aliases(name: str, others: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The name, and its first word when that word is a name of its own that no other thing
+    of the list starts with ("Aurora" for "Aurora Bikes")."""
+    words = name.split()
+    short = words[0] if len(words) > 1 and len(words[0]) >= 3 and words[0][:1].isupper() else ""
+    clash = any(o != name and o.split()[:1] == [short] for o in others)
+    return (name, short) if short and not clash else (name,)
+
+
+def mentions(text: str, name: str, others: tuple[str, ...] = ()) -> list[tuple[int, bool]]:
+    """Where `text` names the thing: (position, possessive) for each mention. A short form
+    followed by another capitalised word names something else ("Aurora Borealis Tours")."""
+    found = []
+    for alias in aliases(name, others):
+        if is_cjk(alias[:1]):
+            found += [(m.start(), False) for m in re.finditer(re.escape(alias), text)]
+            continue
+        pattern = rf"(?<![\w-]){re.escape(alias)}(?![\w-])('s|’s)?"
+        for m in re.finditer(pattern, text):
+            rest = text[m.end() :]
+            if not m.group(1) and re.match(r"\s+(?!I\b)[A-Z0-9][\w-]*", rest):
+                continue  # "Arden Foods Ltd", "Aurora Borealis": another thing's name
+            if any(m.start() >= s and m.start() < s + len(name) for s, _ in found):
+                continue
+            found.append((m.start(), bool(m.group(1))))
+    return sorted(found)
+
+
+def named_in(text: str, names: tuple[str, ...]) -> list[str]:
+    """The things `text` names, the one it is about first: named not as a possessive
+    ("Aurora's largest rival" is about the rival) and earliest."""
+    placed = []
+    for name in names:
+        found = mentions(text, name, names)
+        if found:
+            plain = [at for at, possessive in found if not possessive]
+            placed.append((not plain, (plain or [found[0][0]])[0], name))
+    return [name for _, _, name in sorted(placed)]
+
+
+def title(name: str, named: Named) -> str:
+    """A section's heading: "Aurora Bikes: revenue 2021–2023",
+    "阿登：人口增长（2023年至2024年）"."""
+    if is_cjk(name[:1]):
+        scope = named.scope
+        rest = named.measure + (f"（{scope}）" if scope else "")
+        return f"{name}：{rest}" if rest else name
+    rest = " ".join(filter(None, [named.measure, _short_scope(named.scope)]))
+    return f"{name}: {rest}" if rest else name
+
+
+def _short_scope(scope: str) -> str:
+    years = re.findall(r"(?:19|20)\d\d", scope)
+    if len(years) == 2 and not is_cjk(scope[:1]):
+        return f"{years[0]}–{years[1]}"
+    if len(years) == 1 and not is_cjk(scope[:1]):
+        return years[0]
+    return scope
