@@ -31,7 +31,13 @@ from research.prompts import PLAN
 from research.prompts.outputs import PlannedQuery, PlannedSection, PlanOutput
 from research.text.extractive import feedback as feedback_rules
 from research.text.extractive.asks import asks_for_figures
-from research.text.extractive.aspects import aspects, subject_names, subject_part
+from research.text.extractive.aspects import (
+    aspects,
+    question_phrase,
+    sub_questions,
+    subject_names,
+    subject_part,
+)
 from research.text.extractive.names import Named, named_things
 from research.text.extractive.names import title as named_title
 from research.text.extractive.scoring import key_phrases
@@ -148,10 +154,16 @@ def run_extractive(ctx: StepContext) -> None:
         plan = _aspect_plan(project.question, subject, parts, language, goal)
         total = max(total, len(parts))
         how = f"from the {len(parts)} parts the question asks for"
+    elif subs := sub_questions(project.question):
+        subject = _subject(project.question, context)
+        parts = [question_phrase(sub) for sub in subs]
+        plan = _aspect_plan(project.question, subject, parts, language, goal)
+        total = max(total, len(parts))
+        how = f"from the {len(parts)} questions the question asks"
     else:
         phrases = key_phrases(project.question, context, limit=total + 6)
         plan = _extractive_plan(project.question, phrases, total, language, goal)
-        how = f"from the key phrases {', '.join(phrases[:4])}"
+        how = f"from the question and the key phrases {', '.join(phrases[:4])}"
     _route_by_rule(plan, project.question, parts, ctx.opts.sources)
     _narrow(plan, [c["answer"] for c in project.answered_clarifications])
     sections = _fit(plan, total)
@@ -168,8 +180,20 @@ def _extractive_plan(
     if not phrases:  # a question with no word worth searching: search it as it is
         phrases = [question.strip().rstrip("?？")[:QUERY_MAX]]
     topic, rest = phrases[0], phrases[1:] or phrases[:1]
-    count = max(1, min(len(rest), 6, max(2, total // 2)))
-    sections = []
+    rest = [p for p in rest if _phrase_heading(p)]
+    count = max(0, min(len(rest), 5, max(2, total // 2) - 1))
+    asked = question_phrase(question)
+    sections = [
+        PlannedSection(  # what the question asks, in its words, searched with them
+            title=asked[:HEADING_MAX],
+            goal=goal.format(asked),
+            queries=[
+                PlannedQuery(text=q)
+                for q in dict.fromkeys([_query(topic, asked), asked[:QUERY_MAX], topic])
+            ],
+            analysis=asks_for_figures(question),
+        )
+    ]
     for index, phrase in enumerate(rest[:count]):
         others = [p for p in rest if p != phrase]
         queries = [_query(topic, phrase)]
@@ -177,18 +201,23 @@ def _extractive_plan(
         queries.append(_query(phrase, ""))
         sections.append(
             PlannedSection(
-                title=phrase[:HEADING_MAX],
+                title=_title(phrase)[:HEADING_MAX],
                 goal=goal.format(phrase),
                 queries=[
                     PlannedQuery(text=q)
                     for q in [q for q in queries if q.lower() != question.strip().lower()]
                     or [topic]
                 ],
-                # A question that asks for figures as a whole: its first section gathers them.
-                analysis=index == 0 and asks_for_figures(question),
+                analysis=False,  # the first section gathers the figures
             )
         )
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def _phrase_heading(phrase: str) -> bool:
+    """A key phrase that reads as a heading: two words or more, in a spaced script (a run of
+    CJK characters cut by count may split a word)."""
+    return not language_of(phrase).startswith(("zh", "ja", "ko")) and len(phrase.split()) >= 2
 
 
 def _subject(question: str, context: list[str]) -> str:

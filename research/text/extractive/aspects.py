@@ -122,3 +122,50 @@ def _too_long(part: str) -> bool:
     if CJK.search(part):
         return len(part) > MAX_CJK_CHARS
     return len(part.split()) > MAX_WORDS
+
+
+# --- Questions of several questions, and a question as a heading ------------------------------
+
+SUB_SPLIT = re.compile(
+    r"[?？]\s*|[,;，；、]\s*(?:and\s+|以及|并且)?(?=(?:how|what|who|whom|when|where|which|why|"
+    r"whether|is|are|does|did)\b)|(?<=[\u3400-\u9fff])[，、](?=[^，、？]*(?:多少|哪|谁|什么|几|是否))",
+    re.IGNORECASE,
+)
+WH_HEAD = re.compile(
+    r"^(?:what|which|who|whom|whose)\s+(?:is|are|was|were|has|have)\s+(?:the\s+)?"
+    r"|^(?:list|name|describe|explain|summari[sz]e|give|show)\s+(?:me\s+)?(?:the\s+)?",
+    re.IGNORECASE,
+)
+CHANGE_VERB = re.compile(
+    r"^how\s+(?:has|have|did|do|does)\s+(?:the\s+)?(?P<what>.+?)\s+(?:changed|developed|evolved|"
+    r"grown|grow|change|develop|evolve|moved|trended|fared)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+CJK_ASKING = re.compile(
+    r"是如何|是怎样|如何|怎样|怎么样|经历了怎样的|是什么|有哪些|是哪天|是哪|在哪里|是谁|是多少|"
+    r"多少(?:公里|千米|平方米|亿元|万元|美元|[座个名家位辆台项次元人张条款件])?|"
+    r"哪些|哪天|哪家|哪里|为什么|吗|呢|的走势|的?变化"
+)
+
+
+def sub_questions(question: str) -> list[str]:
+    """The questions a question asks one after another ("What was X's revenue in 2025, how
+    many robots did it ship, and who is its chief executive?"; "…是哪天开通运营的？线路全长多少
+    公里？"), each as it reads; [] when it asks one."""
+    parts = [p.strip(ENDS + ",，、") for p in SUB_SPLIT.split(question.strip())]
+    parts = [p for p in parts if p and len(p) > 2]
+    return parts[:MAX_ASPECTS] if len(parts) > 1 else []
+
+
+def question_phrase(text: str) -> str:
+    """A question read as a heading: "What was Kestrel's revenue in 2025" -> "Kestrel's revenue
+    in 2025"; "How has water use in Pellham changed from 2019 to 2025" -> "Water use in Pellham
+    from 2019 to 2025"; 最终总投资是多少 -> 最终总投资. Else the question without its mark."""
+    text = text.strip().rstrip(ENDS)
+    if len(CJK.findall(text)) > len(text) / 3:
+        phrase = CJK_ASKING.sub("", text).strip("，、的是 ")
+        return phrase if len(phrase) >= 2 else text
+    change = CHANGE_VERB.match(text)
+    phrase = f"{change['what']}{change['rest']}" if change else WH_HEAD.sub("", text)
+    phrase = re.sub(r"^(?:its|their|the)\s+", "", phrase.strip(), flags=re.IGNORECASE) or text
+    return phrase[:1].upper() + phrase[1:]

@@ -18,20 +18,29 @@
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from research.text.extractive import key_figures
-from research.text.extractive.aspects import subject_names
+from research.text.extractive import genre, key_figures
+from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.currency import Vintage, outdated
 from research.text.extractive.figures import states_figures
-from research.text.extractive.names import mentions, named_in, named_things
+from research.text.extractive.names import (
+    mentions,
+    named_in,
+    named_things,
+    names_another,
+    names_thing,
+    subject_phrases,
+)
 from research.text.extractive.scoring import bm25, jaccard, mmr
 from research.text.extractive.sentences import Sentence, sentences
 from research.text.extractive.terms import terms
 
-PER_SECTION = 8  # quotes ranked per section at most
+PER_SECTION = 8  # quotes ranked per section at most, or more when the length asks for more
+WORDS_PER_QUOTE = 25  # about, to tell how many quotes a length asks for
 YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 ADDRESS = re.compile(r"\S+@\S+|https?://\S+|www\.\S+")
 QUALIFIERS = frozenset(
@@ -115,7 +124,8 @@ def write(
     """The brief's Markdown, quoting about `budget` words."""
     pool = _pool(question, candidates, sources, parts)
     numbers = bool(NUMBER_WORDS & set(terms(question)))
-    ranked = [_ranked(pool, part, numbers) for part in parts]
+    depth = max(PER_SECTION, math.ceil(budget / WORDS_PER_QUOTE / max(1, len(parts))))
+    ranked = [_ranked(pool, part, numbers, depth=depth) for part in parts]
     chosen = _fill(pool, ranked, budget)
     body = [f"# {title}", f"_{words.line}_"]
     table = key_figures.table(_quoted(pool, chosen, sources), words.columns)
@@ -138,7 +148,9 @@ def _pool(
     parts: Sequence[Part] = (),
 ) -> _Pool:
     named = _naming(question, sources)
-    candidates = _filed_by_name(question, parts, [c for c in candidates if c.n in named], sources)
+    phrases = subject_phrases(subject_part(question))
+    own = [c for c in candidates if c.n in named and not _about_another(c.quote, phrases)]
+    candidates = _filed_by_name(question, parts, own, sources)
     found = sorted(
         set(candidates),
         key=lambda c: (c.section is None, c.section or 0, sources[c.n].address, c.quote),
@@ -235,16 +247,40 @@ def _owner(candidate: Candidate, known: Known, names: tuple[str, ...]) -> str | 
 
 def _naming(question: str, sources: Mapping[int, Known]) -> set[int]:
     """The sources whose document names the question's subject (all when it has no words);
-    an e-mail or web address that holds a name does not count."""
+    an e-mail or web address that holds a name does not count. A document titled with
+    something else of a colliding name ("Vellmar Brewing Co." beside Vellmar Island), or that
+    names only such a thing, is about that thing, not the subject; a document of rules (a
+    policy, a notice: text/extractive/genre.py) states nothing about it, unless the question
+    asks about rules."""
     subject = set(terms(subject_names(question)))
-    return {
-        n
-        for n, known in sources.items()
-        if not subject or subject & set(terms(ADDRESS.sub(" ", known.about)))
-    }
+    phrases = subject_phrases(subject_part(question))
+    rules = genre.asks_about_rules(question)
+    kept = set()
+    for n, known in sources.items():
+        about = ADDRESS.sub(" ", known.about)
+        if phrases and _about_another(known.title, phrases):
+            continue
+        if not rules and genre.of_rules(known.about):
+            continue  # a policy or a notice: it says what to do, not what is so
+        if phrases and any(names_thing(about, p) for p in phrases):
+            kept.add(n)
+        elif phrases and _about_another(about, phrases):
+            continue
+        elif not subject or subject & set(terms(about)):
+            kept.add(n)
+    return kept
 
 
-def _ranked(pool: _Pool, part: Part, numbers: bool, any_section: bool = False) -> list[int]:
+def _about_another(text: str, phrases: tuple[str, ...]) -> bool:
+    """Whether `text` names another thing of a colliding name and not the subject."""
+    return any(names_another(text, p) for p in phrases) and not any(
+        names_thing(text, p) for p in phrases
+    )
+
+
+def _ranked(
+    pool: _Pool, part: Part, numbers: bool, any_section: bool = False, depth: int = PER_SECTION
+) -> list[int]:
     """The current quotes of the part's section, best first, none repeating another."""
     own = [i for i in sorted(pool.current) if any_section or pool.candidates[i].section == part.key]
     if not own:
@@ -259,7 +295,7 @@ def _ranked(pool: _Pool, part: Part, numbers: bool, any_section: bool = False) -
     matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
     order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
     kept = mmr(
-        order, [value[k] for k in order], lambda a, b: jaccard(bags[a], bags[b]), PER_SECTION
+        order, [value[k] for k in order], lambda a, b: jaccard(bags[a], bags[b]), depth
     )
     return [own[k] for k in kept]
 
@@ -274,7 +310,7 @@ def _fill(pool: _Pool, ranked: list[list[int]], budget: int) -> list[list[int]]:
     chosen: list[list[int]] = [[] for _ in ranked]
     used: set[str] = set()
     spent, depth = 0, 0
-    while spent < budget and depth < PER_SECTION:
+    while spent < budget and depth < max(map(len, ranked), default=0):
         for k, own in enumerate(ranked):
             fresh = [i for i in own[depth:] if pool.candidates[i].quote not in used]
             if fresh and (spent < budget or depth == 0) and len(chosen[k]) <= depth:

@@ -199,3 +199,106 @@ def _short_scope(scope: str) -> str:
     if len(years) == 1 and not is_cjk(scope[:1]):
         return years[0]
     return scope
+
+
+# --- The question's subject, and things of a colliding name ----------------------------------
+
+# Words that may follow a name in a title without naming another thing ("Tallowmere Robotics
+# Annual Report 2025", "Kestrel Price List"), and legal forms that are part of the name.
+DOCUMENT_WORDS = frozenset(
+    "Annual Quarterly Monthly Interim Report Reports Update Updates Results Review Statement "
+    "Statements Accounts Minutes Meeting Board FAQ FAQs Press Release News Newsletter Price "
+    "Prices Pricing List Fact Facts Sheet Overview Profile Brief Investor Investors Letter Plan "
+    "Strategy Policy Policies Bulletin Notice Summary Presentation Deck Handbook Guide "
+    "Guidelines Year Financial Financials Fiscal FY Q1 Q2 Q3 Q4 H1 H2 Half First Second Third "
+    "Fourth Full Inc Inc. Ltd Ltd. Limited LLC plc PLC Co Co. Corp Corp. Corporation GmbH AG SA "
+    "Group Holdings The A An In On At For And Of To From By With Is Was Has Had Its Their This "
+    "That Our We It CEO CFO Chief Team Leadership Management Product Products Service Services "
+    "Customers Revenue Sales Funding Series Round Fleet Operations Risk Risks Outlook".split()
+)
+CJK_CUT = re.compile(
+    r"(?<=[市县区省镇港])|的|是|在|为什么|为何|如何|怎样|怎么|有哪些|有多少|目前|现在|于|从|自|近|"
+    r"撰写|编写|准备|整理|生成|提供|分析|介绍|总结|说明|做|写|(?:19|20)\d\d"
+)
+CJK_SUBJECT_LEADS = re.compile(
+    r"^(?:(?:19|20)\d\d年?(?:[至到—-](?:19|20)\d\d年?)?|请为|请|为|关于)+"
+)
+
+
+def subject_phrases(subject_part: str) -> tuple[str, ...]:
+    """The names in the part of a question where its subject is named ("Kestrel Robotics" of
+    "What was Kestrel Robotics' revenue in 2025", "Port of Saltmarsh"), longest first; in
+    Chinese, the name it opens with ("临澜市" of "2019年至2025年临澜市常住人口是如何变化的")."""
+    text = subject_part.strip()
+    if _mostly_cjk(text):
+        head = CJK_SUBJECT_LEADS.sub("", text)
+        name = CJK_CUT.split(head, maxsplit=1)[0].strip(" ，,：:？?")
+        return (name,) if 2 <= len(name) <= MAX_CJK_NAME else ()
+    found = []
+    for match in re.finditer(_NAME, text):
+        name = re.sub(r"(?:'s|’s|'|’)$", "", _without_asking(match.group()))
+        if name and name not in ASKING and (len(name) > 3 or name.isupper()):
+            found.append(name)
+    return tuple(sorted(dict.fromkeys(found), key=lambda n: (-len(n), n)))
+
+
+def names_thing(text: str, name: str) -> bool:
+    """Whether `text` names the thing itself, not a thing whose name only starts alike."""
+    if is_cjk(name[:1]):
+        return name in text
+    for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+        if not _another_name(text[m.end() :]):
+            return True
+    return False
+
+
+def names_another(text: str, name: str) -> bool:
+    """Whether `text` names something else of a colliding name: "Aurora Borealis Tours" for
+    Aurora Bikes, "Sorrelwick Energy Co-operative" for Sorrelwick Energy, 星衡智能 for
+    星衡机器人."""
+    if is_cjk(name[:1]):
+        head, rest = name[:2], name[2:3]
+        return bool(rest) and any(
+            is_cjk(text[m.end() : m.end() + 1] or " ") and text[m.end() : m.end() + 1] != rest
+            for m in re.finditer(re.escape(head), text)
+        )
+    words = name.split()
+    head, rest = words[0], " ".join(words[1:])
+    for m in re.finditer(rf"(?<![\w-]){re.escape(head)}(?![\w-])", text):
+        after = text[m.end() :]
+        if rest and after.startswith(f" {rest}"):
+            after = after[len(rest) + 1 :]
+        if _another_name(after) and _another_organisation(after):
+            return True
+    return False
+
+
+def _another_name(after: str) -> bool:
+    """Whether the words right after a name go on naming something else."""
+    word = re.match(r"(?:\s+|-)([A-Z0-9][\w'&.-]*)", after)
+    if word is None:
+        return False
+    return word[1].rstrip(".,;:") not in DOCUMENT_WORDS and not word[1][0].isdigit()
+
+
+# The kinds of organisation or place a name's last words say it is ("Vellmar Brewing Co.",
+# "Corran Bridge Club"): a name that starts like the subject's and goes on to one of them is
+# another thing's; one that goes on to a product's words ("Quillon Cold-Brew Concentrate") may
+# well be the subject's own.
+ORGANISATIONS = frozenset(
+    "Co Company Ltd Limited Inc Incorporated LLC LLP plc PLC GmbH AG SA SE Group Club Society "
+    "Association Foundation Trust Council Press Publishing Tours Travel Hotel Hotels Resort "
+    "Brewing Brewery Bank Airlines Airways Foods Robotics Robotik Labs Laboratories Systems "
+    "Motors Mobile Homes Energy Cooperative Co-operative Partners Capital Ventures Holdings "
+    "University College School Academy Railway Railways Lines Logistics Media Studios Records "
+    "Sports FC Church Appliances Industries Manufacturing Technologies Tech Solutions "
+    "Services Agency Authority Institute Hospital Clinic Pharma Insurance Properties".split()
+)
+
+
+def _another_organisation(after: str) -> bool:
+    """Whether the capitalised words right after a name end in a kind of organisation."""
+    words = re.match(r"((?:(?:\s+|-)[A-Z][\w'&.-]*){1,3})", after)
+    if words is None:
+        return False
+    return any(w.rstrip(".,;:") in ORGANISATIONS for w in re.split(r"\s+|-", words[1]) if w)

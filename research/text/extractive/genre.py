@@ -1,0 +1,57 @@
+"""Whether a text tells people what to do rather than what is so: a policy, a notice, a
+bulletin's instructions, a brand guide.
+
+A report about a company, a place or a product quotes what its sources state about it. A
+remote-work policy, a safety notice or a brand guide of the same company names it and shares
+the question's words ("battery", "charge", "leadership"), but what it says is a rule ("Do not
+charge a battery above 80%", "物业单位应在清洗后委托有资质的机构检测水质"), not a fact about the
+subject. A document most of whose sentences are rules or instructions is such a text; a
+question that asks about rules (a policy, a requirement, 规定) still reads it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from research.text.extractive.sentences import sentences
+
+RULE_SHARE = 0.34  # of a document's sentences, at least: it is a document of rules
+MIN_SENTENCES = 3
+
+NORMATIVE = re.compile(
+    r"\b(?:must|shall|should|may\s+not|need\s+to|are\s+(?:not\s+)?(?:required|permitted|"
+    r"allowed|expected)\s+to|is\s+(?:not\s+)?(?:required|permitted|allowed|expected)\s+to|"
+    r"(?:is|are)\s+(?:prohibited|mandatory|not\s+allowed)|do\s+not|don't|never|please)\b",
+    re.IGNORECASE,
+)
+IMPERATIVE = re.compile(
+    r"^(?:Do|Don't|Please|Contact|Ensure|Make\s+sure|Check|Confirm|Keep|Store|Wear|Report|Use|"
+    r"Send|Submit|Call|Avoid|Follow|Read|Note|Switch|Turn|Remove|Apply|Visit|Email|E-mail|Ask|"
+    r"Place|Put|Return|Bring|Log|Sign|Register|Book|Save|Install|Update|Charge|Clean)\b"
+)
+CJK_NORMATIVE = re.compile(
+    r"应当|应在|应按|应于|必须|须|不得|禁止|严禁|请|务必|切勿|不要|适用于本|本办法|本制度|本规定"
+)
+ASKS_RULES = re.compile(
+    r"\b(?:polic(?:y|ies)|rules?|requirements?|regulations?|guidelines?|procedures?|"
+    r"instructions?|must|allowed|permitted)\b|规定|要求|政策|制度|办法|规则|须知|指引",
+    re.IGNORECASE,
+)
+
+
+def is_rule(sentence: str) -> bool:
+    """A sentence that says what someone must, may or should do, or tells them to."""
+    text = sentence.strip()
+    return bool(NORMATIVE.search(text) or IMPERATIVE.match(text) or CJK_NORMATIVE.search(text))
+
+
+def of_rules(text: str) -> bool:
+    """Whether most of what `text` says is rules or instructions (a policy, a notice)."""
+    found = [s.text for s in sentences(text)]
+    if len(found) < MIN_SENTENCES:
+        return False
+    return sum(map(is_rule, found)) >= RULE_SHARE * len(found)
+
+
+def asks_about_rules(question: str) -> bool:
+    return ASKS_RULES.search(question) is not None

@@ -1,0 +1,136 @@
+"""Questions of every kind read without a model (issue 41): the things a comparison names, the
+questions a question asks, a question as a heading, the subject and the things whose names
+collide with it, and documents of rules."""
+
+from __future__ import annotations
+
+from research.text.extractive import genre
+from research.text.extractive.aspects import question_phrase, sub_questions, subject_part
+from research.text.extractive.names import (
+    named_in,
+    named_things,
+    names_another,
+    names_thing,
+    subject_phrases,
+    title,
+)
+
+CITIES = (
+    "Compare the population growth from 2023 to 2024 of Arden, Briskholm, Calloway, Dunmore, "
+    "Eskern and Fallowmere"
+)
+
+
+def test_a_comparison_names_its_things_and_the_period_after_the_list_applies_to_all():
+    bikes = named_things(
+        "Compare the revenue of Aurora Bikes, Boreal Cycles and Cirrus Bikes from 2021 to 2023"
+    )
+    assert bikes is not None
+    assert bikes.names == ("Aurora Bikes", "Boreal Cycles", "Cirrus Bikes")
+    assert (bikes.measure, bikes.scope) == ("revenue", "from 2021 to 2023")
+    assert title("Cirrus Bikes", bikes) == "Cirrus Bikes: revenue 2021–2023"
+    cities = named_things(CITIES)
+    assert cities is not None and cities.names[0] == "Arden" and len(cities.names) == 6
+    assert cities.measure == "population growth"
+    phones = named_things("How do the Lumo X2, Pebble Pro and Zenith S4 compare on battery life?")
+    assert phones is not None and phones.names == ("Lumo X2", "Pebble Pro", "Zenith S4")
+    assert phones.measure == "battery life"
+
+
+def test_a_chinese_comparison_names_its_things_and_keeps_the_period_out_of_the_last():
+    found = named_things("比较阿登、布里斯克霍姆和卡洛威2023年至2024年的人口增长")
+    assert found is not None
+    assert found.names == ("阿登", "布里斯克霍姆", "卡洛威")
+    assert (found.measure, found.scope) == ("人口增长", "2023年至2024年")
+    assert title("阿登", found) == "阿登：人口增长（2023年至2024年）"
+
+
+def test_a_brief_with_parts_or_a_question_about_one_thing_compares_nothing():
+    assert (
+        named_things("Prepare a brief on Kestrel Robotics: its funding history, and pricing.")
+        is None
+    )
+    assert named_things("请为青隼撰写简报：融资历史、当前收入、定价") is None
+    assert (
+        named_things("How has Lakemoor's public transit ridership changed from 2019 to 2025?")
+        is None
+    )
+
+
+def test_a_quote_is_about_the_thing_it_names_not_as_a_possessive_and_not_a_namesake():
+    names = ("Aurora Bikes", "Boreal Cycles", "Cirrus Bikes")
+    rival = "Boreal Cycles, Aurora's largest rival, reported revenue of $19.7 million."
+    assert named_in(rival, names) == ["Boreal Cycles", "Aurora Bikes"]
+    assert named_in("Aurora Borealis Tours grew its bookings.", names) == []
+    assert named_in("Arden Foods Ltd reported revenue.", ("Arden", "Briskholm")) == []
+
+
+def test_the_subject_is_the_name_a_question_opens_with_in_either_language():
+    def phrases(question: str) -> tuple[str, ...]:
+        return subject_phrases(subject_part(question))
+
+    assert phrases("What was Kestrel Robotics' revenue in fiscal 2025?") == ("Kestrel Robotics",)
+    assert phrases("How does the Port of Saltmarsh's truck gate work?") == ("Port of Saltmarsh",)
+    assert phrases("2019年至2025年临澜市常住人口是如何变化的？") == ("临澜市",)
+    assert phrases("星衡机器人的创始人是谁？") == ("星衡机器人",)
+
+
+def test_a_namesake_organisation_is_another_thing_but_a_product_of_the_subject_is_not():
+    assert names_another("Vellmar Brewing Co. brewed 3.1 million litres.", "Vellmar Island")
+    assert names_another(
+        "The Sorrelwick Energy Co-operative raised £3.1 million.", "Sorrelwick Energy"
+    )
+    assert not names_thing(
+        "The Sorrelwick Energy Co-operative raised £3.1 million.", "Sorrelwick Energy"
+    )
+    assert names_thing("Sorrelwick Energy Annual Report 2025", "Sorrelwick Energy")
+    assert not names_another("Quillon Cold-Brew Concentrate, 1 L", "Quillon Foods")
+    assert names_another("西安星衡智能科技有限公司完成B轮融资", "星衡机器人")
+    assert not names_another("临澜市统计局发布公报", "临澜市")
+
+
+def test_a_question_of_several_questions_is_split_and_each_reads_as_a_heading():
+    question = (
+        "What was Kestrel Robotics' revenue in fiscal 2025, how many robots did it ship that "
+        "year, and who is its chief executive?"
+    )
+    assert [question_phrase(q) for q in sub_questions(question)] == [
+        "Kestrel Robotics' revenue in fiscal 2025",
+        "How many robots did it ship that year",
+        "Chief executive",
+    ]
+    chinese = "临州地铁5号线是哪天开通运营的？线路全长多少公里、设多少座车站？最终总投资是多少？"
+    assert [question_phrase(q) for q in sub_questions(chinese)] == [
+        "临州地铁5号线开通运营",
+        "线路全长",
+        "设车站",
+        "最终总投资",
+    ]
+    assert sub_questions("How does Quillon Foods make its cold-brew coffee concentrate?") == []
+
+
+def test_a_question_about_a_change_reads_as_the_measure_and_its_period():
+    assert (
+        question_phrase("How has household water use in Pellham changed from 2019 to 2025?")
+        == "Household water use in Pellham from 2019 to 2025"
+    )
+    assert question_phrase("List the member towns of the Tallowmere Water Board.") == (
+        "Member towns of the Tallowmere Water Board"
+    )
+
+
+def test_a_policy_or_notice_is_a_document_of_rules_and_a_report_is_not():
+    policy = (
+        "Staff must book travel through the portal. Receipts should be submitted within 30 days. "
+        "Do not charge a battery above 80% overnight. The policy applies from 1 May 2025."
+    )
+    report = (
+        "Revenue rose to $15.2 million in fiscal 2025. The fleet grew to 1,240 robots. "
+        "Gross margin improved to 31%. The company opened two new sites."
+    )
+    notice = (
+        "本办法适用于全体员工。差旅费用应在返回后十日内报销。严禁虚报费用。公司今年新增两个办公室。"
+    )
+    assert genre.of_rules(policy) and not genre.of_rules(report) and genre.of_rules(notice)
+    assert genre.asks_about_rules("What is Kestrel's remote-work policy?")
+    assert not genre.asks_about_rules("What was Kestrel's revenue in 2025?")
