@@ -69,6 +69,7 @@ bench: dev-install
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/models.py
 	$(BIN)/python bench/extractive.py
+	$(BIN)/python bench/kinds.py
 	$(BIN)/python bench/facts.py
 	$(BIN)/python bench/facts.py --language zh
 	$(BIN)/python bench/concurrency.py
