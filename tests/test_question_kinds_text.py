@@ -134,3 +134,10 @@ def test_a_policy_or_notice_is_a_document_of_rules_and_a_report_is_not():
     assert genre.of_rules(policy) and not genre.of_rules(report) and genre.of_rules(notice)
     assert genre.asks_about_rules("What is Kestrel's remote-work policy?")
     assert not genre.asks_about_rules("What was Kestrel's revenue in 2025?")
+
+
+def test_a_chinese_namesake_goes_on_to_a_kind_of_organisation_and_a_place_name_does_not():
+    assert names_another("澜川新材料股份有限公司发布年报", "澜川新能源")
+    assert names_another("青禾教育科技完成融资", "青禾科技")
+    assert not names_another("南屿市人民政府发布通知", "南屿地铁")
+    assert not names_another("青禾科技2025年年报", "青禾科技")

@@ -257,9 +257,10 @@ def names_another(text: str, name: str) -> bool:
     Aurora Bikes, "Sorrelwick Energy Co-operative" for Sorrelwick Energy, 星衡智能 for
     星衡机器人."""
     if is_cjk(name[:1]):
-        head, rest = name[:2], name[2:3]
+        head, rest = name[:2], name[2:]
         return bool(rest) and any(
-            is_cjk(text[m.end() : m.end() + 1] or " ") and text[m.end() : m.end() + 1] != rest
+            not text.startswith(rest, m.end())
+            and CJK_ORGANISATIONS.match(text, m.end()) is not None
             for m in re.finditer(re.escape(head), text)
         )
     words = name.split()
@@ -293,6 +294,15 @@ ORGANISATIONS = frozenset(
     "University College School Academy Railway Railways Lines Logistics Media Studios Records "
     "Sports FC Church Appliances Industries Manufacturing Technologies Tech Solutions "
     "Services Agency Authority Institute Hospital Clinic Pharma Insurance Properties".split()
+)
+
+
+# The same in Chinese: a name that starts like the subject's and goes on, within a few
+# characters, to a kind of organisation (星衡智能科技有限公司 beside 星衡机器人; 临澜集团 beside
+# 临澜市), not a place's own words (临澜市统计局 is the city's).
+CJK_ORGANISATIONS = re.compile(
+    r"[\u3400-\u9fff]{0,4}?(?:有限公司|股份|集团|公司|科技|智能|茶业|酒业|乳业|酒店|宾馆|教育|"
+    r"基金会|材料|置业|地产|物流|银行|医院|学校|俱乐部|协会|旅行社|工作室|餐饮|传媒|文化|商贸|贸易)"
 )
 
 
