@@ -145,9 +145,9 @@ def test_the_brief_opens_with_a_table_of_its_key_figures():
         "| Measure | Value | As of | Source |",
         "|---|---|---|---|",
         "| Annual recurring revenue (ARR) | $18.4 million | 2026-06-30 | [1] |",
-        "| Fleet availability averaged | 97.2% | 2026-10-06 | [3] |",
-        "| Kestrel ended the quarter | 1,240 robots in service | 2026-10-06 | [3] |",
-        "| Fleet Plus costs | $3,200 | 2026-09-01 | [5] |",
+        "| Fleet availability | 97.2% | 2026-10-06 | [3] |",
+        "| Robots in service | 1,240 robots in service | 2026-10-06 | [3] |",
+        "| Fleet Plus price | $3,200 per robot per month | 2026-09-01 | [5] |",
     ]
 
 
