@@ -115,10 +115,12 @@ def test_longer_adds_quotes_of_the_sections_sources_and_an_unknown_instruction_f
     asked = page[page.index('id="rewrites"') :]
     assert "Section 2: “In plainer words”, by alice" in asked
     assert "failed" in asked and "is none of these" in asked
-    # A member's hand edit keeps one quote of section 2: its other sources are no longer cited.
+    # A member's hand edit keeps one quote of section 2 and of each section after it: their
+    # other sources are no longer cited.
     split = sections.split(project.reports.get().markdown)
-    one = split.sections[1].body.split("\n\n")[0]
-    edited = split.replaced(2, one).join()
+    for k in range(2, len(split.sections) + 1):
+        split = split.replaced(k, split.sections[k - 1].body.split("\n\n")[0])
+    edited = split.join()
     run_inline(lambda: edits.edit(project, markdown=edited, base_version=1, user=member), project)
     first = project.reports.get(is_current=True)
     rewrite(api, project, 2, "LONGER")

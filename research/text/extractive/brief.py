@@ -294,9 +294,7 @@ def _ranked(
     ]
     matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
     order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
-    kept = mmr(
-        order, [value[k] for k in order], lambda a, b: jaccard(bags[a], bags[b]), depth
-    )
+    kept = mmr(order, [value[k] for k in order], lambda a, b: jaccard(bags[a], bags[b]), depth)
     return [own[k] for k in kept]
 
 
