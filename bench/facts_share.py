@@ -145,11 +145,21 @@ def xlsx_file(doc: Doc) -> bytes:
         if kind == "table":
             for row in rows:
                 sheet.append([_cell(plain(value)) for value in row])
+                for cell, value in zip(sheet[sheet.max_row], row, strict=False):
+                    cell.number_format = _number_format(plain(value))
         elif kind in ("p", "ul", "ol"):
             sheet.append([plain(text)])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+def _number_format(value: str) -> str:
+    """The format that shows a stored number as the document writes it ("48,200", "1.20")."""
+    if not re.fullmatch(r"-?[\d,]+(?:\.\d+)?", value):
+        return "General"
+    decimals = len(value.partition(".")[2])
+    return ("#,##0" if "," in value else "0") + ("." + "0" * decimals if decimals else "")
 
 
 def _cell(value: str) -> str | int | float:

@@ -25,6 +25,7 @@ network.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib.util
 import logging
 import random
@@ -172,6 +173,12 @@ def details(graded: list[Graded]) -> None:
     if not g.markdown:
         print(f"  FAILED: {g.status}")
         return
+    if not identical(graded):
+        other = next(x.markdown for x in graded if x.markdown != g.markdown)
+        lines = difflib.unified_diff(g.markdown.splitlines(), other.splitlines(), n=0, lineterm="")
+        print("  not identical:")
+        for line in list(lines)[2 : 2 + EXAMPLES * 2]:
+            print(f"    {short(line)}")
     for title, items in (
         ("missed facts", g.missed),
         ("empty but covered", g.empty_covered),

@@ -25,6 +25,7 @@ from research.text.quotes import exact_quotes
 from research.text.tokens import chunks
 
 MAX_QUOTES = 4
+TABLE_ROWS = 12  # rows of one table quoted together at most
 MAX_CHUNKS = 6
 
 
@@ -125,7 +126,7 @@ def run_extractive(ctx: StepContext) -> None:
     """The page's sentences scored against the query (BM25, plus coverage of the query's terms
     and a little for coming early); chunks of sentences that match nothing are dropped; the
     best sentences that do not repeat each other are the quotes, and the summary is those
-    quotes joined, in the page's order."""
+    quotes joined, in the page's order; a table row comes with the other rows of its table."""
     query, source = ctx.query, ctx.source
     if not source.text.strip():
         raise MissingInput("The source has no extracted text to summarise.")
@@ -170,7 +171,25 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
     ranked = sorted(matching)
     value = [scores[i] + coverage(wanted, words[i]) + 0.3 * (1 - found[i].position) for i in ranked]
     kept = mmr(ranked, value, lambda a, b: jaccard(words[a], words[b]), MAX_QUOTES)
-    return [found[i].text for i in sorted(kept)]
+    return [found[i].text for i in sorted(_with_table_rows(found, kept))]
+
+
+def _with_table_rows(found: list[Sentence], kept: list[int]) -> set[int]:
+    """The kept units, and for a kept table row the other rows of its table (same header and
+    heading, next to each other), up to TABLE_ROWS: a table that answers the query is quoted
+    as a table, not one row of it ("List the member towns and their populations")."""
+    chosen = set(kept)
+    for i in kept:
+        if not found[i].header:
+            continue
+        table = [
+            j
+            for j in range(len(found))
+            if found[j].header == found[i].header and found[j].context == found[i].context
+        ]
+        near = sorted(table, key=lambda j: (abs(j - i), j))[:TABLE_ROWS]
+        chosen.update(near)
+    return chosen
 
 
 STAGE = StageSpec(stage=Stage.SUMMARIZE, run=run, extractive=run_extractive, writes=(Summary,))

@@ -155,7 +155,10 @@ def _pool(
         set(candidates),
         key=lambda c: (c.section is None, c.section or 0, sources[c.n].address, c.quote),
     )
-    common = frozenset(terms(subject_names(question))) | QUALIFIERS
+    # The subject's names tell no section apart; in Chinese, whose question has no capitals,
+    # the name it opens with, not the whole question.
+    names = " ".join(phrases) or subject_names(question)
+    common = frozenset(terms(names)) | QUALIFIERS
     by_address = sorted(named, key=lambda n: sources[n].address)  # not by number: provisional
     said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
     newest = _newest(found, said, sources, common)
