@@ -27,6 +27,22 @@ pytest_plugins = ["tests.api_fixtures"]
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fast_passwords")]
 
 
+GARDENING = (
+    "<html><head><title>Winter pruning</title></head><body><article><h1>Winter pruning</h1>"
+    + "".join(
+        f"<p>{line}</p>"
+        for line in (
+            "Apple trees are pruned in late winter, while the buds are still closed.",
+            "Cut back crossing branches first, then open the centre of the tree to light.",
+            "Roses want a harder cut: take each stem down to three or four outward buds.",
+            "Clean blades between plants, so that canker does not travel from one to the next.",
+            "Leave stone fruit alone until summer, when silver leaf spores are fewer.",
+        )
+    )
+    + "</article></body></html>"
+)
+
+
 def finished(*args: str) -> Project:
     result, code = research("How does SQLite WAL mode work?", *args)
     assert code == 0, result
@@ -114,7 +130,9 @@ def test_claims_a_changed_page_no_longer_supports_are_listed_linked_to_their_led
     cited = first.cited_sources.order_by("n")[0]
     moved = list(Claim.objects.filter(report=first, sources=cited, status="supported"))
     assert moved
-    world.web.add("/" + cited.url.split("/", 3)[3], render_article(article("tidal")).encode())
+    # The page now says something else entirely (another article of the fake web would share
+    # its sentence frames, "Experts caution that data on ... is hard to compare", with it).
+    world.web.add("/" + cited.url.split("/", 3)[3], GARDENING.encode())
     project, _ = refreshed(api, project)
     report = project.reports.get(is_current=True)
     section = report.markdown.split("### Claims whose support changed", 1)[1].split("##")[0]

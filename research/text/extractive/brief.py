@@ -131,9 +131,12 @@ def write(
     table = key_figures.table(_quoted(pool, chosen, sources), words.columns)
     if table:
         body += [f"## {words.key_figures}", table]
-    else:
-        overview = _ranked(pool, Part(None, "", question), numbers, any_section=True)[:3]
-        body += [f"## {words.overview}", " ".join(_cite(pool, i, sources) for i in overview)]
+    else:  # the best answers to the question that no section quotes (no quote twice)
+        quoted = {pool.candidates[i].quote for own in chosen for i in own}
+        best = _ranked(pool, Part(None, "", question), numbers, any_section=True)
+        overview = [i for i in best if pool.candidates[i].quote not in quoted][:3]
+        if overview:
+            body += [f"## {words.overview}", " ".join(_cite(pool, i, sources) for i in overview)]
     attached = _attach(pool, chosen)
     for part, own in zip(parts, chosen, strict=True):
         lines = [_with_history(pool, i, attached, sources, words) for i in own]
