@@ -25,6 +25,8 @@ from research.text.quotes import exact_quotes
 from research.text.tokens import chunks
 
 MAX_QUOTES = 4
+# Without a model each quote is one sentence, not a model's selection of several: more of them.
+EXTRACTIVE_QUOTES = 6
 TABLE_ROWS = 12  # rows of one table quoted together at most
 MAX_CHUNKS = 6
 
@@ -170,7 +172,7 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
             matching.update(i for i in chunk if scores[i] > 0)
     ranked = sorted(matching)
     value = [scores[i] + coverage(wanted, words[i]) + 0.3 * (1 - found[i].position) for i in ranked]
-    kept = mmr(ranked, value, lambda a, b: jaccard(words[a], words[b]), MAX_QUOTES)
+    kept = mmr(ranked, value, lambda a, b: jaccard(words[a], words[b]), EXTRACTIVE_QUOTES)
     return [found[i].text for i in sorted(_with_table_rows(found, kept))]
 
 

@@ -293,7 +293,9 @@ ORGANISATIONS = frozenset(
     "Motors Mobile Homes Energy Cooperative Co-operative Partners Capital Ventures Holdings "
     "University College School Academy Railway Railways Lines Logistics Media Studios Records "
     "Sports FC Church Appliances Industries Manufacturing Technologies Tech Solutions "
-    "Services Agency Authority Institute Hospital Clinic Pharma Insurance Properties".split()
+    "Services Agency Authority Institute Hospital Clinic Pharma Insurance Properties Winery "
+    "Vineyard Vineyards Farm Farms Estate Estates Cafe Café Restaurant Bakery Dairy Store Stores "
+    "Shop Gallery Museum Theatre Cinema Studio Festival Orchestra Choir League Union".split()
 )
 
 
@@ -311,4 +313,8 @@ def _another_organisation(after: str) -> bool:
     words = re.match(r"((?:(?:\s+|-)[A-Z][\w'&.-]*){1,3})", after)
     if words is None:
         return False
-    return any(w.rstrip(".,;:") in ORGANISATIONS for w in re.split(r"\s+|-", words[1]) if w)
+    return any(
+        re.sub(r"(?:'s|’s|'|’)$", "", w.rstrip(".,;:")) in ORGANISATIONS
+        for w in re.split(r"\s+|-", words[1])
+        if w
+    )
