@@ -127,3 +127,43 @@ def test_a_question_that_asks_for_one_thing_has_no_parts():
     assert aspects("SQLite 的 WAL 模式如何工作？") == []
     long_parts = "What changed in Python 3.12, and why does it matter for code that uses threads?"
     assert aspects(long_parts) == []
+
+
+def test_a_chinese_full_stop_before_a_digit_ends_a_sentence():
+    text = (
+        "募集资金用于偿还到期债务及老旧管网改造。7月草案中拟定的10亿元注册规模相应调整。"
+        "许明哲表示：“订单增长了两倍多。2027年我们要把新工厂建起来。”"
+    )
+    assert [s.text for s in sentences(text)] == [
+        "募集资金用于偿还到期债务及老旧管网改造。",
+        "7月草案中拟定的10亿元注册规模相应调整。",
+        "许明哲表示：“订单增长了两倍多。2027年我们要把新工厂建起来。”",  # one speaker's words
+    ]
+
+
+def test_a_units_full_stop_ends_a_sentence_that_a_quotation_keeps():
+    text = (
+        "The E-Scout 2 pairs an 8.1 kWh battery with an 11 kW motor and a top speed of 95 km/h. "
+        "Around town you can expect up to 210 km between charges. "
+        '"It reaches 95 km/h. Nothing in its class does," said the managing director.'
+    )
+    assert [s.text for s in sentences(text)] == [
+        "The E-Scout 2 pairs an 8.1 kWh battery with an 11 kW motor and a top speed of 95 km/h.",
+        "Around town you can expect up to 210 km between charges.",
+        '"It reaches 95 km/h. Nothing in its class does," said the managing director.',
+    ]
+
+
+def test_a_sentence_that_refers_back_is_quoted_with_the_one_before():
+    text = (
+        "The Corran Narrows Bridge is a cable-stayed road bridge in western Scotland. It opened "
+        "on 14 September 2024. Tolls were never charged on the crossing, by law.\n"
+        "2025年临川港完成集装箱吞吐量1520万标箱。其中，外贸航线完成1098万标箱。其他港口增长较慢，全年仅增长一成。"
+    )
+    assert [s.text for s in sentences(text)] == [
+        "The Corran Narrows Bridge is a cable-stayed road bridge in western Scotland. It opened "
+        "on 14 September 2024.",
+        "Tolls were never charged on the crossing, by law.",
+        "2025年临川港完成集装箱吞吐量1520万标箱。其中，外贸航线完成1098万标箱。",
+        "其他港口增长较慢，全年仅增长一成。",  # 其他 ("other") refers to nothing before
+    ]

@@ -96,3 +96,74 @@ def test_a_table_row_is_a_unit_of_its_cells_that_keeps_its_header_and_its_place(
 
 def test_a_list_item_that_is_no_sentence_is_still_a_whole_unit():
     assert "K3 design freeze: July 2026" in [s.text for s in sentences(TABLE)]
+
+
+MINUTES = """岚溪市水务集团有限公司2026年第五次董事会会议纪要
+会议时间：2026年9月16日｜会议地点：集团总部8楼第一会议室
+一、审议通过《关于注册发行中期票据的议案》
+同意集团申请注册发行不超过15亿元中期票据，募集资金用于偿还到期债务及老旧管网改造。
+截至2025年12月31日，南屿地铁共运营5条线路，运营里程145.8公里，车站90座（换乘站按线路
+重复计算）。
+"""
+
+
+def test_a_chinese_title_or_heading_runs_into_no_sentence_but_wrapped_lines_join():
+    found = sentences(MINUTES)
+    assert [(s.context, s.text) for s in found] == [
+        (
+            "一、审议通过《关于注册发行中期票据的议案》",
+            "同意集团申请注册发行不超过15亿元中期票据，募集资金用于偿还到期债务及老旧管网改造。",
+        ),
+        (
+            "一、审议通过《关于注册发行中期票据的议案》",
+            "截至2025年12月31日，南屿地铁共运营5条线路，运营里程145.8公里，车站90座"
+            "（换乘站按线路 重复计算）。",
+        ),  # a line as wide as the next was wrapped; the title, the byline and the heading not
+    ]
+
+
+def test_record_lines_are_units_that_run_into_nothing():
+    text = (
+        "年份: 2019; 集装箱吞吐量（万标箱）: 612; 同比: —\n"
+        "年份: 2020; 集装箱吞吐量（万标箱）: 587; 同比: -4.1%\n"
+        "Region: North; Note: pending for\n"
+        "approval by the board."
+    )
+    assert [s.text for s in sentences(text)] == [
+        "年份: 2019; 集装箱吞吐量（万标箱）: 612; 同比: —",
+        "年份: 2020; 集装箱吞吐量（万标箱）: 587; 同比: -4.1%",
+        "Region: North; Note: pending for",
+    ]
+
+
+def test_a_line_that_breaks_after_a_semicolon_or_a_number_sign_goes_on():
+    text = (
+        "Robots are available by subscription (RaaS) or outright purchase;\n"
+        "see the current price list for terms.\n"
+        "Food safety system certified to ISO 22000:2018 (certificate no.\n"
+        "4471). Reviewed in November 2024 by the auditors."
+    )
+    assert [s.text for s in sentences(text)] == [
+        "Robots are available by subscription (RaaS) or outright purchase; see the current "
+        "price list for terms.",
+        "Food safety system certified to ISO 22000:2018 (certificate no. 4471).",
+        "Reviewed in November 2024 by the auditors.",
+    ]
+
+
+def test_a_numbered_line_alone_before_prose_is_a_heading_and_a_numbered_list_is_items():
+    text = (
+        "3. Reasons for the overrun\n"
+        "Most of the overrun arose from ground conditions under the north pylon.\n"
+        "1. Book a slot in GateLink a day ahead\n"
+        "2. Drive through the OCR portal at the gate\n"
+        "• • •"
+    )
+    assert [(s.context, s.text) for s in sentences(text)] == [
+        (
+            "Reasons for the overrun",
+            "Most of the overrun arose from ground conditions under the north pylon.",
+        ),
+        ("Reasons for the overrun", "Book a slot in GateLink a day ahead"),
+        ("Reasons for the overrun", "Drive through the OCR portal at the gate"),
+    ]  # and bullets alone are no item

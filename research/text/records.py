@@ -1,7 +1,7 @@
 """A record line: a table's row written under its header, "City: Avalon; Year: 2023;
-Population: 120000". The library stores the rows of CSV files, spreadsheets and PDF tables so,
-and a fetched page's HTML tables; the sentence cutter takes each as a unit of its own, and the
-analysis reads each cell by its header's name."""
+Population: 120000". The library stores the rows of CSV files, spreadsheets, Word and PDF
+tables so, and a fetched page's HTML tables; the sentence cutter takes each as a unit of its
+own, which runs into no other line, and the analysis reads each cell by its header's name."""
 
 from __future__ import annotations
 

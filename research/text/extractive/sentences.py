@@ -4,7 +4,10 @@ Sentences are cut from the text's plain form (text/plain.py: no Markdown marks, 
 labels), so each is the text's own words as a reader sees them, and `start`/`end` give the
 original characters it came from: a quote made of it passes the same exact-quote check as an
 LLM's. Very short fragments (menus, captions), lines that do not end as a sentence does
-(headings) and very long runs (tables flattened to text) are left out.
+(headings) and very long runs (tables flattened to text) are left out. A table's row, a record
+line and a list item are units of their own; a heading, a title or a record line never runs
+into the sentence after it. One sentence is one quote, but for a sentence that opens by
+referring to the one before ("It opened in 2024.", "其中……"), which is quoted with it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from dataclasses import dataclass
 import sentencex
 
 from research.text.extractive.terms import CJK, is_cjk, language_of
-from research.text.plain import plain
+from research.text.plain import Plain, plain
 from research.text.records import RECORD
 
 MIN_CHARS, MIN_CJK_CHARS, MAX_CHARS = 30, 10, 800
@@ -37,42 +40,102 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
     """The text's sentences in order, each as a reader sees it, with its place in the text."""
     language = language or language_of(text)
     flat = plain(text)
-    found, heading, header, last = [], "", "", ""
-    for block_start, block_end, kind in blocks(text):
+    found, heading, header = [], "", ""
+    cut = blocks(text)
+    for i, (block_start, block_end, kind) in enumerate(cut):
         block = flat.text[block_start:block_end].replace("\n", " ")  # the same length
+        before = cut[i - 1][2] if i else ""
         if kind == ROW:
-            header = header if last == ROW else block.strip()  # a table's first row: its header
-            last = kind
+            header = header if before == ROW else block.strip()  # a table's first row: its header
             if header != block.strip() and _kept_row(block):
-                at = block_start + len(block) - len(block.lstrip())
-                start, end = flat.span(at, at + len(block.strip()))
-                row = Sentence(block.strip(), start, end, start / max(1, len(text)), heading)
+                row = _whole(block, block_start, flat, heading, len(text))
                 found.append(_with_header(row, header))
             continue
-        last = kind
-        if kind == ITEM and _kept_item(block):  # a list item that is no sentence: whole
-            at = block_start + len(block) - len(block.lstrip())
-            start, end = flat.span(at, at + len(block.strip()))
-            found.append(Sentence(block.strip(), start, end, start / max(1, len(text)), heading))
+        lone = before != ITEM and (i + 1 == len(cut) or cut[i + 1][2] != ITEM)
+        numbered = lone and _numbered(text, flat.origin[block_start])
+        if kind == ITEM and not numbered and _kept_item(block):  # a list item, whole
+            found.append(_whole(block, block_start, flat, heading, len(text)))
             continue
-        if _heading(block):
+        if _heading(block):  # a numbered one too: "3. Reasons for the overrun"
             heading = block.strip()
             continue
-        cursor = 0
-        for piece in sentencex.segment(language, block):
-            sentence = piece.strip()
-            at = block.find(sentence, cursor) if sentence else -1
-            if at < 0:
-                continue
-            cursor = at + len(sentence)
-            if _kept(sentence):
-                start, end = flat.span(block_start + at, block_start + cursor)
-                position = start / max(1, len(text))
-                found.append(Sentence(sentence, start, end, position, heading))
+        for at, end in _statements(language, block):
+            start, stop = flat.span(block_start + at, block_start + end)
+            found.append(Sentence(block[at:end], start, stop, start / max(1, len(text)), heading))
     return found
 
 
+def _whole(block: str, block_start: int, flat: Plain, heading: str, size: int) -> Sentence:
+    """A block as one unit: a table's row or a list item."""
+    at = block_start + len(block) - len(block.lstrip())
+    start, end = flat.span(at, at + len(block.strip()))
+    return Sentence(block.strip(), start, end, start / max(1, size), heading)
+
+
+def _numbered(text: str, at: int) -> bool:
+    """Whether the line of `text` at `at` is numbered ("3. Reasons for the overrun")."""
+    return bool(_NUMBERED.match(text, text.rfind("\n", 0, at) + 1))
+
+
+def _statements(language: str, block: str) -> list[tuple[int, int]]:
+    """Where the block's sentences are; a sentence that refers back to the one before ("It
+    opened in 2024.", "其中……") is quoted with it, while the two stay short enough to read."""
+    spans: list[tuple[int, int]] = []
+    cursor = 0
+    for piece in _pieces(language, block):
+        sentence = piece.strip()
+        at = block.find(sentence, cursor) if sentence else -1
+        if at < 0:
+            continue
+        follows = bool(spans) and spans[-1][1] == cursor  # the sentence before is quoted
+        cursor = at + len(sentence)
+        joined = block[spans[-1][0] : cursor] if follows else ""
+        if follows and _BACK.match(sentence) and _kept(joined) and _readable(joined):
+            spans[-1] = (spans[-1][0], cursor)
+        elif _kept(sentence):
+            spans.append((at, cursor))
+    return spans
+
+
+QUOTE_CHARS, QUOTE_CJK_CHARS = 300, 150  # the most two sentences quoted as one may hold
+_BACK = re.compile(  # a sentence that opens by referring to the one before
+    r"(?:It|Its|They|Their|Them|He|She|His|Her)\b"
+    r"|(?:This|These|Those)\b(?!\s+(?:year|month|week|quarter|season|time)\b)"
+    r"|其(?![他它])|该|它|他|她|这|上述|对此"
+)
+
+
+def _readable(text: str) -> bool:
+    return len(text) <= (QUOTE_CJK_CHARS if is_cjk(text) else QUOTE_CHARS)
+
+
 _SENTENCE_END = re.compile(r"[.!?…。！？;；][\"'”’)»」』]*(?:\s|$)")
+# Where sentencex runs two sentences together: a Chinese full stop before a digit or a Latin
+# letter ("…改造。7月草案…"), and a unit's full stop after a number, which it reads as an
+# initial's ("a top speed of 95 km/h. Around town…", "spans of 480 m. Its total length…").
+_CJK_STOP = re.compile(r"[。！？][\"'”’)»」』]*(?=[0-9A-Za-z])")
+_UNIT_STOP = re.compile(r"\d\s?[a-zµ][^\W\d_]{0,3}(?:/[^\W\d_]{1,3}){0,2}\.(?=\s+[A-Z])")
+_OPENING, _CLOSING = "“「『", "”」』"
+
+
+def _pieces(language: str, block: str) -> list[str]:
+    """sentencex's sentences of the block, each cut again where sentencex missed an end (not
+    inside a quotation, whose sentences are the speaker's)."""
+    found = []
+    for piece in sentencex.segment(language, block):
+        cuts = sorted(
+            m.end()
+            for pattern in (_CJK_STOP, _UNIT_STOP)
+            for m in pattern.finditer(piece)
+            if not _in_quotation(piece[: m.end()])
+        )
+        found += [piece[a:b] for a, b in zip([0, *cuts], [*cuts, len(piece)], strict=True)]
+    return found
+
+
+def _in_quotation(text: str) -> bool:
+    opened = sum(text.count(ch) for ch in _OPENING) - sum(text.count(ch) for ch in _CLOSING)
+    return opened > 0 or text.count('"') % 2 == 1
 
 
 def _heading(block: str) -> bool:
@@ -90,7 +153,8 @@ def blocks(text: str) -> list[tuple[int, int, str]]:
     """The (start, end, kind) of each block of the plain form of `text` (plain(text).text): a
     table's row, a list item, or a line, or lines that one sentence runs across (a line that
     breaks where no sentence, item or heading ends, before a line that starts no item and goes
-    on in lower case, or after a comma or a word such as "for")."""
+    on in lower case, or after a comma or a word such as "for"; in Chinese, a line as wide as
+    the next, as wrapped text is)."""
     original = text.split("\n")
     lines = plain(text).text.split("\n")  # line for line: plain() never drops a line break
     found: list[tuple[int, int, str]] = []
@@ -117,6 +181,8 @@ def _kind(line: str) -> str:
 
 
 _ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
+_NUMBERED = re.compile(r"[ \t]*\d{1,3}[.)][ \t]+\S")
+_WORD = re.compile(r"[^\W_]")  # a letter or a digit
 
 
 def _kept_row(row: str) -> bool:
@@ -133,30 +199,56 @@ def _kept_item(item: str) -> bool:
         return True
     if not item or _SENTENCE_END.search(item):
         return False
-    return len(item) >= MIN_CJK_CHARS if is_cjk(item[0]) else len(item.split()) >= 3
+    words = [word for word in item.split() if _WORD.search(word)]  # not bullets ("• • •")
+    return len(item) >= MIN_CJK_CHARS if is_cjk(item[0]) else len(words) >= 3
 
 
 def _with_header(row: Sentence, header: str) -> Sentence:
     return Sentence(row.text, row.start, row.end, row.position, row.context, header)
 
 
-_BLOCK_START = re.compile(r"^\s*(?:[#>|•*+-]|\d{1,3}[.)]\s|(?:Q|A|问|答)\s*[:：])")
-_GOES_ON = re.compile(r"^\s*[a-z(]|^\s*[" + CJK + "]")
+_BLOCK_START = re.compile(
+    r"^\s*(?:[#>|•*+-]|\d{1,3}[.)]\s|(?:Q|A|问|答)\s*[:：]"
+    r"|[一二三四五六七八九十]{1,3}、|[（(][一二三四五六七八九十\d]{1,3}[)）]"  # 一、 （二） (3)
+    r"|第[一二三四五六七八九十百\d]{1,4}[章节条部篇])"
+)
+_GOES_ON = re.compile(r"^\s*[a-z(]")
 _OPEN_END = re.compile(
     r"(?:[,(\-–]|\b(?:a|an|the|of|for|to|in|on|at|by|with|and|or|from|as|is|are|was|were))$", re.I
 )
+_CLOSERS = "\"'”’)»」』"
+NUMBER_SIGN = re.compile(r"\b(?:no|nos|nr|vol|pp?|fig|art|sec)\.$", re.IGNORECASE)  # "no. 4471"
+WRAP_SLACK = 4  # columns a wrapped line may fall short of the next by
+_WIDE = re.compile(f"[{CJK}\u3000-\u303f\uff00-\uffef]")  # two columns: CJK, its punctuation
 
 
 def _runs_on(line: str, following: str, following_plain: str) -> bool:
-    """Whether the sentence at the end of `line` goes on in the next line."""
-    line = line.rstrip()
-    if not line or not following_plain.strip() or _BLOCK_START.match(following):
+    """Whether the sentence at the end of `line` goes on in the next line. Never from or into
+    a table's row or a record line; after ";" only into lower case ("purchase;\nsee the…")."""
+    line, after = line.rstrip(), following_plain.strip()
+    if not line or not after or _BLOCK_START.match(following) or line.lstrip().startswith("|"):
         return False
-    if line.rstrip("\"'”’)»」』").endswith(ENDS + (":", "：")) or line.lstrip().startswith("|"):
+    if RECORD.match(line.strip()) or RECORD.match(after):
         return False
-    if is_cjk(line[-1]):
-        return is_cjk(following_plain.lstrip()[:1]) and len(line) >= 20
+    end = line.rstrip(_CLOSERS)
+    if end.endswith(";"):
+        return bool(_GOES_ON.match(following_plain))
+    if end.endswith(ENDS + (":", "：")):  # but "certificate no." before "4471)"
+        return bool(NUMBER_SIGN.search(line)) and after[:1].isdigit()
+    if is_cjk(line[-1]) or is_cjk(after[0]):
+        return is_cjk(line) and is_cjk(after[0]) and _wraps(line, after)
     return bool(_GOES_ON.match(following_plain) or _OPEN_END.search(line))
+
+
+def _wraps(line: str, following: str) -> bool:
+    """Whether a line of Chinese that ends no sentence was wrapped: text wrapped at a width
+    fills each line to about that width, while a title, heading or byline is narrower than
+    the paragraph after it (a CJK character is two columns wide)."""
+    return len(line) >= 20 and _columns(line) + WRAP_SLACK >= _columns(following)
+
+
+def _columns(text: str) -> int:
+    return len(text) + len(_WIDE.findall(text))
 
 
 def _kept(sentence: str) -> bool:
