@@ -32,8 +32,9 @@ def with_pdf_metadata(pdf_bytes: bytes, **info: str) -> bytes:
     return out.getvalue()
 
 
-def pdf_with_table(paragraph: str, rows: list[list[str]]) -> bytes:
-    """A one-page PDF: a paragraph, then a table with ruled cells (its first row the header)."""
+def pdf_with_table(paragraph: str, rows: list[list[str]], after: str = "") -> bytes:
+    """A one-page PDF: a paragraph, then a table with ruled cells (its first row the header),
+    then the paragraph `after`, if any."""
     from weasyprint import HTML
 
     cell = 'style="border: 1px solid #000; padding: 2px"'
@@ -41,7 +42,8 @@ def pdf_with_table(paragraph: str, rows: list[list[str]]) -> bytes:
         "<tr>" + "".join(f"<td {cell}>{value}</td>" for value in row) + "</tr>" for row in rows
     )
     table = f'<table style="border-collapse: collapse">{lines}</table>'
-    return HTML(string=f"<html><body><p>{paragraph}</p>{table}</body></html>").write_pdf()
+    tail = f"<p>{after}</p>" if after else ""
+    return HTML(string=f"<html><body><p>{paragraph}</p>{table}{tail}</body></html>").write_pdf()
 
 
 def scanned_pdf() -> bytes:

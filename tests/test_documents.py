@@ -78,7 +78,7 @@ def test_a_word_file_keeps_its_heading_path_and_tables(tmp_path):
     located = {b.locator: b.text for b in doc.blocks}
     assert "Costs fell." in located["Results › Costs"]
     assert "Revenue grew." in located["Results"]
-    assert "Year | Revenue\n2025 | 12" in located["Outlook"]
+    assert "Year: 2025; Revenue: 12" in located["Outlook"]  # a row under its header, as in Excel
 
 
 def test_a_slide_deck_keeps_slide_numbers_and_notes(tmp_path):
@@ -331,6 +331,75 @@ def test_a_pdf_tables_rows_follow_its_page_text_as_records_with_their_figures(tm
         ("Dunmore", "2023", 52_300.0),
         ("Dunmore", "2024", 52_300.0),
     }
+
+
+def test_a_pdf_tables_printed_rows_give_way_to_its_records_and_run_into_no_sentence(tmp_path):
+    from research.text.extractive.sentences import sentences
+
+    after = (
+        "Cold brewing gives no heat kill step, so cold holding during the steep and "
+        "high-pressure processing are the controls for Listeria."
+    )
+    body = files.pdf_with_table(
+        "The plan has four critical control points.",
+        [
+            ["CCP", "Step", "Critical limit"],
+            ["CCP1", "Steeping", "Product below 5 °C throughout"],
+            ["CCP3", "HPP", "600 MPa held 3 minutes"],
+        ],
+        after=after,
+    )
+    (block,) = read(tmp_path, "haccp.pdf", body).blocks
+    assert "CCP1 Steeping Product below 5 °C throughout" not in block.text  # the printed row
+    assert "CCP: CCP1; Step: Steeping; Critical limit: Product below 5 °C throughout" in block.text
+    assert after in [s.text for s in sentences(block.text)]  # whole, no table glued before it
+
+
+def test_a_pdf_heading_after_a_line_that_ends_no_sentence_is_glued_to_neither(tmp_path):
+    sentence = (
+        "This was the year the Board grew again: Upper Dray joined on 1 July 2025, fifteen "
+        "months after Hollins Cross left us, and we are once more a board of six member towns."
+    )
+    byline = "Year ended 31 March 2026 · presented to the member towns, April 2026"
+    doc = read(tmp_path, "annual.pdf", files.pdf([[byline, "Chair's foreword", sentence]]))
+    assert f"{byline}\nChair's foreword\n{sentence}" in doc.blocks[0].text
+
+
+def test_a_number_sign_at_a_pdf_lines_end_goes_on_with_its_number(tmp_path):
+    sentence = (
+        "The plant food safety system is audited every year under certificate no. 4471, which "
+        "the auditors renewed in November 2024 for three more years."
+    )
+    doc = read(tmp_path, "cert.pdf", files.pdf([[sentence]]))  # printed "...certificate no.\n4471,"
+    assert sentence in doc.blocks[0].text
+
+
+def test_an_excel_sheet_in_chinese_is_quoted_row_by_row_with_its_header(tmp_path):
+    from research.text.extractive.sentences import sentences
+
+    body = files.xlsx(
+        {
+            "年度吞吐量": [
+                ["年份", "集装箱吞吐量（万标箱）", "同比"],
+                [2019, 612, "—"],
+                [2020, 587, "-4.1%"],
+                [2021, 655, "+11.6%"],
+            ]
+        }
+    )
+    (block,) = read(tmp_path, "throughput.xlsx", body).blocks
+    assert [s.text for s in sentences(block.text)] == [
+        "年份: 2019; 集装箱吞吐量（万标箱）: 612; 同比: —",
+        "年份: 2020; 集装箱吞吐量（万标箱）: 587; 同比: -4.1%",
+        "年份: 2021; 集装箱吞吐量（万标箱）: 655; 同比: +11.6%",
+    ]  # a row that ends in a dash or a Chinese character runs into no other
+
+
+def test_a_passage_never_ends_inside_a_record_line():
+    lines = [f"线路: {n}号线; 起讫站: 西港—东湖公园; 运营里程: {20 + n}.6公里" for n in range(1, 8)]
+    drafts = split_passages([Block("\n".join(lines), "rows 1–7", None)], min_words=5, max_words=40)
+    assert len(drafts) > 1
+    assert all(line in lines for d in drafts for line in d.text.split("\n"))
 
 
 def test_a_files_metadata_names_its_authors_and_day_and_a_generators_stamp_names_neither(

@@ -239,6 +239,7 @@ def test_a_fetched_pdfs_tables_are_kept_as_rows_under_their_header():
     )
     extracted = extract(body, "application/pdf", None, "https://example.org/census.pdf")
     assert extracted.text.endswith("City: Avalon; 2023: 120,000; 2024: 126,000")
+    assert "Avalon 120,000 126,000" not in extracted.text  # the row as printed: the record's
 
 
 def test_a_pages_own_tables_are_kept_as_rows_under_their_header_beside_its_text():

@@ -25,7 +25,7 @@ from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
 from research.providers import figures as page_figures
 from research.providers import ocr
-from research.providers.pdf_tables import table_lines
+from research.providers.pdf_tables import table_lines, without_rows
 from research.text.legible import legible
 from research.text.records import record_lines
 
@@ -243,7 +243,8 @@ def _extract_pdf(body: bytes) -> Extracted:
     tables = table_lines(body, pages)
     extractor = _read_scans(body, pages)
     pages = [
-        page.strip() + ("\n\n" + "\n".join(tables[i]) if i in tables else "")
+        without_rows(page, tables.get(i)).strip()
+        + ("\n\n" + "\n".join(tables[i].records) if i in tables else "")
         for i, page in enumerate(pages)
     ]
     text = normalise_text("\n\n".join(page for page in pages if page))

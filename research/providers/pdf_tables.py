@@ -1,6 +1,8 @@
 """A PDF's tables, read by pdfplumber, as record lines under their header ("City: Avalon; 2023:
 120,000; 2024: 126,000"). pypdf gives a table's text as its cells run together, which does not
-say which number is whose; these lines do, and the analysis reads its figures from them.
+say which number is whose; these lines do, and the analysis reads its figures from them. The
+text layer's lines that print a row so are then left out of the page's text (`without_rows`):
+run together with the next line, they would read as one long sentence made of a whole table.
 
 Only the pages whose text looks like a table (two lines or more with two numbers each) are
 opened again, at most MAX_PAGES of them, so a long PDF costs little more than before.
@@ -11,6 +13,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from research.text.records import record_lines
@@ -21,28 +24,50 @@ MAX_PAGES = 50
 _NUMBERS = re.compile(r"\d[\d,.]*")
 
 
-def table_lines(source: Path | bytes, texts: list[str]) -> dict[int, list[str]]:
-    """For each page index whose tables pdfplumber finds: their rows as record lines."""
+@dataclass(frozen=True)
+class PageTables:
+    records: list[str]  # every row as a record line under its table's header
+    printed: frozenset[str]  # every row of two cells or more (the header too) as the text
+    # layer prints it: its cells joined by spaces ("Avalon 120,000 126,000")
+
+
+def table_lines(source: Path | bytes, texts: list[str]) -> dict[int, PageTables]:
+    """For each page index whose tables pdfplumber finds: their rows."""
     pages = [i for i, text in enumerate(texts) if _tabular(text)][:MAX_PAGES]
     if not pages:
         return {}
     import pdfplumber
 
-    found: dict[int, list[str]] = {}
+    found: dict[int, PageTables] = {}
     try:
         with pdfplumber.open(source if isinstance(source, Path) else io.BytesIO(source)) as pdf:
             for index in pages:
-                lines = [
-                    line
-                    for table in pdf.pages[index].extract_tables()
-                    for line in record_lines(table)
-                ]
-                if lines:
-                    found[index] = lines
+                tables = [(t, record_lines(t)) for t in pdf.pages[index].extract_tables()]
+                tables = [(table, lines) for table, lines in tables if lines]
+                if tables:
+                    found[index] = PageTables(
+                        [line for _, lines in tables for line in lines],
+                        frozenset(_printed(row) for table, _ in tables for row in table) - {""},
+                    )
     except Exception as exc:  # pdfplumber (pdfminer) raises many types on odd files
         logger.info("pdfplumber could not read the tables of a PDF: %r", exc)
         return {}
     return found
+
+
+def without_rows(text: str, tables: PageTables | None) -> str:
+    """A page's text without the lines that print one of its tables' rows."""
+    if tables is None:
+        return text
+    lines = text.split("\n")
+    return "\n".join(line for line in lines if " ".join(line.split()) not in tables.printed)
+
+
+def _printed(row: list[str | None]) -> str:
+    """The row as printed, when it has two cells or more ("" else: a lone cell may print the
+    same as a heading)."""
+    cells = [" ".join(cell.split()) for cell in row if cell and cell.strip()]
+    return " ".join(cells) if len(cells) >= 2 else ""
 
 
 def _tabular(text: str) -> bool:

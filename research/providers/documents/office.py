@@ -29,6 +29,7 @@ from research.providers.documents.base import (
     record_blocks,
 )
 from research.providers.documents.embedded import Embedded, docx_images, epub_images
+from research.text.records import record_lines
 
 _CONTAINER = "{urn:oasis:names:tc:opendocument:xmlns:container}"
 _OPF = "{http://www.idpf.org/2007/opf}"
@@ -130,10 +131,12 @@ def _heading_level(paragraph) -> int | None:
 
 
 def _table_lines(table) -> Iterator[str]:
-    for row in table.rows:
-        cells = [cell.text.strip() for cell in row.cells]
-        if any(cells):
-            yield " | ".join(cells)
+    """A table's rows as record lines under its first row ("Year: 2025; Revenue: 12"), as a
+    spreadsheet's are: each row then reads, and is quoted, with its header; a table of one row
+    or one column as its cells joined by " | "."""
+    rows = [[cell.text.strip() for cell in row.cells] for row in table.rows]
+    records = record_lines(rows)
+    yield from records or (" | ".join(cells) for cells in rows if any(cells))
 
 
 # --- PowerPoint ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from research.providers.documents.base import Block, PassageDraft
+from research.text.records import RECORD
 from research.text.writing import WORD_RUN, is_cjk
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|(?<=[。！？；])|\n+")
@@ -75,14 +76,24 @@ def _pieces(block: Block, max_words: int) -> list[_Piece]:
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
+    """Where the text's sentences are; a record line (a table's row under its header) is one,
+    its semicolons and colons none's end."""
     spans, start = [], 0
     for match in _SENTENCE_END.finditer(text):
+        if match.group().isspace() and "\n" not in match.group() and _in_record(text, match):
+            continue
         if text[start : match.start()].strip():
             spans.append(_trimmed(text, start, match.start()))
         start = match.end()
     if text[start:].strip():
         spans.append(_trimmed(text, start, len(text)))
     return spans
+
+
+def _in_record(text: str, match: re.Match[str]) -> bool:
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    line_end = text.find("\n", match.end())
+    return bool(RECORD.match(text[line_start : line_end if line_end >= 0 else len(text)].strip()))
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

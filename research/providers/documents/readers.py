@@ -32,7 +32,8 @@ from research.providers.documents.base import (
 )
 from research.providers.documents.embedded import pdf_images
 from research.providers.documents.kinds import detect_kind
-from research.providers.pdf_tables import table_lines
+from research.providers.pdf_tables import PageTables, table_lines, without_rows
+from research.text.extractive.sentences import NUMBER_SIGN
 from research.text.legible import legible
 from research.text.writing import is_cjk
 
@@ -90,7 +91,9 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
     scanned = _read_scans(path, filename, texts)
     blocks = [
         Block(
-            _with_tables(reflow(web.normalise_text(text)), tables.get(i, [])),
+            _with_tables(
+                reflow(without_rows(web.normalise_text(text), tables.get(i))), tables.get(i)
+            ),
             f"p. {labels[i]}",
             i + 1,
         )
@@ -151,9 +154,9 @@ def _pdf_date(info) -> object:
         return None
 
 
-def _with_tables(text: str, lines: list[str]) -> str:
+def _with_tables(text: str, tables: PageTables | None) -> str:
     """A page's text, then its tables' rows as record lines (pdf_tables.py)."""
-    return text + "\n\n" + "\n".join(lines) if lines else text
+    return text + "\n\n" + "\n".join(tables.records) if tables else text
 
 
 _LINE_END = re.compile(r"[.!?:;。！？：；)\]\"”]$")
@@ -162,30 +165,44 @@ _LINE_END = re.compile(r"[.!?:;。！？：；)\]\"”]$")
 def reflow(text: str) -> str:
     """A PDF page's lines joined back into paragraphs: a line that does not end a sentence
     goes on with the next (a word hyphenated across the break is joined without a space), so
-    sentences read whole and quotes of them are found in the text. A short line before one
-    that starts with a capital or a digit is a heading, and keeps its own line."""
+    sentences read whole and quotes of them are found in the text. A heading keeps its own
+    line: a short line that ends no sentence, before one that starts as a sentence does; the
+    line before it runs into it only after a comma or a hyphen."""
     lines = [line.strip() for line in text.split("\n")]
     width = max((len(line) for line in lines), default=0)
     out: list[str] = []
-    for line in lines:
+    last = ""  # the last printed line (out[-1] may be several joined)
+    for i, line in enumerate(lines):
+        following = lines[i + 1] if i + 1 < len(lines) else ""
         if not line:
             if out and out[-1] != "":
                 out.append("")
-            continue
-        if out and out[-1] and not _LINE_END.search(out[-1]) and not _heading(out[-1], line, width):
+        elif _goes_on(last, line, following, width):
             glue = "" if out[-1].endswith("-") or is_cjk(out[-1][-1] + line[0]) else " "
             out[-1] = out[-1] + glue + line
         else:
             out.append(line)
+        last = line
     return "\n".join(out).strip()
+
+
+def _goes_on(last: str, line: str, following: str, width: int) -> bool:
+    """Whether the printed line `last` wraps into `line`."""
+    if not last or _heading(last, line, width):
+        return False
+    if _LINE_END.search(last):  # but "certificate no." before "4471)"
+        return bool(NUMBER_SIGN.search(last)) and line[:1].isdigit()
+    if last.endswith((",", "-")) or _LINE_END.search(line):
+        return True
+    return not _heading(line, following, width)
 
 
 def _heading(line: str, following: str, width: int) -> bool:
     """A line that stops well short of the page's width, before a line that starts as a new
-    sentence does (a capital, a digit, or in Chinese any character): a heading, not a line
-    the text wraps."""
+    sentence does (a capital, a digit, or in Chinese any character or an opening bracket or
+    quotation mark): a heading, not a line the text wraps."""
     first = following[:1]
-    if not (first.isupper() or first.isdigit() or is_cjk(first)):
+    if not (first.isupper() or first.isdigit() or is_cjk(first) or first in "（《“「【"):
         return False
     return len(line) < 0.6 * width and len(line.split()) <= 12
 
