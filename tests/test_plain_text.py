@@ -167,3 +167,19 @@ def test_a_numbered_line_alone_before_prose_is_a_heading_and_a_numbered_list_is_
         ("Reasons for the overrun", "Book a slot in GateLink a day ahead"),
         ("Reasons for the overrun", "Drive through the OCR portal at the gate"),
     ]  # and bullets alone are no item
+
+
+def test_a_chinese_line_goes_on_after_a_comma_and_into_a_wrapped_bracket():
+    text = (
+        "8月，云岫科技完成了对德国传感器公司Kessler Sensorik GmbH的收购，\n"
+        "对价1520万欧元（约合1.2亿元）。Kessler只有65名员工，但在高精度线激光传感器上有20多年积累。\n"
+        "公司于2025年5月召开第三届董事会第十二次会议，审议通过了收购北京拾光数据科技有限公司\n"
+        '（以下简称"拾光数据"）100%股权的议案。'
+    )
+    assert [s.text for s in sentences(text)] == [
+        "8月，云岫科技完成了对德国传感器公司Kessler Sensorik GmbH的收购， "
+        "对价1520万欧元（约合1.2亿元）。",
+        "Kessler只有65名员工，但在高精度线激光传感器上有20多年积累。",
+        "公司于2025年5月召开第三届董事会第十二次会议，审议通过了收购北京拾光数据科技有限公司 "
+        '（以下简称"拾光数据"）100%股权的议案。',
+    ]

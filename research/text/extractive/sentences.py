@@ -217,6 +217,7 @@ _OPEN_END = re.compile(
     r"(?:[,(\-–]|\b(?:a|an|the|of|for|to|in|on|at|by|with|and|or|from|as|is|are|was|were))$", re.I
 )
 _CLOSERS = "\"'”’)»」』"
+_CJK_OPENING = "（《“「『【"  # a Chinese line may open with one
 NUMBER_SIGN = re.compile(r"\b(?:no|nos|nr|vol|pp?|fig|art|sec)\.$", re.IGNORECASE)  # "no. 4471"
 WRAP_SLACK = 4  # columns a wrapped line may fall short of the next by
 _WIDE = re.compile(f"[{CJK}\u3000-\u303f\uff00-\uffef]")  # two columns: CJK, its punctuation
@@ -224,7 +225,8 @@ _WIDE = re.compile(f"[{CJK}\u3000-\u303f\uff00-\uffef]")  # two columns: CJK, it
 
 def _runs_on(line: str, following: str, following_plain: str) -> bool:
     """Whether the sentence at the end of `line` goes on in the next line. Never from or into
-    a table's row or a record line; after ";" only into lower case ("purchase;\nsee the…")."""
+    a table's row or a record line; after ";" only into lower case ("purchase;\nsee the…");
+    in Chinese, after a comma or where the text was wrapped."""
     line, after = line.rstrip(), following_plain.strip()
     if not line or not after or _BLOCK_START.match(following) or line.lstrip().startswith("|"):
         return False
@@ -235,8 +237,9 @@ def _runs_on(line: str, following: str, following_plain: str) -> bool:
         return bool(_GOES_ON.match(following_plain))
     if end.endswith(ENDS + (":", "：")):  # but "certificate no." before "4471)"
         return bool(NUMBER_SIGN.search(line)) and after[:1].isdigit()
-    if is_cjk(line[-1]) or is_cjk(after[0]):
-        return is_cjk(line) and is_cjk(after[0]) and _wraps(line, after)
+    chinese = is_cjk(after[0]) or after[0] in _CJK_OPENING
+    if is_cjk(line[-1]) or chinese or line.endswith(("，", "、")):
+        return is_cjk(line) and chinese and (line.endswith(("，", "、")) or _wraps(line, after))
     return bool(_GOES_ON.match(following_plain) or _OPEN_END.search(line))
 
 
