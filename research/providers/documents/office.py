@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import logging
 import posixpath
+import re
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -274,10 +275,28 @@ def read_xlsx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
 
 
 def _cells(sheet) -> list[list[str]]:
-    """A sheet's non-empty rows as text (whole numbers without ".0")."""
+    """A sheet's non-empty rows as text, each number as the sheet shows it ("48,200", "12.5%";
+    whole numbers without ".0" where it sets no format)."""
     rows = []
-    for row in sheet.iter_rows(values_only=True):
-        cells = ["" if v is None else f"{v:g}" if isinstance(v, float) else str(v) for v in row]
+    for row in sheet.iter_rows():
+        cells = [_shown(cell.value, getattr(cell, "number_format", "General")) for cell in row]
         if any(cell.strip() for cell in cells):
             rows.append(cells)
     return rows
+
+
+def _shown(value: object, number_format: str | None) -> str:
+    """A cell's value as a reader of the sheet sees it: its number format's thousands
+    separator, decimals and percent sign honoured (the common formats; others as stored)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    fmt = (number_format or "General").split(";")[0]
+    places = re.search(r"\.(0+)", fmt)
+    decimals = len(places.group(1)) if places else 0
+    if "0" in fmt and "%" in fmt:
+        return f"{value * 100:.{decimals}f}%"
+    if "0" in fmt and re.fullmatch(r"[#,0.]+", fmt.strip('"_ ')):
+        return f"{value:,.{decimals}f}" if "," in fmt else f"{value:.{decimals}f}"
+    return f"{value:g}" if isinstance(value, float) else str(value)
