@@ -174,8 +174,11 @@ def details(graded: list[Graded]) -> None:
         print(f"  FAILED: {g.status}")
         return
     if not identical(graded):
-        other = next(x.markdown for x in graded if x.markdown != g.markdown)
-        lines = difflib.unified_diff(g.markdown.splitlines(), other.splitlines(), n=0, lineterm="")
+        first = PROJECT_LINKS.sub(r"\1N", g.markdown)
+        other = next(
+            text for x in graded if (text := PROJECT_LINKS.sub(r"\1N", x.markdown)) != first
+        )
+        lines = difflib.unified_diff(first.splitlines(), other.splitlines(), n=0, lineterm="")
         print("  not identical:")
         for line in list(lines)[2 : 2 + EXAMPLES * 2]:
             print(f"    {short(line)}")

@@ -140,10 +140,12 @@ def _replace_follow_up(
         ).delete()
         if not answer.query or answer.query.lower() in {s.lower() for s in searched}:
             return False
-        if ctx.project.queries.filter(text__iexact=answer.query).exists():
-            return False  # another section's reflection of this round asked it already
-        position = ctx.project.queries.next_position()
         parent = section.queries.order_by("-position").first()
+        asked = ctx.project.queries.filter(text__iexact=answer.query).first()
+        if asked is not None:  # another section's reflection asked it already
+            _claim_for_earlier_section(asked, section, parent, round_)
+            return False
+        position = ctx.project.queries.next_position()
         routed = routes.correct(answer.routes, ctx.opts.sources)
         Query.objects.create(
             project=ctx.project,
@@ -156,6 +158,21 @@ def _replace_follow_up(
             position=position,
         )
     return True
+
+
+def _claim_for_earlier_section(asked: Query, section, parent: Query | None, round_: int) -> None:
+    """A follow-up two sections' reflections of a round both ask belongs to the one earlier in
+    the outline, whichever ran first: the report files what it finds under that section, the
+    same whatever order the steps finished in."""
+    other = asked.section
+    if (
+        asked.origin == QueryOrigin.REFLECTION
+        and asked.reflection_round == round_
+        and other is not None
+        and (other.position, other.pk) > (section.position, section.pk)
+    ):
+        asked.section, asked.parent = section, parent
+        asked.save(update_fields=["section", "parent"])
 
 
 # --- Without a language model ------------------------------------------------------------

@@ -156,7 +156,9 @@ def _pool(
     candidates = _filed_by_name(question, parts, own, sources)
     found = sorted(
         set(candidates),
-        key=lambda c: (c.section is None, c.section or 0, sources[c.n].address, c.quote),
+        # Whole keys: the same quote found by two queries is two candidates, and a set's order
+        # follows their hashes, which follow the sections' ids.
+        key=lambda c: (c.section is None, c.section or 0, sources[c.n].address, c.quote, c.query),
     )
     # The subject's names tell no section apart; in Chinese, whose question has no capitals,
     # the name it opens with, not the whole question.
@@ -165,7 +167,7 @@ def _pool(
     by_address = sorted(named, key=lambda n: sources[n].address)  # not by number: provisional
     said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
     newest = _newest(found, said, sources, common)
-    found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].address, c.quote))
+    found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].address, c.quote, c.query))
     statements = [(c.quote, sources[c.n].vintage) for c in found]
     history = outdated(statements, common)
     marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
