@@ -141,3 +141,10 @@ def test_a_chinese_namesake_goes_on_to_a_kind_of_organisation_and_a_place_name_d
     assert names_another("青禾教育科技完成融资", "青禾科技")
     assert not names_another("南屿市人民政府发布通知", "南屿地铁")
     assert not names_another("青禾科技2025年年报", "青禾科技")
+
+
+def test_a_chinese_comparison_without_a_verb_ends_its_list_at_a_count_word():
+    found = named_things("极卷T20、洁鹿X5、拓米S8和云朵M3四款扫地机器人在吸力和售价上有何差异？")
+    assert found is not None
+    assert found.names == ("极卷T20", "洁鹿X5", "拓米S8", "云朵M3")
+    assert found.measure == "吸力和售价"

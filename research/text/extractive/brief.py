@@ -37,7 +37,7 @@ from research.text.extractive.names import (
 )
 from research.text.extractive.scoring import bm25, jaccard, mmr
 from research.text.extractive.sentences import Sentence, sentences
-from research.text.extractive.terms import terms
+from research.text.extractive.terms import language_of, terms
 
 PER_SECTION = 8  # quotes ranked per section at most, or more when the length asks for more
 WORDS_PER_QUOTE = 25  # about, to tell how many quotes a length asks for
@@ -162,7 +162,10 @@ def _pool(
     )
     # The subject's names tell no section apart; in Chinese, whose question has no capitals,
     # the name it opens with, not the whole question.
-    names = " ".join(phrases) or subject_names(question)
+    compared = named_things(question)
+    names = " ".join(phrases or (compared.names if compared else ())) or (
+        "" if language_of(question) != "en" else subject_names(question)
+    )
     common = frozenset(terms(names)) | QUALIFIERS
     by_address = sorted(named, key=lambda n: sources[n].address)  # not by number: provisional
     said = {n: list(sources[n].units) for n in by_address}  # its units, cut once

@@ -50,7 +50,7 @@ SCOPE_TAIL = re.compile(
     r"\s+(?:from|between|during|over|since|through|in|across|within|for)\s+.*$", re.IGNORECASE
 )
 COMPARE_CJK = re.compile(r"比较|对比|相比|比一比|哪个|哪家|哪一|哪座|哪款|异同|差异|区别|排名")
-CJK_LIST_SEP = re.compile(r"[、，,]|(?<=[\u3400-\u9fff])[和与及](?=[\u3400-\u9fff])")
+CJK_LIST_SEP = re.compile(r"[、，,]|(?<=[\u3400-\u9fff\w])[和与及](?=[\u3400-\u9fff\w])")
 CJK_LEADS = re.compile(r"^(?:请|帮我|比较|对比|分析|说明|介绍|列出|总结|一下)+")
 
 
@@ -127,15 +127,33 @@ def _cjk_named(text: str) -> Named | None:
     scope = max((m.group() for m in CJK_PERIOD.finditer(body)), key=len, default="")
     if scope:
         body = body.replace(scope, "", 1)
-    measure = ""
-    if "的" in body:
-        body, _, measure = body.rpartition("的")
-    items = [i.strip(" ：:") for i in CJK_LIST_SEP.split(body) if i.strip(" ：:")]
+    listed, measure = _cjk_list_and_measure(body)
+    items = [i.strip(" ：:") for i in CJK_LIST_SEP.split(listed) if i.strip(" ：:")]
     items = [CJK_LEADS.sub("", i) for i in items]
     if len(items) < 2 or any(not i or len(i) > MAX_CJK_NAME for i in items):
         return None
     measure = re.sub(r"(?:有何|有什么|如何|怎样|情况|对比|比较|差异|区别|异同)+$", "", measure)
     return Named(tuple(dict.fromkeys(items))[:MAX_NAMES], measure.strip(), scope)
+
+
+CJK_LIST_END = re.compile(
+    r"(?:(?<![A-Za-z0-9])\d+|[一二三四五六七八九十两]+)[款家座个所条位种辆台只]"
+    r"|在|的|有何|有什么|相比|之间"
+)
+
+
+def _cjk_list_and_measure(body: str) -> tuple[str, str]:
+    """The list of names and what is asked of them: "A、B和C的收入" -> ("A、B和C", "收入");
+    "A、B、C四款扫地机器人在吸力和售价上有何差异" -> ("A、B、C", "吸力和售价")."""
+    last = body.rfind("、")
+    end = CJK_LIST_END.search(body, last + 1) if last >= 0 else None
+    if end is None:
+        listed, _, measure = body.rpartition("的") if "的" in body else (body, "", "")
+        return listed, measure
+    rest = body[end.start() :]
+    asked = re.search(r"在(.+?)(?:上|方面)|的(.+?)(?:有何|有什么|如何|对比|比较|差异|区别|$)", rest)
+    measure = next((g for g in asked.groups() if g), "") if asked else ""
+    return body[: end.start()], measure
 
 
 # --- Where a text names one of them ----------------------------------------------------------
