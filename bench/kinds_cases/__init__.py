@@ -1,18 +1,42 @@
-"""The cases of bench/kinds.py: one module per kind and language (fact_en.py, fact_zh.py, ...),
-each defining CASES; collected here in the modules' order."""
+"""The cases of bench/kinds.py, kept as data: a folder per kind and language (fact_en/,
+fact_zh/, ...), each with its cases.json (per case: id, kind, language, question, where, notes,
+subjects, facts, and its documents' paths, dates and off marks) and a folder per case holding
+its documents' Markdown at their paths. Collected here in the folders' order."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import json
+from pathlib import Path
 
-from bench.kinds_corpus import Case
+from bench.kinds_corpus import Case, Doc, Fact
+
+FOLDER = Path(__file__).resolve().parent
+
+
+def _case(folder: Path, row: dict) -> Case:
+    documents = tuple(
+        Doc(d["path"], d["date"], (folder / row["id"] / d["path"]).read_text("utf-8"), d["off"])
+        for d in row["documents"]
+    )
+    return Case(
+        id=row["id"],
+        kind=row["kind"],
+        language=row["language"],
+        question=row["question"],
+        documents=documents,
+        facts=tuple(Fact(f["name"], tuple(f["figures"])) for f in row["facts"]),
+        subjects=tuple(tuple(s) for s in row["subjects"]),
+        where=row["where"],
+        notes=row["notes"],
+    )
 
 
 def _collect() -> tuple[Case, ...]:
-    found: list[Case] = []
-    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-        found += importlib.import_module(f"{__name__}.{module}").CASES
+    found = [
+        _case(index.parent, row)
+        for index in sorted(FOLDER.glob("*/cases.json"))
+        for row in json.loads(index.read_text("utf-8"))
+    ]
     ids = [case.id for case in found]
     doubled = sorted({i for i in ids if ids.count(i) > 1})
     if doubled:
