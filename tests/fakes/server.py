@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sys
 import threading
 from collections import deque
 from collections.abc import Iterable
@@ -67,6 +68,14 @@ class _Failure:
     headers: dict[str, str]
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A client that drops a kept-alive connection is no error of the server's."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class FakeServer:
     """Base class: start()/stop(), context manager, `.url`, fault queues and counters."""
 
@@ -95,7 +104,7 @@ class FakeServer:
         if self._httpd is not None:
             return self
         self._stopping.clear()
-        httpd = ThreadingHTTPServer((self.host, 0), _handler_class(self))
+        httpd = _QuietServer((self.host, 0), _handler_class(self))
         httpd.daemon_threads = True
         httpd.block_on_close = False  # stop() must not wait for a handler told to hang
         self._httpd = httpd

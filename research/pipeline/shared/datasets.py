@@ -106,7 +106,9 @@ def _of_the_measure(found: list[Gathered], words: str) -> list[Gathered]:
         return []
     asked = set(terms(words))
     kinds = Counter(_kind(g.row) for g in found)
-    best = max(kinds, key=lambda kind: (bool(set(terms(kind[1])) & asked), kinds[kind]))
+    # Ties go by the measure itself, not by which source came first: sources are numbered in
+    # the order their searches finished.
+    best = max(kinds, key=lambda kind: (bool(set(terms(kind[1])) & asked), kinds[kind], kind))
     kept, seen = [], set()
     for item in found:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)

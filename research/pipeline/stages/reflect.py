@@ -6,9 +6,9 @@ summary to the wait for the report.
 
 Reads:    one Section's goal; its queries' search results (the best few of each query by their
           titles' and snippets' match with it, a source once) and the relevant summaries written
-          by then, which stand in for their sources' snippets; every query searched so far.
-          Without a model, the gap is a key phrase of the section that no kept quote and no
-          snippet of those results covers.
+          by then, which stand in for their sources' snippets; every query searched so far but
+          this round's follow-ups. Without a model, the gap is a key phrase of the section that
+          no snippet of those results covers (snippets only, so that timing changes nothing).
 Replaces: the Section's follow-up Query of this reflection round (at most one), with the
           routes the model gave it of the project's sources, or else those of the section's
           last query; the gap found, kept on its own StepRun (`output`).
@@ -54,8 +54,10 @@ def _inputs(ctx: StepContext) -> Evidence:
         .select_related("query", "source")
         .order_by("query__position", "source__n")[:MAX_FINDINGS]
     )
-    own = {"section": section, "origin": QueryOrigin.REFLECTION, "reflection_round": round_}
-    searched = list(project.queries.exclude(**own).values_list("text", flat=True))
+    # This round's follow-ups are left out whichever section asked them: which exist yet depends on
+    # the order the reflections ran in (one that repeats another's is settled by the outline).
+    this_round = {"origin": QueryOrigin.REFLECTION, "reflection_round": round_}
+    searched = list(project.queries.exclude(**this_round).values_list("text", flat=True))
     summarised = {s.source_id for s in summaries}
     return Evidence(round_, summaries, _best_results(section, summarised), searched)
 
@@ -179,13 +181,14 @@ def _claim_for_earlier_section(asked: Query, section, parent: Query | None, roun
 
 
 def run_extractive(ctx: StepContext) -> None:
-    """The section's key phrases (from its title and queries) that no kept quote and no snippet
-    of its best results covers: the first becomes the follow-up query, paired with the
-    project's topic."""
+    """The section's key phrases (from its title and queries) that no snippet of its best
+    results covers: the first becomes the follow-up query, paired with the project's topic.
+    Snippets only, not the summaries written by then: which of those exist depends on timing,
+    and the same project must reflect the same way every run."""
     evidence = _inputs(ctx)
     section = ctx.section
-    covered = {term for s in evidence.summaries for quote in s.quotes for term in terms(quote)}
-    for link in evidence.results:
+    covered: set[str] = set()
+    for link in _best_results(section, set()):
         covered.update(terms(link.shown))
     context = list(section.queries.values_list("text", flat=True))
     topic = (key_phrases(ctx.project.question, limit=1) or [""])[0]
