@@ -16,6 +16,8 @@ change, share, rank or total.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.db import transaction
 
 from research.errors import ComputeRefused
@@ -111,7 +113,7 @@ def _prepare(ctx: StepContext) -> tuple[Dataset, list[Gathered]] | None:
         project=ctx.project,
         section=section,
         title=_title(gathered, computation),
-        measure=same_measure(gathered[0].row.measure),
+        measure=_measure(gathered),
         unit=gathered[0].row.unit,
         method=Method.EXTRACTIVE if ctx.engine == "extractive" else ctx.method,
         computation=computation,
@@ -126,8 +128,15 @@ def _values(gathered: list[Gathered]) -> list[Value]:
     )
 
 
+def _measure(gathered: list[Gathered]) -> str:
+    """The wording of the measure most of the figures use (ties by the wording itself: the
+    figures come in source order, and sources are numbered as their searches finished)."""
+    counts = Counter(same_measure(g.row.measure) for g in gathered)
+    return max(sorted(counts), key=lambda measure: counts[measure])
+
+
 def _title(gathered: list[Gathered], computation: str) -> str:
-    measure = same_measure(gathered[0].row.measure) or "Value"
+    measure = _measure(gathered) or "Value"
     periods = sorted({g.row.period for g in gathered})
     span = f"{periods[0]} to {periods[-1]}" if len(periods) > 1 else periods[0]
     what = {rules.CHANGE: "change", rules.SHARE: "share", rules.RANK: "ranked"}.get(computation)
