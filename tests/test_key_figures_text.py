@@ -3,7 +3,7 @@ statement writes it, and the date the statement gives that figure (or its source
 
 from __future__ import annotations
 
-from research.text.extractive.key_figures import Quoted, table
+from research.text.extractive.key_figures import Quoted, stated, table
 
 COLUMNS = ("Measure", "Value", "As of", "Source")
 
@@ -16,6 +16,10 @@ def row(quote: str, when: str = "2026", header: str = "") -> tuple[str, ...]:
     cells = [cell.strip() for cell in found.splitlines()[2].strip("|").split("|")]
     assert cells[-1] == "[1]"
     return tuple(cells[:-1])
+
+
+def stated_all(quote: str, header: str) -> list[tuple[str, str, str]]:
+    return list(stated(Quoted(quote, 1, header, "2026")))
 
 
 def test_a_row_names_what_its_figure_measures_not_the_start_of_its_sentence():
@@ -148,7 +152,24 @@ def test_a_table_row_is_named_by_its_row_and_column_and_a_column_of_a_period_dat
     assert row(
         "被投企业: 恒衡医药; 领域: 仿制药; 首次投资: 2024年11月; 公允价值（亿元）: 1.3; "
         "占基金净值: 5.0%"
-    )[:2] == ("恒衡医药 (占基金净值)", "5.0%")
+    )[:2] == ("恒衡医药 (公允价值（亿元）)", "1.3")
+
+
+def test_a_bare_number_in_a_table_is_a_figure_its_column_names_with_its_unit():
+    assert row("2019; 212,000; 4.1", "2026-03", "Year; Visitors; Nights (avg)") == (
+        "Visitors",
+        "212,000",
+        "2019",
+    )
+    assert row("Orrin; 12.5", header="River; Mean flow (m³/s)")[:2] == (
+        "Orrin (Mean flow (m³/s))",
+        "12.5",
+    )
+    assert stated_all("Halden Robotics; $48.6M; 3,120", "Company; Revenue; Robots shipped") == [
+        ("$48.6M", "Halden Robotics (Revenue)", "2026"),
+        ("3,120", "Halden Robotics (Robots shipped)", "2026"),
+    ]
+    assert row("2024; 2025", header="First year; Last year") == ()  # years are periods
 
 
 def test_the_table_gives_two_rows_a_section_at_most_and_each_value_once():

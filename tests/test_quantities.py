@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from research.text.analysis.quantities import quantities, years
+from research.text.quantities import quantities, years
 
 
 @pytest.mark.parametrize(

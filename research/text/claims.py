@@ -221,15 +221,19 @@ class SourceIndex:
 
     @classmethod
     def build(cls, n: int, text: str, quotes: Sequence[str] = ()) -> SourceIndex:
-        pieces = [s.text for s in sentences(text)] if text.strip() else []
+        units = sentences(text) if text.strip() else []
+        pieces = [s.text for s in units]
         if not pieces:  # a text without sentence ends: its lines
             pieces = [line.strip() for line in text.splitlines() if len(line.strip()) >= 8]
         for quote in quotes:
             exact = find_exact(quote, text)
             if exact and exact not in pieces:
                 pieces.append(exact)
+        # A table row is read with its header: "Stannard Motion; $27.9M" under "Company; FY2025
+        # revenue" says what the figure is.
+        headers = {s.text: s.header for s in units if s.header}
         windows = [
-            Window(piece, frozenset(terms(piece)), negations(piece))
+            Window(piece, frozenset(terms(f"{headers.get(piece, '')} {piece}")), negations(piece))
             for piece in dict.fromkeys(pieces)
         ]
         return cls(n=n, text=text, windows=windows, numbers=numbers(text))

@@ -374,9 +374,9 @@ def _what_changed(ctx: StepContext) -> tuple[citations.Cleaned, str]:
 
 WORDS = {
     "en": brief.Words(
+        code="en",
         line="An extractive report: quotes selected and ordered without a language model.",
         key_figures="Key figures",
-        overview="Overview",
         none="No source matched this section.",
         columns=("Measure", "Value", "As of", "Source"),
         earlier="*Earlier, as of {when}:*",
@@ -385,9 +385,9 @@ WORDS = {
         separator=", ",
     ),
     "zh": brief.Words(
+        code="zh",
         line="摘录式报告：引文由程序挑选和排序，未使用语言模型。",
         key_figures="关键数据",
-        overview="概述",
         none="没有来源与本节相符。",
         columns=("指标", "数值", "截至", "来源"),
         earlier="*此前（截至{when}）：*",

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from research.text.analysis.quantities import Quantity, quantities, years
 from research.text.extractive.figures import MONTHS
 from research.text.extractive.terms import STOPWORDS
+from research.text.quantities import Quantity, quantities, years
 from research.text.writing import CJK
 
 NAME = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*")

@@ -10,8 +10,11 @@
   the part is not about it), figures when the question asks for numbers, novelty against what
   the report already quotes (MMR); then every section's best before any section's second,
   until the length's word budget is spent.
+- The answer first (opening.py): a comparison's highest and lowest, a trend's first and last
+  values, in sentences built from the quoted figures; else the quotes that best answer the
+  question and that no section quotes.
 - Key figures: a table of the quoted statements' figures (measure, value, as of, source) near
-  the top. With no figures, an overview of the quotes that best answer the question.
+  the top.
 - Deterministic: every choice is by score and then by text, never by the order rows came in.
 """
 
@@ -23,7 +26,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from research.text.extractive import genre, key_figures
+from research.text.extractive import genre, key_figures, opening
 from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.currency import Vintage, outdated
 from research.text.extractive.figures import states_figures
@@ -91,9 +94,9 @@ class Known:
 
 @dataclass(frozen=True)
 class Words:
+    code: str  # the report's language: "en", "zh"
     line: str
     key_figures: str
-    overview: str
     none: str
     columns: tuple[str, str, str, str]  # measure, value, as of, source
     earlier: str  # "Earlier, as of {when}:"
@@ -128,20 +131,28 @@ def write(
     ranked = [_ranked(pool, part, numbers, depth=depth) for part in parts]
     chosen = _fill(pool, ranked, budget)
     body = [f"# {title}", f"_{words.line}_"]
-    table = key_figures.table(_quoted(pool, chosen, sources), words.columns)
+    quoted = _quoted(pool, chosen, sources)
+    titled = [(part.title, own) for part, own in zip(parts, quoted, strict=True)]
+    built = opening.answer(question, named_things(question), titled, words.code)
+    table = key_figures.table(quoted, words.columns)
+    # The answer first: sentences built from the quoted figures; else, with no figures to
+    # tabulate, the best answers to the question that no section quotes (no quote twice).
+    best = [] if built or table else _unquoted_best(pool, chosen, question, numbers)
+    if built or best:
+        body.append(" ".join(built or [_cite(pool, i, sources) for i in best]))
     if table:
         body += [f"## {words.key_figures}", table]
-    else:  # the best answers to the question that no section quotes (no quote twice)
-        quoted = {pool.candidates[i].quote for own in chosen for i in own}
-        best = _ranked(pool, Part(None, "", question), numbers, any_section=True)
-        overview = [i for i in best if pool.candidates[i].quote not in quoted][:3]
-        if overview:
-            body += [f"## {words.overview}", " ".join(_cite(pool, i, sources) for i in overview)]
     attached = _attach(pool, chosen)
     for part, own in zip(parts, chosen, strict=True):
         lines = [_with_history(pool, i, attached, sources, words) for i in own]
         body += [f"## {part.title}", "\n\n".join(lines) if lines else words.none]
     return "\n\n".join(body)
+
+
+def _unquoted_best(pool: _Pool, chosen: list[list[int]], question: str, numbers: bool) -> list[int]:
+    quoted = {pool.candidates[i].quote for own in chosen for i in own}
+    best = _ranked(pool, Part(None, "", question), numbers, any_section=True)
+    return [i for i in best if pool.candidates[i].quote not in quoted][:2]
 
 
 def _pool(

@@ -166,6 +166,8 @@ def _english_label(sentence: str, figure: Figure) -> str:
     joining: list[str] = []  # "revenue of", "rose to about", "reduced from 90 to"
     while words and (_bare(words[-1]) in _JOINING or _NUMERIC.match(words[-1])):
         joining.append(_bare(words.pop()))
+    if "than" in joining and joining[joining.index("than") + 1 :][:1] not in (["more"], ["less"]):
+        return ""  # "a little lower than the 8.3 m³/s": what it is compared with
     if not words and {"up", "down"} & set(joining):  # "revenue of $27.9 million, up 21%"
         return _changed(sentence, figure, joining)
     attributive = joining[:1] in (["the"], ["a"], ["an"]) and (
@@ -385,8 +387,8 @@ _JOINING = frozenset(
 )
 _PARTICLES = frozenset("down up out off back".split())
 _TIME_TAIL = re.compile(
-    r"\s+(?:in|during|for|by|at|as of)\s+(?:(?:early|late|mid)\s+)?(?:[A-Z][a-z]+\s+)?"
-    r"(?:Q[1-4]\s+|H[12]\s+|FY\s?)?(?:19|20)\d\d$"
+    r"\s+(?:in|during|for|by|at|as of|over)\s+(?:(?:early|late|mid)\s+)?(?:[A-Z][a-z]+\s+)?"
+    r"(?:Q[1-4]\s+|H[12]\s+|FY\s?)?(?:19|20)\d\d(?:\s?[–-]\s?(?:19|20)?\d\d)?$"
 )
 _PARTICIPLE = re.compile(  # "18,400 systems installed as of", not "4,200 homes received fittings"
     r"\s+([a-z]{3,}ed)\b(?=\s*(?:$|[,.;:)]|\s(?:in|on|at|by|as|since|to|from|for|across|during|"

@@ -67,7 +67,7 @@ _GENERIC_COLUMNS = frozenset(
     "value values figure figures data specification specifications detail details "
     "数值 数据 值 规格".split()
 )
-_DATE_COLUMNS = re.compile(r"date|as of|period|日期|截至|时间", re.IGNORECASE)
+_DATE_COLUMNS = re.compile(r"date|as of|period|year|日期|截至|时间|年份|年度", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ def table(sections: Sequence[Sequence[Quoted]], columns: tuple[str, str, str, st
 
 
 def _row(quoted: Quoted, seen: set[str]) -> str:
-    named = next(_named(quoted), None)
+    named = next(stated(quoted), None)
     if named is None:
         return ""
     value, measure, when = named
@@ -108,7 +108,7 @@ def _row(quoted: Quoted, seen: set[str]) -> str:
     return "| " + " | ".join(c.replace("|", "/") for c in cells) + " |"
 
 
-def _named(quoted: Quoted) -> Iterator[tuple[str, str, str]]:
+def stated(quoted: Quoted) -> Iterator[tuple[str, str, str]]:
     """The statement's figures that a measure names, in order, each as (value, measure, as of)."""
     fields = _fields(quoted)
     if fields:
@@ -148,9 +148,12 @@ def _named_fields(fields: list[tuple[str, str]], quoted: Quoted) -> Iterator[tup
         bare = name.replace(unit.group(0), "").strip() if unit else name
         period = _period(bare)
         whole = bool(period) and _period(bare, whole=True) != ""  # "2025年", not "FY2025 revenue"
-        for figure in figures(value):
-            if figure.kind in ("date", "quarter") or value.endswith(row):
+        written = figures(value)
+        for figure in written or _bare(value):
+            if figure.kind in ("date", "quarter") or (row and value.endswith(row)):
                 continue
+            # A bare number is shown as written; its column names it with its unit
+            # ("公允价值（亿元）: 1.3").
             column = "" if whole or name.lower() in _GENERIC_COLUMNS else name
             measure = f"{row} ({column})" if row and column else row or column
             measure += f" {unit.group(0)}" if whole and unit else ""
@@ -163,6 +166,14 @@ def _named_fields(fields: list[tuple[str, str]], quoted: Quoted) -> Iterator[tup
         found[0] = periods[0]
     for _, _, named in found:
         yield named
+
+
+def _bare(cell: str) -> list[Figure]:
+    """A cell that is a number alone ("3,120", "87.5"), which its column names: a count; a
+    year alone is a period."""
+    if re.fullmatch(_NUMBER, cell.strip()) and not re.fullmatch(_YEAR, cell.strip()):
+        return [Figure(cell.strip(), "count", "", 0)]
+    return []
 
 
 def _figured(text: str) -> bool:

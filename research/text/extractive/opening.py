@@ -1,0 +1,292 @@
+"""The answer that opens an extractive report: sentences built from the figures its quotes state,
+each figure cited to the quote it comes from, so the claim ledger checks every number in them
+like any other.
+
+- A comparison across named things: for each measure the question asks of them, the highest
+  and the lowest with their figures ("Of the 3 compared, Quillfeather Automation had the
+  highest FY2025 revenue ($112.4M [2]) and Stannard Motion the lowest ($27.9M [1]).").
+  Each thing's figure comes from its own section's quotes, the first that states a figure of
+  that measure in the unit most of them share, and is its own (a row or sentence naming it).
+  Only when every thing has one: the highest of those found is not the highest.
+- A trend: a measure stated for two or more years gives its first and last values, rising or
+  falling ("Visitors rose from 212,000 in 2019 [3] to 640,900 in 2025 [1]."); the years the
+  question asks come first.
+- Nothing is computed that no source states (no percentage change of our own): the ledger
+  would find no quote for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from research.text.extractive.key_figures import Quoted, stated
+from research.text.extractive.names import Named
+from research.text.extractive.terms import terms
+from research.text.quantities import quantities
+from research.text.writing import is_cjk
+
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+_WHOLE_YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d(?:年(?:末|底|全年)?)?$")
+_MEASURES = re.compile(r"\s*(?:,\s*|\band\b|\bas well as\b|和|与|及|以及|、)\s*")
+_UNIT = re.compile(r"[（(]([^()（）]{1,12})[）)]\)?$")
+_TREND_WORDS = re.compile(
+    r"\b(?:trend|trends|changed?|changes|over (?:the )?(?:years|decade|past)|since|grown|grew|"
+    r"evolved?|year by year|each year|every year)\b|变化|趋势|历年|逐年|走势|演变|以来",
+    re.IGNORECASE,
+)
+_QUIET = frozenset(terms("the number of amount level total their its 的 数量"))
+
+
+@dataclass(frozen=True)
+class Figure:
+    measure: str  # as the quote names it
+    value: str  # as the quote writes it
+    amount: float  # in base units
+    unit: str  # "USD", "percent", "" for a count
+    when: str  # the period the quote gives it; "" when it gives none
+    n: int  # the source's citation number
+    quote: str
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """How the sentences read in the report's language: one figure a sentence, its words those
+    of the row or sentence it comes from, so the claim ledger aligns each with its quote."""
+
+    scoped: str  # a measure with the period the question puts on all the things
+    highest: str  # of three or more
+    lowest: str
+    higher: str  # of two
+    lower: str
+    first: str  # a trend's first value
+    rose: str  # and its last, risen
+    fell: str  # or fallen
+
+
+PHRASES = {
+    "en": Phrases(
+        scoped="{measure} ({scope})",
+        highest="{name} has the highest {measure}: {value}.",
+        lowest="{name} has the lowest {measure}: {value}.",
+        higher="{name} has the higher {measure}: {value}.",
+        lower="{name} has the lower {measure}: {value}.",
+        first="{measure} stood at {value} in {year}{cite}.",
+        rose="{measure} rose to {value} in {year}{cite}.",
+        fell="{measure} fell to {value} in {year}{cite}.",
+    ),
+    "zh": Phrases(
+        scoped="{measure}（{scope}）",
+        highest="{measure}最高的是{name}：{value}。",
+        lowest="{measure}最低的是{name}：{value}。",
+        higher="{measure}较高的是{name}：{value}。",
+        lower="{measure}较低的是{name}：{value}。",
+        first="{year}年{measure}为{value}{cite}。",
+        rose="{year}年{measure}增至{value}{cite}。",
+        fell="{year}年{measure}降至{value}{cite}。",
+    ),
+}
+
+
+def figures_of(quotes: Sequence[Quoted]) -> list[Figure]:
+    """The figures the quotes state with a measure that names them, in the quotes' order; a
+    figure's period only when its quote gives one (not its source's date)."""
+    found = []
+    for quoted in quotes:
+        for value, measure, when in stated(quoted):
+            when = "" if when == quoted.when else when  # its source's date: not the figure's
+            amounts = quantities(value)
+            if amounts:
+                amount = amounts[0]
+                shown = _with_unit(value, measure)
+                found.append(
+                    Figure(measure, shown, amount.value, amount.unit, when, quoted.n, quoted.quote)
+                )
+    return found
+
+
+def _with_unit(value: str, measure: str) -> str:
+    """A table's bare number with the unit its column gives ("12.4", "Mean flow (m³/s)":
+    "12.4 m³/s"; "1.3", "公允价值（亿元）": "1.3亿元")."""
+    unit = _UNIT.search(measure)
+    if not re.fullmatch(r"[\d.,]+", value) or unit is None:
+        return value
+    inner = unit.group(1).strip()
+    return f"{value}{inner}" if is_cjk(inner[:1] or " ") else f"{value} {inner}"
+
+
+def answer(
+    question: str,
+    named: Named | None,
+    sections: Sequence[tuple[str, Sequence[Quoted]]],
+    language: str,
+) -> list[str]:
+    """The opening's sentences: a comparison's for each asked measure, else a trend's; [] when
+    the quotes state no figures to build them from."""
+    phrases = PHRASES.get(language, PHRASES["en"])
+    if named is not None:
+        built = _comparison(named, sections, phrases)
+        if built:
+            return built
+    if not _asks_trend(question):
+        return []
+    everything = [figure for _, quotes in sections for figure in figures_of(quotes)]
+    return _trend(question, everything, phrases)
+
+
+def _asks_trend(question: str) -> bool:
+    """Whether the question asks how something went over time: two years, or a word of change
+    over time."""
+    return len(set(_YEAR.findall(question))) >= 2 or bool(_TREND_WORDS.search(question))
+
+
+def _asked_measures(named: Named) -> list[str]:
+    """The measures a comparison asks ("length and mean annual flow": two)."""
+    parts = [p.strip() for p in _MEASURES.split(named.measure) if p and p.strip()]
+    asked = [p for p in parts if set(terms(p)) - _QUIET]
+    return asked or ([named.measure] if named.measure else [])
+
+
+def _comparison(
+    named: Named, sections: Sequence[tuple[str, Sequence[Quoted]]], phrases: Phrases
+) -> list[str]:
+    owned = {name: _owned(name, named.names, sections) for name in named.names}
+    years = set(_YEAR.findall(named.scope))
+    if years:  # the period the question puts on all of them: no figure of another year
+        owned = {
+            name: [
+                f for f in figures if not _YEAR.search(f.when) or set(_YEAR.findall(f.when)) & years
+            ]
+            for name, figures in owned.items()
+        }
+    sentences = []
+    for measure in _asked_measures(named) or [""]:
+        wanted = set(terms(measure)) - _QUIET
+        chosen = _one_each(owned, wanted)
+        if len(chosen) == len(named.names):  # the highest of some would mislead
+            shown = phrases.scoped.format(measure=measure, scope=named.scope)
+            shown = shown if measure and named.scope else measure
+            sentences += _ranked_sentences(shown, chosen, phrases)
+    return sentences
+
+
+def _owned(
+    name: str, names: Sequence[str], sections: Sequence[tuple[str, Sequence[Quoted]]]
+) -> list[Figure]:
+    """The figures of the sections headed by `name` ("Aurora Bikes: revenue 2021–2023") that
+    are its own: not a table row that names something else ("Skell Water (Length)" in the
+    Keddle's section is a tributary's), nor a sentence that names another of the things and
+    not this one."""
+    found = [
+        figure
+        for title, quotes in sections
+        if title == name or title.startswith((f"{name}:", f"{name}："))
+        for figure in figures_of(quotes)
+        if _owns(name, names, figure)
+    ]
+    # Those that name it first: "Fourth-quarter revenue was $31.7M" may be anyone's quarter.
+    return sorted(found, key=lambda figure: name.lower() not in figure.quote.lower())
+
+
+def _owns(name: str, names: Sequence[str], figure: Figure) -> bool:
+    row = re.match(r"^(.+?) [(（]", figure.measure)
+    if row and row.group(1) in figure.quote:  # a table row's name
+        return name.lower() in row.group(1).lower()
+    quote = figure.quote.lower()
+    return name.lower() in quote or not any(other.lower() in quote for other in names)
+
+
+def _one_each(owned: dict[str, list[Figure]], wanted: set[str]) -> dict[str, Figure]:
+    """Each thing's first figure of the measure (its words overlap the wanted ones, or any
+    measure when none is asked), in the unit most of the things' figures share."""
+    matching = {
+        name: [f for f in figures if not wanted or wanted & set(terms(f.measure))]
+        for name, figures in owned.items()
+    }
+    units = Counter(figures[0].unit for figures in matching.values() if figures)
+    if not units:
+        return {}
+    unit = max(sorted(units), key=lambda u: units[u])
+    chosen = {}
+    for name, figures in matching.items():
+        first = next((f for f in figures if f.unit == unit), None)
+        if first is not None:
+            chosen[name] = first
+    return chosen
+
+
+def _ranked_sentences(measure: str, chosen: dict[str, Figure], phrases: Phrases) -> list[str]:
+    order = sorted(chosen, key=lambda name: -chosen[name].amount)
+    high, low = order[0], order[-1]
+    if chosen[high].amount == chosen[low].amount:
+        return []
+    measure = re.sub(r"^the\s+", "", _lower_first(measure or chosen[high].measure))
+    top, bottom = (
+        (phrases.highest, phrases.lowest) if len(chosen) > 2 else (phrases.higher, phrases.lower)
+    )
+    return [
+        top.format(name=high, measure=measure, value=_cited(chosen[high])),
+        bottom.format(name=low, measure=measure, value=_cited(chosen[low])),
+    ]
+
+
+def _trend(question: str, figures: list[Figure], phrases: Phrases) -> list[str]:
+    """First and last values of the asked measure stated for two or more whole years."""
+    asked_years = [int(y) for y in _YEAR.findall(question)]
+    wanted = set(terms(question)) - _QUIET
+    yearly = [f for f in figures if _WHOLE_YEAR.match(f.when) and wanted & set(terms(f.measure))]
+    groups: dict[tuple[str, str], dict[int, Figure]] = {}  # by unit and wording, by year
+    for figure in yearly:
+        year = int(_YEAR.search(figure.when).group(1))  # type: ignore[union-attr]
+        groups.setdefault((figure.unit, _wording(figure.measure)), {}).setdefault(year, figure)
+    best = max(  # the measure the question names most nearly, then the one of most years
+        sorted(groups),
+        key=lambda key: (len(wanted & set(key[1].split())), len(groups[key])),
+        default=None,
+    )
+    if best is None or len(groups[best]) < 2:
+        return []
+    by_year = groups[best]
+    first, last = _ends(sorted(by_year), asked_years)
+    start, end = by_year[first], by_year[last]
+    if start.amount == end.amount:
+        return []
+    template = phrases.rose if end.amount > start.amount else phrases.fell
+    measure = _upper_first(_unitless(start.measure))
+    return [
+        phrases.first.format(measure=measure, value=start.value, year=first, cite=f" [{start.n}]"),
+        template.format(measure=measure, value=end.value, year=last, cite=f" [{end.n}]"),
+    ]
+
+
+def _unitless(measure: str) -> str:
+    """ "Visitors (thousands)" -> "Visitors": the unit is shown with the value."""
+    return _UNIT.sub("", measure).strip() or measure
+
+
+def _wording(measure: str) -> str:
+    """A measure's words without its unit or period: the same measure, whatever row says it."""
+    bare = re.sub(r"[（(][^()（）]*[）)]|(?:FY\s?)?(?:19|20)\d\d年?", " ", measure)
+    return " ".join(terms(bare))
+
+
+def _ends(years: list[int], asked: list[int]) -> tuple[int, int]:
+    """The first and last years: the ones the question asks when both were stated."""
+    stated_asked = [y for y in asked if y in years]
+    if len(set(stated_asked)) >= 2:
+        return min(stated_asked), max(stated_asked)
+    return years[0], years[-1]
+
+
+def _cited(figure: Figure) -> str:
+    return f"{figure.value} [{figure.n}]"
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
