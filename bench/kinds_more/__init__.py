@@ -1,0 +1,42 @@
+"""More cases for bench/kinds.py, written apart from bench/kinds_cases/ by someone who had not
+seen those: a folder per kind and language (comparison_en/, list_zh/, ...), each with its
+cases.json and a folder per case holding its documents' Markdown at their paths, in the same
+format bench/kinds_cases/ uses. Every id starts with "more-". Run them outside the two halves:
+
+    .venv/bin/python bench/kinds.py --cases bench/kinds_more/__init__.py --half tune
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bench.kinds_cases import _case
+from bench.kinds_corpus import Case
+
+FOLDER = Path(__file__).resolve().parent
+PREFIX = "more-"
+
+
+def _collect() -> tuple[Case, ...]:
+    found = [
+        _case(index.parent, row)
+        for index in sorted(FOLDER.glob("*/cases.json"))
+        for row in json.loads(index.read_text("utf-8"))
+    ]
+    ids = [case.id for case in found]
+    doubled = sorted({i for i in ids if ids.count(i) > 1})
+    if doubled:
+        raise ValueError(f"case ids used twice: {', '.join(doubled)}")
+    unprefixed = sorted(i for i in ids if not i.startswith(PREFIX))
+    if unprefixed:
+        raise ValueError(f"case ids without {PREFIX!r}: {', '.join(unprefixed)}")
+    for case in found:
+        texts = [doc.text.lower() for doc in case.documents if not doc.off]
+        for fact in case.facts:
+            if not any(f.lower() in text for f in fact.figures for text in texts):
+                raise ValueError(f"{case.id}: {fact.name}: no figure of it is in a document")
+    return tuple(found)
+
+
+CASES = _collect()
