@@ -16,6 +16,7 @@ from collections import Counter
 from datetime import date
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
@@ -461,7 +462,12 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, brief.
         whole = texts.get(source.document_id or 0) or [source.text]
         about = "\n".join([*names, *whole])
         title = source.title or source.url
-        found[source.n] = brief.Known(source.url, title, source.text, age, about)
+        path = (
+            f"{source.document.folder}/{source.document.filename}"
+            if source.document
+            else urlsplit(source.url).path
+        )
+        found[source.n] = brief.Known(source.url, title, source.text, age, about, path)
     return found
 
 

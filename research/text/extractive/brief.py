@@ -80,6 +80,7 @@ class Known:
     text: str  # the source's stored text
     vintage: Vintage
     about: str  # its whole document's names and text (a library passage's document's)
+    path: str = ""  # its document's folder and file name, or its URL's path
 
     @functools.cached_property
     def units(self) -> dict[str, Sentence]:
@@ -284,6 +285,8 @@ def _naming(question: str, sources: Mapping[int, Known]) -> set[int]:
             continue
         if not rules and genre.of_rules(known.about):
             continue  # a policy or a notice: it says what to do, not what is so
+        if genre.administrative(known.path, question):
+            continue  # kept in an HR, IT or brand folder: about the organisation's running
         if phrases and any(names_thing(about, p) for p in phrases):
             kept.add(n)
         elif phrases and _about_another(about, phrases):

@@ -30,13 +30,43 @@ IMPERATIVE = re.compile(
     r"Place|Put|Return|Bring|Log|Sign|Register|Book|Save|Install|Update|Charge|Clean)\b"
 )
 CJK_NORMATIVE = re.compile(
-    r"应当|应在|应按|应于|必须|须|不得|禁止|严禁|请|务必|切勿|不要|适用于本|本办法|本制度|本规定"
+    r"应当|应在|应按|应于|必须|须|不得|禁止|严禁|请|务必|切勿|不要|适用于本|本办法|本制度|本规定|"
+    r"谨防|警惕|敬请|如遇|郑重声明|均不会|从不|绝不"
 )
 ASKS_RULES = re.compile(
     r"\b(?:polic(?:y|ies)|rules?|requirements?|regulations?|guidelines?|procedures?|"
     r"instructions?|must|allowed|permitted)\b|规定|要求|政策|制度|办法|规则|须知|指引",
     re.IGNORECASE,
 )
+
+
+# Where an organisation keeps what is not about its business: its HR and IT folders, its
+# policies, notices and brand guides; a site's careers, privacy and warning pages. Not "legal"
+# (a fund's terms are kept there), "safety" or 公告 (an incident's report, a company's
+# announcements); a file name's "notice" may be a tariff's.
+FOLDERS = frozenset(
+    "hr it policy policies brand branding notice notices handbook guidelines facilities "
+    "careers jobs privacy 人事 行政 制度 品牌 招聘".split()
+)
+FILE_WORDS = frozenset(
+    "policy policies handbook guidelines careers jobs privacy cookies warning warnings brand "
+    "branding".split()
+)
+_SEGMENTS = re.compile(r"[/\\]")
+_WORDS = re.compile(r"[-_.\s]+")
+
+
+def administrative(path: str, question: str) -> bool:
+    """Whether a document's folders or file name say it is administrative (hr/leave-policy.md,
+    it/badge-upgrade.md, news/fraud-warning.html, 品牌/手册.pdf) while the question asks about
+    none of those things."""
+    segments = [s.lower() for s in _SEGMENTS.split(path) if s]
+    if not segments:
+        return False
+    found = {w for s in segments[:-1] for w in [s, *_WORDS.split(s)]} & FOLDERS
+    found |= set(_WORDS.split(segments[-1])) & FILE_WORDS
+    asked = {w.lower() for w in re.findall(r"\w+", question)}
+    return bool(found) and not any(word in asked or word in question for word in found)
 
 
 def is_rule(sentence: str) -> bool:
