@@ -148,3 +148,22 @@ def test_a_chinese_comparison_without_a_verb_ends_its_list_at_a_count_word():
     assert found is not None
     assert found.names == ("极卷T20", "洁鹿X5", "拓米S8", "云朵M3")
     assert found.measure == "吸力和售价"
+
+
+def test_a_document_kept_in_an_administrative_folder_is_left_out_unless_the_question_asks():
+    question = "How does the Port of Saltmarsh's automated truck gate process a container pickup?"
+    assert genre.administrative("it/staff-gate-badge-upgrade.md", question)
+    assert genre.administrative("hr/travel-expense-policy.md", question)
+    assert genre.administrative("/yunxiutech/news/fraud-warning.html", question)
+    assert genre.administrative("行政/夏季办公区防火安全通知.md", question)
+    assert not genre.administrative("reports/annual-report-2025.pdf", question)
+    assert not genre.administrative("legal/lpa-key-terms.docx", question)  # a fund's terms
+    assert not genre.administrative("pricing/water-tariff-notice-2025.md", question)
+    assert not genre.administrative("公告/2025-06-19-起火初步情况通报.md", question)
+    assert not genre.administrative("news/is-it-safe.html", question)  # a file name's "it"
+    assert not genre.administrative("hr/hiring-plan.md", "What is the HR hiring plan for 2026?")
+
+
+def test_a_chinese_namesake_of_another_kind_of_organisation_is_told_apart():
+    assert names_another("2025年，云岫资本旗下基金共完成新投资11笔。", "云岫科技")
+    assert not names_another("云岫科技2025年完成了三笔收购。", "云岫科技")
