@@ -122,6 +122,16 @@ def run_case(case: Case, half: str, options: dict, owner: Any) -> Graded:
     return grade(project, case, half, wall)
 
 
+def forget_library(options: dict) -> None:
+    """The case's collection deleted: the full-text engine ranks with statistics over every
+    passage it holds, so a case's results would otherwise depend on the cases run before it."""
+    from research.models import Collection
+    from research.services import library
+
+    for collection in Collection.objects.filter(pk__in=options.get("collections", [])):
+        library.delete_collection(collection)
+
+
 def run_all(cases: list[Case], half: dict[str, str], runs: int, data_dir: Path) -> list[list]:
     from django.conf import settings
     from django.contrib.auth import get_user_model
@@ -139,6 +149,7 @@ def run_all(cases: list[Case], half: dict[str, str], runs: int, data_dir: Path) 
             options = options_for(case, data_dir, owner, web, searx)
             graded = [run_case(case, half[case.id], options, owner) for _ in range(runs)]
             results.append(graded)
+            forget_library(options)
             print(f"  ran {case.id} ({half[case.id]}): {line_of(graded)}", flush=True)
     return results
 

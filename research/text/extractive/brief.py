@@ -75,12 +75,21 @@ class Part:
 
 @dataclass
 class Known:
-    address: str  # its URL: what orders sources (their numbers are provisional until the report)
+    address: str  # its URL (a library passage's holds its document's id)
     title: str
     text: str  # the source's stored text
     vintage: Vintage
     about: str  # its whole document's names and text (a library passage's document's)
     path: str = ""  # its document's folder and file name, or its URL's path
+
+    @property
+    def order(self) -> tuple[bool, tuple[int, int, int], str, str, str]:
+        """What orders sources where nothing else does: current before superseded, newer
+        before older, then their documents' paths and titles ("…, p. 2"), which, unlike the
+        ids in their addresses, do not change from one library to another."""
+        year, month, day = self.vintage.as_of or (0, 0, 0)
+        marked = bool(self.vintage.marked)
+        return marked, (-year, -month, -day), self.path or self.address, self.title, self.address
 
     @functools.cached_property
     def units(self) -> dict[str, Sentence]:
@@ -170,7 +179,7 @@ def _pool(
         set(candidates),
         # Whole keys: the same quote found by two queries is two candidates, and a set's order
         # follows their hashes, which follow the sections' ids.
-        key=lambda c: (c.section is None, c.section or 0, sources[c.n].address, c.quote, c.query),
+        key=lambda c: (c.section is None, c.section or 0, sources[c.n].order, c.quote, c.query),
     )
     # The subject's names tell no section apart; in Chinese, whose question has no capitals,
     # the name it opens with, not the whole question.
@@ -179,10 +188,10 @@ def _pool(
         "" if language_of(question) != "en" else subject_names(question)
     )
     common = frozenset(terms(names)) | QUALIFIERS
-    by_address = sorted(named, key=lambda n: sources[n].address)  # not by number: provisional
+    by_address = sorted(named, key=lambda n: sources[n].order)  # not by number: provisional
     said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
     newest = _newest(found, said, sources, common)
-    found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].address, c.quote, c.query))
+    found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].order, c.quote, c.query))
     statements = [(c.quote, sources[c.n].vintage) for c in found]
     history = outdated(statements, common)
     marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
