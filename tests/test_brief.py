@@ -194,3 +194,39 @@ def test_a_table_row_is_quoted_after_its_header_and_named_by_its_column_in_the_k
     markdown = brief.write(QUESTION, "Kestrel", parts, [row], sources, WORDS, 900)
     assert "*Round; Date; Amount:* “Series B; February 2026; $42 million” [8]" in markdown
     assert "| Series B (Amount) | $42 million | 2026-02 | [8] |" in markdown
+
+
+def test_in_a_comparison_one_things_newer_figure_is_no_update_of_anothers():
+    question = "Compare the farebox recovery ratio of the Wrenfield and Ashgrove tram networks."
+    wrenfield = "Fare income covered 47.8% of operating costs in 2024 (farebox recovery ratio)."
+    ashgrove = "Fares now cover 33.5% of running costs, a farebox recovery ratio below its peers."
+    sources = {
+        1: brief.Known(
+            "/w",
+            "Wrenfield Light Rail: 2024 Performance Summary",
+            wrenfield,
+            Vintage("", (2025, 3, 1)),
+            f"Wrenfield Light Rail\n{wrenfield}",
+        ),
+        2: brief.Known(
+            "/a",
+            "Ashgrove's trams beat their own record",
+            ashgrove,
+            Vintage("", (2025, 1, 10)),
+            f"Ashgrove trams\n{ashgrove}",
+        ),
+    }
+    parts = [
+        brief.Part(1, "Wrenfield: farebox recovery ratio", "Wrenfield farebox recovery ratio"),
+        brief.Part(2, "Ashgrove: farebox recovery ratio", "Ashgrove farebox recovery ratio"),
+    ]
+    candidates = [
+        brief.Candidate(wrenfield, 1, 2, "Ashgrove farebox recovery ratio"),  # found by the other
+        brief.Candidate(ashgrove, 2, 2, "Ashgrove farebox recovery ratio"),
+    ]
+    markdown = brief.write(question, "Trams", parts, candidates, sources, WORDS, 600)
+    assert "Earlier" not in markdown
+    wrenfield_section = markdown.split("## Wrenfield")[1].split("## Ashgrove")[0]
+    ashgrove_section = markdown.split("## Ashgrove")[1]
+    assert "47.8%" in wrenfield_section and "33.5%" not in wrenfield_section
+    assert "33.5%" in ashgrove_section and "47.8%" not in ashgrove_section

@@ -191,9 +191,22 @@ def _pool(
     by_address = sorted(named, key=lambda n: sources[n].order)  # not by number: provisional
     said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
     newest = _newest(found, said, sources, common)
+    if compared:  # one thing's figure is no update of another's
+        newest = {
+            new: old
+            for new, old in newest.items()
+            if _owner(new, sources[new.n], compared.names)
+            == _owner(old, sources[old.n], compared.names)
+        }
     found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].order, c.quote, c.query))
     statements = [(c.quote, sources[c.n].vintage) for c in found]
     history = outdated(statements, common)
+    if compared:
+        history = {
+            old: kept
+            for old, newer in history.items()
+            if (kept := [j for j in newer if found[j].section == found[old].section])
+        }
     marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
     current = set(range(len(found))) - set(history) - marked
     bags = [_bag(c, sources) + _bag(newest.get(c), sources) for c in found]

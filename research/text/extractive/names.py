@@ -100,7 +100,7 @@ def _measure(before: str, after: str) -> str:
     ("the population growth from 2023 to 2024 of"), or after "on"/"in terms of"/"'s"."""
     head = re.search(
         r"(?:compare|contrast|what (?:is|are|was|were)|how (?:much|many)|rank)\s+(?:the\s+)?"
-        r"(?P<m>.+?)\s+(?:of|for|at|among|between|across)\s*$",
+        r"(?P<m>.+?)\s+(?:of|for|at|among|between|across)(?:\s+the)?\s*$",
         before,
         re.IGNORECASE,
     )
@@ -170,7 +170,8 @@ def aliases(name: str, others: tuple[str, ...] = ()) -> tuple[str, ...]:
 
 def mentions(text: str, name: str, others: tuple[str, ...] = ()) -> list[tuple[int, bool]]:
     """Where `text` names the thing: (position, possessive) for each mention. A short form
-    followed by another capitalised word names something else ("Aurora Borealis Tours")."""
+    followed by words that end in a kind of organisation names something else ("Aurora
+    Borealis Tours"); followed by others, it is the thing's own ("Wrenfield Light Rail")."""
     found = []
     for alias in aliases(name, others):
         if is_cjk(alias[:1]):
@@ -179,8 +180,8 @@ def mentions(text: str, name: str, others: tuple[str, ...] = ()) -> list[tuple[i
         pattern = rf"(?<![\w-]){re.escape(alias)}(?![\w-])('s|’s)?"
         for m in re.finditer(pattern, text):
             rest = text[m.end() :]
-            if not m.group(1) and re.match(r"\s+(?!I\b)[A-Z0-9][\w-]*", rest):
-                continue  # "Arden Foods Ltd", "Aurora Borealis": another thing's name
+            if not m.group(1) and _another_name(rest) and _another_organisation(rest):
+                continue  # "Arden Foods Ltd", "Aurora Borealis Tours": another thing's name
             if any(m.start() >= s and m.start() < s + len(name) for s, _ in found):
                 continue
             found.append((m.start(), bool(m.group(1))))
@@ -265,7 +266,9 @@ def names_thing(text: str, name: str) -> bool:
     if is_cjk(name[:1]):
         return name in text
     for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
-        if not _another_name(text[m.end() :]):
+        after = text[m.end() :]
+        # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation
+        if not (_another_name(after) and _another_organisation(after)):
             return True
     return False
 
