@@ -252,3 +252,27 @@ def test_a_pages_own_tables_are_kept_as_rows_under_their_header_beside_its_text(
     )
     page = extract(html.encode(), "text/html", "utf-8", URL)
     assert page.tables == "City: Avalon; 2024: 126,000\nCity: Dunmore (city); 2024: 52,300xy"
+
+
+def test_a_line_that_looks_like_a_date_costs_no_search_through_every_locale():
+    """trafilatura's extensive date search hands a line that looks like a date ("Average
+    occupancy: 71.6% (2024: 69.8%)") to dateparser, whose first use compiles the patterns of
+    all its 205 locales: about 10 s of CPU inside one fetch. The page's date comes from its
+    markup and the common formats instead, and dateparser is never loaded."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from research.providers import extract\n"
+        "page = ('<html><head><title>Results</title></head><body><article><h1>Results</h1>'\n"
+        "        '<p>Rooms in operation: 2,186 at year end.</p>'\n"
+        "        '<p>Average occupancy: 71.6% (2024: 69.8%)</p>'\n"
+        "        '</article></body></html>').encode()\n"
+        "extract.extract(page, 'text/html', 'utf-8', 'http://127.0.0.1:8/results.html')\n"
+        "print([m for m in sys.modules if m.startswith('dateparser')])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "[]"

@@ -63,23 +63,3 @@ def test_warm_up_freezes_start_up_objects_out_of_full_collections(no_network):
     gc.unfreeze()
     warmup.warm_up.__wrapped__()
     assert gc.get_freeze_count() > 10_000
-
-
-def test_warm_up_imports_the_date_parser_that_first_fetches_deadlocked_on(no_network):
-    """trafilatura imports dateparser the first time a page writes its date in words; two
-    first fetches at once deadlocked on its modules' import locks. A fresh process, as the
-    worker is, has them imported once warm-up is done."""
-    import subprocess
-    import sys
-
-    script = (
-        "import sys, django; django.setup()\n"
-        "from research.pipeline.engine import warmup\n"
-        "before = [m for m in warmup.DATE_MODULES if m in sys.modules and 'dateparser' in m]\n"
-        "warmup.warm_up()\n"
-        "print(before, [m for m in warmup.DATE_MODULES if m not in sys.modules])\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
-    )
-    assert done.stdout.strip() == "[] []"

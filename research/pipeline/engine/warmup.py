@@ -19,7 +19,6 @@ from __future__ import annotations
 import datetime
 import functools
 import gc
-import importlib
 import logging
 
 import httpx
@@ -31,12 +30,6 @@ from research.providers import extract, llm, tls
 
 log = logging.getLogger(__name__)
 
-DATE_MODULES = (  # trafilatura's, through htmldate
-    "dateparser",
-    "dateparser.data.languages_info",
-    "dateparser.languages.loader",
-    "htmldate.extractors",
-)
 WARM_UP_URL = "http://192.0.2.1:8080/warm-up"  # a documentation address, never requested
 SAMPLE = (
     b"<html><head><title>Warm up</title></head><body><article><h1>Warm up</h1>"
@@ -52,7 +45,6 @@ def warm_up() -> None:
         extract.extract(SAMPLE, "text/html", "utf-8", WARM_UP_URL)
     except extract.ExtractError as exc:  # the sample is ours: say so if it stops extracting
         log.warning("warm-up extraction failed: %s", exc.reason)
-    _warm_up_dates()
     _warm_up_llm()
     _freeze_start_up_objects()
 
@@ -74,15 +66,6 @@ def _warm_up_http() -> None:
         client.get("http://warm-up.invalid/")
     httpx.HTTPTransport(verify=tls.context()).close()
     "warm-up.example".encode("idna")
-
-
-def _warm_up_dates() -> None:
-    """dateparser, which trafilatura's date finder imports the first time a page writes its
-    date in words ("2025年3月1日"): two first fetches doing so at once deadlocked on its
-    modules' import locks (Python raised _DeadlockError and the fetch failed). Its language
-    data stays lazy: each language's is a module of its own, imported on first use."""
-    for module in DATE_MODULES:
-        importlib.import_module(module)
 
 
 def _warm_up_llm() -> None:
