@@ -341,7 +341,10 @@ def _ranked(
     ]
     matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
     order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
-    kept = mmr(order, [value[k] for k in order], lambda a, b: jaccard(bags[a], bags[b]), depth)
+    # Likeness by the quotes' own words: their titles' and headers' are shared by every row of
+    # a table and every sentence of a page, and made a list's rows look like repeats.
+    said = {k: terms(pool.candidates[own[k]].quote) for k in order}
+    kept = mmr(order, [value[k] for k in order], lambda a, b: jaccard(said[a], said[b]), depth)
     return [own[k] for k in kept]
 
 
