@@ -167,3 +167,11 @@ def test_a_document_kept_in_an_administrative_folder_is_left_out_unless_the_ques
 def test_a_chinese_namesake_of_another_kind_of_organisation_is_told_apart():
     assert names_another("2025年，云岫资本旗下基金共完成新投资11笔。", "云岫科技")
     assert not names_another("云岫科技2025年完成了三笔收购。", "云岫科技")
+
+
+def test_a_companys_legal_form_or_the_questions_full_stop_is_no_other_name():
+    assert not names_another("Brimfield Inns Ltd was founded in 1962.", "Brimfield Inns")
+    assert names_another("Arden Foods Ltd said it would close the mill.", "Arden")
+    question = "Compare the room count of Harrow Valley Hotels, Quayside Stays and Brimfield Inns."
+    assert subject_phrases(subject_part(question))[-1] != "Brimfield Inns."
+    assert "Brimfield Inns" in subject_phrases(subject_part(question))

@@ -256,6 +256,8 @@ def subject_phrases(subject_part: str) -> tuple[str, ...]:
     found = []
     for match in re.finditer(_NAME, text):
         name = re.sub(r"(?:'s|’s|'|’)$", "", _without_asking(match.group()))
+        if name.endswith(".") and name.split()[-1][:-1] not in LEGAL_FORMS:
+            name = name[:-1]  # the question's full stop, not "Co." or "Inc."
         if name and name not in ASKING and (len(name) > 3 or name.isupper()):
             found.append(name)
     return tuple(sorted(dict.fromkeys(found), key=lambda n: (-len(n), n)))
@@ -303,6 +305,9 @@ def _another_name(after: str) -> bool:
     return word[1].rstrip(".,;:") not in DOCUMENT_WORDS and not word[1][0].isdigit()
 
 
+LEGAL_FORMS = frozenset(
+    "Ltd Limited Inc Incorporated LLC LLP plc PLC GmbH AG SA SE Co Corp Corporation Pty".split()
+)
 # The kinds of organisation or place a name's last words say it is ("Vellmar Brewing Co.",
 # "Corran Bridge Club"): a name that starts like the subject's and goes on to one of them is
 # another thing's; one that goes on to a product's words ("Quillon Cold-Brew Concentrate") may
@@ -332,12 +337,16 @@ CJK_ORGANISATIONS = re.compile(
 
 
 def _another_organisation(after: str) -> bool:
-    """Whether the capitalised words right after a name end in a kind of organisation."""
+    """Whether the capitalised words right after a name end in a kind of organisation; a
+    company's legal form alone ("Brimfield Inns Ltd") is the same company's."""
     words = re.match(r"((?:(?:\s+|-)[A-Z][\w'&.-]*){1,3})", after)
     if words is None:
         return False
-    return any(
-        re.sub(r"(?:'s|’s|'|’)$", "", w.rstrip(".,;:")) in ORGANISATIONS
+    found = [
+        re.sub(r"(?:'s|’s|'|’)$", "", w.rstrip(".,;:"))
         for w in re.split(r"\s+|-", words[1])
         if w
-    )
+    ]
+    if all(w in LEGAL_FORMS for w in found):
+        return False
+    return any(w in ORGANISATIONS for w in found)
