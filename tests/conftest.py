@@ -1,12 +1,58 @@
-"""Shared fixtures: members and a signed-in client."""
+"""Shared fixtures: members and a signed-in client. And the suite on pytest-xdist workers (the
+pyproject's `-n auto --dist load`), each with its own data directory."""
 
 from __future__ import annotations
 
+import os
 import socket
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+
+# --- Parallel runs (pytest-xdist) --------------------------------------------------------
+
+
+@pytest.hookimpl(optionalhook=True)  # known to pytest when xdist is loaded
+def pytest_xdist_auto_num_workers(config) -> int | None:
+    """`-n auto`: no workers when the run names a single file (`-n 2` asks for them), which
+    seldom gains what starting them costs; else xdist's count, one per CPU (or
+    PYTEST_XDIST_AUTO_NUM_WORKERS)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    files = {config.invocation_params.dir / arg.split("::")[0] for arg in config.args}
+    if len(files) == 1 and next(iter(files)).is_file():
+        return 0
+    return None
+
+
+@pytest.hookimpl(optionalhook=True)  # known to pytest when xdist is loaded
+def pytest_xdist_newgateway(gateway) -> None:
+    """In the controller, before a worker's pytest starts (and reads the settings): the worker's
+    own data directory, `$DOSSIER_DATA_DIR/<worker id>` (gw0, gw1...), for its SQLite test
+    database, library, figures, lock files, static files and faults log, and for the servers
+    and django-q2 workers its tests start, which inherit its environment."""
+    data_dir = os.path.join(os.environ["DOSSIER_DATA_DIR"], gateway.id)
+    channel = gateway.remote_exec("import os\nos.environ['DOSSIER_DATA_DIR'] = channel.receive()")
+    channel.send(data_dir)
+    channel.waitclose()
+
+
+def pytest_configure(config) -> None:
+    """A worker refuses to run on a data directory that is not its own."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        from django.conf import settings
+
+        if Path(settings.DATA_DIR).name != worker:
+            raise pytest.UsageError(
+                f"xdist worker {worker} has DATA_DIR {settings.DATA_DIR}, not its own: "
+                "tests/conftest.py's pytest_xdist_newgateway did not run"
+            )
+
+
+# --- Shared fixtures ---------------------------------------------------------------------
 
 
 @pytest.fixture(autouse=True, scope="session")

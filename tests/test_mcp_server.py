@@ -52,21 +52,19 @@ TOOLS = {
 Session = Callable[[Callable[[ClientSession], Awaitable[Any]]], Any]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextmanager
 def _serving() -> Iterator[str]:
-    """The application `make run` serves, under uvicorn on a loopback port, in this process."""
-    port = _free_port()
+    """The application `make run` serves, under uvicorn on a loopback port, in this process.
+    The socket is bound here, to port 0, and handed to uvicorn: no other process (another
+    pytest-xdist worker) can take the port between choosing it and listening on it."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
     config = uvicorn.Config(
         make_application(), host="127.0.0.1", port=port, lifespan="on", log_level="warning"
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
     while not server.started:
@@ -77,6 +75,7 @@ def _serving() -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        sock.close()
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ beside them, HTTPS behind a proxy; `--dev` (what `make dev` starts): the reloadi
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import signal
@@ -23,9 +24,19 @@ pytestmark = pytest.mark.worker
 
 
 def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A free loopback port for a server in another process, below the kernel's ephemeral range:
+    a port bound to 0 and let go can be handed, before that server binds it, to a connection or
+    a port-0 server of this process or another (another pytest-xdist worker's), which the
+    kernel never does with a port outside that range."""
+    ephemeral = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    while True:
+        port = random.randrange(max(1024, ephemeral - 16384), ephemeral)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:  # in use
+                continue
+            return port
 
 
 def _children(pid: int) -> list[int]:
