@@ -341,10 +341,14 @@ def _ranked(
     ]
     matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
     order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
-    # Likeness by the quotes' own words: their titles' and headers' are shared by every row of
-    # a table and every sentence of a page, and made a list's rows look like repeats.
-    said = {k: terms(pool.candidates[own[k]].quote) for k in order}
-    kept = mmr(order, [value[k] for k in order], lambda a, b: jaccard(said[a], said[b]), depth)
+    # Two table rows are alike by their own cells: their table's title and header words, which
+    # every row shares, made a list's rows look like repeats of each other.
+    rows = {k: terms(q) for k in order if "; " in (q := pool.candidates[own[k]].quote)}
+
+    def alike(a: int, b: int) -> float:
+        return jaccard(rows[a], rows[b]) if a in rows and b in rows else jaccard(bags[a], bags[b])
+
+    kept = mmr(order, [value[k] for k in order], alike, depth)
     return [own[k] for k in kept]
 
 
