@@ -162,6 +162,8 @@ def test_a_document_kept_in_an_administrative_folder_is_left_out_unless_the_ques
     assert not genre.administrative("公告/2025-06-19-起火初步情况通报.md", question)
     assert not genre.administrative("news/is-it-safe.html", question)  # a file name's "it"
     assert not genre.administrative("hr/hiring-plan.md", "What is the HR hiring plan for 2026?")
+    # "it" inside a word of the question ("with", "city") asks nothing about IT
+    assert genre.administrative("it/badge-upgrade.md", "Which city sites opened with robots?")
 
 
 def test_a_chinese_namesake_of_another_kind_of_organisation_is_told_apart():

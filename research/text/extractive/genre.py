@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from research.text.extractive.sentences import sentences
+from research.text.writing import is_cjk
 
 RULE_SHARE = 0.34  # of a document's sentences, at least: it is a document of rules
 MIN_SENTENCES = 3
@@ -66,7 +67,11 @@ def administrative(path: str, question: str) -> bool:
     found = {w for s in segments[:-1] for w in [s, *_WORDS.split(s)]} & FOLDERS
     found |= set(_WORDS.split(segments[-1])) & FILE_WORDS
     asked = {w.lower() for w in re.findall(r"\w+", question)}
-    return bool(found) and not any(word in asked or word in question for word in found)
+    # A Chinese word is asked when the question holds it; a Latin one when it is a word of it
+    # (not "it" inside "with").
+    return bool(found) and not any(
+        word in question if is_cjk(word[0]) else word in asked for word in found
+    )
 
 
 def is_rule(sentence: str) -> bool:
