@@ -31,10 +31,11 @@ def _case(folder: Path, row: dict) -> Case:
     )
 
 
-def _collect() -> tuple[Case, ...]:
+def collect(folder: Path) -> tuple[Case, ...]:
+    """The cases of every <kind>_<language>/cases.json under `folder`, each id once."""
     found = [
         _case(index.parent, row)
-        for index in sorted(FOLDER.glob("*/cases.json"))
+        for index in sorted(folder.glob("*/cases.json"))
         for row in json.loads(index.read_text("utf-8"))
     ]
     ids = [case.id for case in found]
@@ -44,4 +45,4 @@ def _collect() -> tuple[Case, ...]:
     return tuple(found)
 
 
-CASES = _collect()
+CASES = collect(FOLDER)

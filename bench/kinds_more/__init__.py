@@ -8,10 +8,9 @@ format bench/kinds_cases/ uses. Every id starts with "more-". Run them outside t
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from bench.kinds_cases import _case
+from bench.kinds_cases import collect
 from bench.kinds_corpus import Case
 
 FOLDER = Path(__file__).resolve().parent
@@ -19,16 +18,8 @@ PREFIX = "more-"
 
 
 def _collect() -> tuple[Case, ...]:
-    found = [
-        _case(index.parent, row)
-        for index in sorted(FOLDER.glob("*/cases.json"))
-        for row in json.loads(index.read_text("utf-8"))
-    ]
-    ids = [case.id for case in found]
-    doubled = sorted({i for i in ids if ids.count(i) > 1})
-    if doubled:
-        raise ValueError(f"case ids used twice: {', '.join(doubled)}")
-    unprefixed = sorted(i for i in ids if not i.startswith(PREFIX))
+    found = collect(FOLDER)
+    unprefixed = sorted(case.id for case in found if not case.id.startswith(PREFIX))
     if unprefixed:
         raise ValueError(f"case ids without {PREFIX!r}: {', '.join(unprefixed)}")
     for case in found:
