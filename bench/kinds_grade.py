@@ -5,7 +5,8 @@ parts (the key figures, overview and answer parts aside). A quote is “...” f
 citations [n], as the extractive report cites.
 
 - Facts covered: a fact whose figures (any one) appear in the body, not inside a longer number
-  or word.
+  or word; a figure with its unit ("321.7万人") also in a table row that puts the unit in its
+  column's name ("年末常住人口（万人）: 321.7").
 - Empty but covered: a section that reads "No source matched this section." while a summarised
   source names its subject: a subject of the case that its heading names, or else every content
   word of its heading (in Chinese, the heading itself).
@@ -76,6 +77,22 @@ class Graded:
     markdown: str = ""
 
 
+FIGURE_WITH_UNIT = re.compile(r"^(\d[\d,]*(?:\.\d+)?)\s*([^\d\s].*)$")
+
+
+def stated(body: str, figure: str) -> bool:
+    """The figure in the body, or its number in a table row's cell whose column's name holds
+    its unit ("年末常住人口（万人）: 321.7" states "321.7万人")."""
+    if states(body, figure):
+        return True
+    split = FIGURE_WITH_UNIT.match(figure.strip())
+    if split is None:
+        return False
+    number, unit = split.groups()
+    cell = rf"[（(]{re.escape(unit)}[)）][^;:：\n“”]*[:：]\s*{re.escape(number)}(?![0-9.,]*[0-9])"
+    return re.search(cell, body) is not None
+
+
 def sections(body: str) -> list[tuple[str, str]]:
     """The body's ## sections, each (heading, text)."""
     found = []
@@ -121,7 +138,7 @@ def grade(project: Project, case: Case, half: str, wall: float) -> Graded:
     graded = Graded(case, half, project.status, wall, word_count(CITATIONS.sub("", body)))
     graded.markdown = markdown
     for fact in case.facts:
-        (graded.covered if any(states(body, f) for f in fact.figures) else graded.missed).append(
+        (graded.covered if any(stated(body, f) for f in fact.figures) else graded.missed).append(
             fact.name
         )
     texts = [source_text(sources[n]) for n in sorted(summarised)]

@@ -230,3 +230,26 @@ def test_in_a_comparison_one_things_newer_figure_is_no_update_of_anothers():
     ashgrove_section = markdown.split("## Ashgrove")[1]
     assert "47.8%" in wrenfield_section and "33.5%" not in wrenfield_section
     assert "33.5%" in ashgrove_section and "47.8%" not in ashgrove_section
+
+
+def test_a_spreadsheets_rows_are_quoted_together_in_the_tables_order():
+    question = "List the member towns of the Tallowmere Water Board and their populations."
+    rows = [
+        f"Town: {town}; Mid-2025 population: {people}"
+        for town, people in (("Fernley", "21,750"), ("Ashcombe", "48,200"), ("Quenby", "9,860"))
+    ]
+    text = "Towns\n\n" + "\n".join(rows) + "\n\nItem: Publisher; Detail: County Statistics Office"
+    sources = {
+        1: _known(
+            "population estimates", text, Vintage("", (2025, 9, 30)), "Tallowmere Water Board"
+        )
+    }
+    parts = [brief.Part(1, "Member towns", "member towns populations")]
+    candidates = [brief.Candidate(q, 1, 1, "member towns populations") for q in rows[::-1]]
+    markdown = brief.write(question, "Towns", parts, candidates, sources, WORDS, 900)
+    at = [markdown.index(row) for row in rows]
+    assert at == sorted(at)  # Fernley, Ashcombe, Quenby: down the table, not by name or score
+
+
+def test_rows_of_a_table_are_told_apart_by_their_cells_not_their_column_names():
+    assert brief._cells("Town: Quenby; Mid-2025 population: 9,860") == ["quenbi", "860"]

@@ -167,3 +167,17 @@ def test_a_sentence_that_refers_back_is_quoted_with_the_one_before():
         "2025年临川港完成集装箱吞吐量1520万标箱。其中，外贸航线完成1098万标箱。",
         "其他港口增长较慢，全年仅增长一成。",  # 其他 ("other") refers to nothing before
     ]
+
+
+def test_a_record_line_is_a_row_of_the_table_its_column_names_make_and_its_lead_in_is_kept():
+    text = (
+        "Prices from 1 January 2026 are as follows:\n\n| Tier | Price |\n|---|---|\n"
+        "| First | 3.45 per m3 |\n| Second | 4.60 per m3 |\n\n"
+        "Town: Ashcombe; Population: 48,200\nTown: Fernley; Population: 21,750\n"
+    )
+    found = sentences(text)
+    rows = [s for s in found if s.header]
+    assert [s.caption for s in rows] == ["Prices from 1 January 2026 are as follows:"] * 2
+    records = [s for s in found if s.text.startswith("Town:")]
+    assert [s.columns for s in records] == ["Town; Population"] * 2
+    assert rows[0].columns == "Tier; Price"

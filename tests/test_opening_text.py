@@ -136,3 +136,15 @@ def test_no_highest_is_named_while_a_compared_thing_has_no_figure():
         ("Cirrus Bikes: revenue", [sentence("Cirrus Bikes opened a store in Leeds.", 3)]),
     ]
     assert answer(question, named_things(question), sections, "en") == []
+
+
+def test_a_rows_year_counts_even_when_its_source_is_dated_that_year():
+    question = "鹭屿港2019—2025年集装箱吞吐量的走势如何？"
+    quotes = [  # the spreadsheet's title dates it 2025: its last row's year is still the row's
+        Quoted("年份: 2019; 集装箱吞吐量（万标箱）: 612; 同比: —", 1, "", "2025"),
+        Quoted("年份: 2024; 集装箱吞吐量（万标箱）: 793; 同比: +6.0%", 1, "", "2025"),
+        Quoted("年份: 2025; 集装箱吞吐量（万标箱）: 856; 同比: +7.9%", 1, "", "2025"),
+    ]
+    said = answer(question, None, [("吞吐量", quotes)], "zh")
+    assert len(said) == 2 and "612万标箱" in said[0] and "2025" in said[1]
+    assert "856万标箱" in said[1]

@@ -5,7 +5,13 @@ collide with it, and documents of rules."""
 from __future__ import annotations
 
 from research.text.extractive import genre
-from research.text.extractive.aspects import question_phrase, sub_questions, subject_part
+from research.text.extractive.aspects import (
+    question_phrase,
+    sub_questions,
+    subject_names,
+    subject_part,
+)
+from research.text.extractive.concepts import heading_for, said_for
 from research.text.extractive.names import (
     named_in,
     named_things,
@@ -177,3 +183,39 @@ def test_a_companys_legal_form_or_the_questions_full_stop_is_no_other_name():
     question = "Compare the room count of Harrow Valley Hotels, Quayside Stays and Brimfield Inns."
     assert subject_phrases(subject_part(question))[-1] != "Brimfield Inns."
     assert "Brimfield Inns" in subject_phrases(subject_part(question))
+
+
+def test_a_request_in_several_sentences_names_only_its_subject():
+    question = (
+        "We're thinking of bidding for Veltro Logistics. Can you pull together a due-diligence "
+        "brief: who owns it, how big it is financially, and any lawsuits?"
+    )
+    assert subject_phrases(subject_part(question)) == ("Veltro Logistics",)
+    assert subject_names(question) == "Veltro Logistics"
+    assert subject_phrases("Prepare a brief on J. P. Morgan Bank. Include revenue.") == (
+        "J. P. Morgan Bank",
+    )
+
+
+def test_a_chinese_subject_ends_where_a_time_word_or_a_pointing_word_begins():
+    assert subject_phrases("启明电池去年良品率为什么掉得那么厉害？") == ("启明电池",)
+    assert subject_phrases("云岫科技今年完成了哪些收购？") == ("云岫科技",)
+
+
+def test_a_name_that_goes_on_to_another_companys_legal_form_is_a_namesake():
+    text = "Veltro Logistica S.p.A., the Genoa-based freight forwarder, reported revenue."
+    assert names_another(text, "Veltro Logistics")
+    assert not names_thing(text, "Veltro Logistics")
+    assert not names_another("Veltro Logistics Ltd reported revenue.", "Veltro Logistics")
+
+
+def test_a_part_asked_in_plain_words_is_searched_and_titled_in_the_documents_words():
+    assert heading_for("who owns it") == "Ownership"
+    assert heading_for("who's running it") == "Leadership"
+    assert heading_for("any lawsuits") == "Litigation"
+    assert heading_for("funding history") == ""  # a heading already
+    assert heading_for("主要客户是谁") == "主要客户"
+    assert {"stake", "shareholders"} <= set(said_for("who owns it").split())
+    assert "debt" not in said_for("how much debt it has").split()  # the part has it
+    assert said_for("诉讼纠纷") and all(not w.isascii() for w in said_for("诉讼纠纷").split())
+    assert said_for("its history") == ""

@@ -38,6 +38,7 @@ from research.text.extractive.aspects import (
     subject_names,
     subject_part,
 )
+from research.text.extractive.concepts import heading_for, said_for
 from research.text.extractive.names import Named, named_things
 from research.text.extractive.names import title as named_title
 from research.text.extractive.scoring import key_phrases
@@ -230,21 +231,30 @@ def _subject(question: str, context: list[str]) -> str:
 def _aspect_plan(
     question: str, subject: str, parts: list[str], language: str, goal: str
 ) -> PlanOutput:
-    """A section per part, titled with its words; its queries: the subject with the part,
-    then the part alone."""
+    """A section per part, titled with its words (or, for a part asked as a question, with
+    the concern it asks about: "who's running it" -> "Leadership"); its queries: the subject
+    with the part and the words documents use for what it asks (concepts.py), then the part
+    alone."""
     sections = [
         PlannedSection(
-            title=_title(part)[:HEADING_MAX],
+            title=_title(heading_for(part) or part)[:HEADING_MAX],
             goal=goal.format(part),
             queries=[
                 PlannedQuery(text=q)
-                for q in dict.fromkeys([_query(subject, part) if subject else part, part])
+                for q in dict.fromkeys([_query(subject, _with_said(part)), part])
             ],
             analysis=asks_for_figures(part),
         )
         for part in parts
     ]
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def _with_said(part: str) -> str:
+    """The part with the first words documents use for what it asks ("who owns it ownership
+    owner shareholders"): a search and the quotes it finds see the documents' words too."""
+    said = said_for(part).split()[:SAID_WORDS]
+    return " ".join([part, *said])
 
 
 def _named_plan(question: str, named: Named, language: str, goal: str) -> PlanOutput:
@@ -306,6 +316,9 @@ def _narrow(plan: PlanOutput, answers: list[str]) -> None:
     for section in plan.sections:
         for query in section.queries:
             query.text = _query(query.text, words)
+
+
+SAID_WORDS = 4  # of a concern's words, added to a part's query
 
 
 def _title(part: str) -> str:

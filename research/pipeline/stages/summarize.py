@@ -162,7 +162,7 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
     words alone would miss the sentence that answers the question. A sentence's heading counts
     as its own words ("Funding" over "In February 2026 Kestrel closed a $42 million...")."""
     wanted = terms(query)
-    words = [terms(f"{s.context} {s.header} {s.text}") for s in found]  # what it is about
+    words = [terms(f"{s.context} {s.caption} {s.header} {s.text}") for s in found]  # its topic
     asked = bm25(terms(question), words)
     scores = [q + a / 2 for q, a in zip(bm25(wanted, words), asked, strict=True)]
     matching: set[int] = set()
@@ -173,21 +173,22 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
     ranked = sorted(matching)
     value = [scores[i] + coverage(wanted, words[i]) + 0.3 * (1 - found[i].position) for i in ranked]
     kept = mmr(ranked, value, lambda a, b: jaccard(words[a], words[b]), EXTRACTIVE_QUOTES)
-    return [found[i].text for i in sorted(_with_table_rows(found, kept))]
+    return [found[i].text for i in sorted(_with_table_rows(found, kept, matching))]
 
 
-def _with_table_rows(found: list[Sentence], kept: list[int]) -> set[int]:
-    """The kept units, and for a kept table row the other rows of its table (same header and
-    heading, next to each other), up to TABLE_ROWS: a table that answers the query is quoted
-    as a table, not one row of it ("List the member towns and their populations")."""
+def _with_table_rows(found: list[Sentence], kept: list[int], matching: set[int]) -> set[int]:
+    """The kept units, and for a kept table row the other rows of its table (same columns and
+    heading, next to each other) that match the query too, up to TABLE_ROWS: a table that
+    answers the query is quoted as a table, not one row of it ("List the member towns and
+    their populations"); a table's one row that names the topic (its publisher's) brings no
+    other rows."""
     chosen = set(kept)
+    columns = [s.columns for s in found]
     for i in kept:
-        if not found[i].header:
+        if not columns[i]:
             continue
         table = [
-            j
-            for j in range(len(found))
-            if found[j].header == found[i].header and found[j].context == found[i].context
+            j for j in matching if columns[j] == columns[i] and found[j].context == found[i].context
         ]
         near = sorted(table, key=lambda j: (abs(j - i), j))[:TABLE_ROWS]
         chosen.update(near)

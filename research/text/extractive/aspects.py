@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from research.text.extractive.names import REQUESTING, SENTENCE_END
+
 MAX_ASPECTS = 12  # as many sections as a plan may have
 MAX_WORDS = 6  # a longer part is a sentence, not the name of something asked for
 MAX_CJK_CHARS = 12
@@ -75,10 +77,12 @@ def subject_names(question: str) -> str:
     tells ("Kestrel Robotics" of "Prepare a brief on Kestrel Robotics", "SQLite WAL"); in a
     text without capitals (Chinese), the whole subject part."""
     head = subject_part(question)
-    words = [w.strip(".,;:!?()\"'“”") for w in head.split()]
-    if words and words[0].lower() in ASKING:  # "Prepare", "How": capitals only as a start
-        words = words[1:]
-    names = [w for w in words if w[:1].isupper()]
+    names = []
+    for sentence in SENTENCE_END.split(head):  # "We're … Veltro Logistics. Can you …"
+        words = [w.strip(".,;:!?()\"'“”") for w in sentence.split()]
+        if words and (words[0].lower() in ASKING or words[0] in REQUESTING):
+            words = words[1:]  # "Prepare", "How", "Can": capitals only as a start
+        names += [w for w in words if w[:1].isupper()]
     return " ".join(names) if names else head
 
 

@@ -41,6 +41,7 @@ from research.text.extractive.names import (
 from research.text.extractive.scoring import bm25, jaccard, mmr
 from research.text.extractive.sentences import Sentence, sentences
 from research.text.extractive.terms import language_of, terms
+from research.text.writing import is_cjk
 
 PER_SECTION = 8  # quotes ranked per section at most, or more when the length asks for more
 WORDS_PER_QUOTE = 25  # about, to tell how many quotes a length asks for
@@ -101,6 +102,19 @@ class Known:
         unit = self.units.get(quote)
         return unit.header if unit else ""
 
+    def columns(self, quote: str) -> str:
+        """A table row's columns (its header, or a record line's column names); "" else."""
+        unit = self.units.get(quote)
+        return unit.columns if unit else ""
+
+    def position(self, quote: str) -> int:
+        """Where the unit stands in the source (the sources' units in their order)."""
+        return self._positions.get(quote, len(self._positions))
+
+    @functools.cached_property
+    def _positions(self) -> dict[str, int]:
+        return {text: k for k, text in enumerate(self.units)}
+
 
 @dataclass(frozen=True)
 class Words:
@@ -123,6 +137,7 @@ class _Pool:
     current: set[int]
     common: frozenset[str]  # the subject's words and qualifiers: they tell no section apart
     newest: int  # the year of the newest source
+    columns: list[str]  # each candidate's table's columns ("" for a sentence)
 
 
 def write(
@@ -154,9 +169,34 @@ def write(
         body += [f"## {words.key_figures}", table]
     attached = _attach(pool, chosen)
     for part, own in zip(parts, chosen, strict=True):
-        lines = [_with_history(pool, i, attached, sources, words) for i in own]
+        lines = [
+            _with_history(pool, i, attached, sources, words)
+            for i in _rows_together(pool, own, sources)
+        ]
         body += [f"## {part.title}", "\n\n".join(lines) if lines else words.none]
     return "\n\n".join(body)
+
+
+def _rows_together(pool: _Pool, own: list[int], sources: Mapping[int, Known]) -> list[int]:
+    """The section's quotes in their order, but the rows of one table together, in the
+    table's order, where its best row stands: a table is read down, not in score order."""
+
+    def table(i: int) -> tuple[int, str] | None:
+        c = pool.candidates[i]
+        columns = sources[c.n].columns(c.quote)
+        return (c.n, columns) if columns else None
+
+    placed: list[int] = []
+    for i in own:
+        key = table(i)
+        if i in placed:
+            continue
+        if key is None:
+            placed.append(i)
+            continue
+        rows = [j for j in own if table(j) == key]
+        placed += sorted(rows, key=lambda j: sources[key[0]].position(pool.candidates[j].quote))
+    return placed
 
 
 def _unquoted_best(pool: _Pool, chosen: list[list[int]], question: str, numbers: bool) -> list[int]:
@@ -171,23 +211,20 @@ def _pool(
     sources: Mapping[int, Known],
     parts: Sequence[Part] = (),
 ) -> _Pool:
-    named = _naming(question, sources)
-    phrases = subject_phrases(subject_part(question))
+    phrases = _grounded(subject_phrases(subject_part(question)), sources)
+    named = _naming(question, phrases, sources)
     own = [c for c in candidates if c.n in named and not _about_another(c.quote, phrases)]
     candidates = _filed_by_name(question, parts, own, sources)
+    if not named_things(question):
+        candidates = _filed_by_topic(parts, candidates, sources, _common(question, phrases))
     found = sorted(
         set(candidates),
         # Whole keys: the same quote found by two queries is two candidates, and a set's order
         # follows their hashes, which follow the sections' ids.
         key=lambda c: (c.section is None, c.section or 0, sources[c.n].order, c.quote, c.query),
     )
-    # The subject's names tell no section apart; in Chinese, whose question has no capitals,
-    # the name it opens with, not the whole question.
     compared = named_things(question)
-    names = " ".join(phrases or (compared.names if compared else ())) or (
-        "" if language_of(question) != "en" else subject_names(question)
-    )
-    common = frozenset(terms(names)) | QUALIFIERS
+    common = _common(question, phrases)
     by_address = sorted(named, key=lambda n: sources[n].order)  # not by number: provisional
     said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
     newest = _newest(found, said, sources, common)
@@ -216,7 +253,44 @@ def _pool(
                 bags[j] = bags[j] + bags[older]
     dates = [sources[n].vintage.as_of for n in named]
     years = [day[0] for day in dates if day]
-    return _Pool(found, bags, history, current, common, max(years, default=0))
+    columns = [sources[c.n].columns(c.quote) for c in found]
+    return _Pool(found, bags, history, current, common, max(years, default=0), columns)
+
+
+def _common(question: str, phrases: tuple[str, ...]) -> frozenset[str]:
+    """The words that tell no section apart: the subject's names (in Chinese, whose question
+    has no capitals, the name it opens with, not the whole question) and qualifiers."""
+    compared = named_things(question)
+    names = " ".join(phrases or (compared.names if compared else ())) or (
+        "" if language_of(question) != "en" else subject_names(question)
+    )
+    return frozenset(terms(names)) | QUALIFIERS
+
+
+def _filed_by_topic(
+    parts: Sequence[Part],
+    found: list[Candidate],
+    sources: Mapping[int, Known],
+    common: frozenset[str],
+) -> list[Candidate]:
+    """Each quote under the part it answers, whichever part's search found it: one that
+    matches another part's words more than twice as well as its own part's (or that no
+    planned part's search found) goes to that part ("net debt fell to $96.4 million", found
+    by the search for who runs the company, goes under Debt)."""
+    keyed = [part for part in parts if part.key is not None]
+    if len(keyed) < 2 or not found:
+        return found
+    bags = [_bag(c, sources) for c in found]
+    scores = [bm25([t for t in terms(p.topic) if t not in common], bags) for p in keyed]
+    where = {part.key: k for k, part in enumerate(keyed)}
+    filed = []
+    for i, c in enumerate(found):
+        best = max(range(len(keyed)), key=lambda k: (scores[k][i], -k))
+        own = scores[where[c.section]][i] if c.section in where else 0.0
+        if scores[best][i] > 2 * own and keyed[best].key != c.section:
+            c = Candidate(c.quote, c.n, keyed[best].key, c.query)
+        filed.append(c)
+    return filed
 
 
 def _bag(candidate: Candidate | None, sources: Mapping[int, Known]) -> list[str]:
@@ -226,7 +300,7 @@ def _bag(candidate: Candidate | None, sources: Mapping[int, Known]) -> list[str]
         return []
     known = sources[candidate.n]
     unit = known.units.get(candidate.quote)
-    heading, header = (unit.context, unit.header) if unit else ("", "")
+    heading, header = (f"{unit.context} {unit.caption}", unit.header) if unit else ("", "")
     return terms(f"{known.title} {heading} {header} {candidate.quote}")
 
 
@@ -290,7 +364,25 @@ def _owner(candidate: Candidate, known: Known, names: tuple[str, ...]) -> str | 
     return ""
 
 
-def _naming(question: str, sources: Mapping[int, Known]) -> set[int]:
+def _grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[str, ...]:
+    """The subject's names as the sources write them: a name no source gives is misread from
+    the question; in Chinese, which has no spaces to end a name, its longest start that a
+    source gives instead (启明电池 of 启明电池去年良品率), else nothing."""
+    abouts = [known.about for known in sources.values()]
+    kept = []
+    for phrase in phrases:
+        if not is_cjk(phrase[:1]):
+            kept += [phrase] if any(names_thing(a, phrase) for a in abouts) else []
+            continue
+        start = next(
+            (phrase[:k] for k in range(len(phrase), 1, -1) if any(phrase[:k] in a for a in abouts)),
+            "",
+        )
+        kept += [start] if start else []
+    return tuple(dict.fromkeys(kept))
+
+
+def _naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]) -> set[int]:
     """The sources whose document names the question's subject (all when it has no words);
     an e-mail or web address that holds a name does not count. A document titled with
     something else of a colliding name ("Vellmar Brewing Co." beside Vellmar Island), or that
@@ -298,7 +390,6 @@ def _naming(question: str, sources: Mapping[int, Known]) -> set[int]:
     policy, a notice: text/extractive/genre.py) states nothing about it, unless the question
     asks about rules."""
     subject = set(terms(subject_names(question)))
-    phrases = subject_phrases(subject_part(question))
     rules = genre.asks_about_rules(question)
     kept = set()
     for n, known in sources.items():
@@ -341,15 +432,24 @@ def _ranked(
     ]
     matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
     order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
-    # Two table rows are alike by their own cells: their table's title and header words, which
-    # every row shares, made a list's rows look like repeats of each other.
-    rows = {k: terms(q) for k in order if "; " in (q := pool.candidates[own[k]].quote)}
+    # Two table rows are alike by their own cells: their table's title and header words, and
+    # the column names each row repeats, made a list's rows look like repeats of each other.
+    rows = {k: _cells(q) for k in order if "; " in (q := pool.candidates[own[k]].quote)}
 
     def alike(a: int, b: int) -> float:
         return jaccard(rows[a], rows[b]) if a in rows and b in rows else jaccard(bags[a], bags[b])
 
     kept = mmr(order, [value[k] for k in order], alike, depth)
     return [own[k] for k in kept]
+
+
+LABEL = re.compile(r"^[^:：]{1,60}[:：]\s*")  # a record's column name: "Town: "
+
+
+def _cells(row: str) -> list[str]:
+    """A table row's terms without its column names ("Town: Quenby; Population: 9,860"):
+    the cells that tell it from the table's other rows."""
+    return [t for cell in row.split("; ") for t in terms(LABEL.sub("", cell.strip(), count=1))]
 
 
 def _figured(pool: _Pool, i: int) -> bool:
@@ -366,12 +466,23 @@ def _fill(pool: _Pool, ranked: list[list[int]], budget: int) -> list[list[int]]:
         for k, own in enumerate(ranked):
             fresh = [i for i in own[depth:] if pool.candidates[i].quote not in used]
             if fresh and (spent < budget or depth == 0) and len(chosen[k]) <= depth:
-                i = fresh[0]
-                chosen[k].append(i)
-                used.add(pool.candidates[i].quote)
-                spent += _word_count(pool.candidates[i].quote)
+                for i in _with_its_table(pool, fresh[0], own, used):
+                    chosen[k].append(i)
+                    used.add(pool.candidates[i].quote)
+                    spent += _word_count(pool.candidates[i].quote)
         depth += 1
     return chosen
+
+
+def _with_its_table(pool: _Pool, i: int, own: list[int], used: set[str]) -> list[int]:
+    """A quote; a table row with the other rows of its table the section ranks: a table that
+    answers the part is quoted as a table, not as its best row."""
+    columns = pool.columns[i]
+    if not columns:
+        return [i]
+    n = pool.candidates[i].n
+    rows = [j for j in own if pool.candidates[j].n == n and pool.columns[j] == columns]
+    return [i] + [j for j in rows if j != i and pool.candidates[j].quote not in used]
 
 
 def _word_count(text: str) -> int:

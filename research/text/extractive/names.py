@@ -35,6 +35,18 @@ ASKING = frozenset(
     "Show Tell Summarise Summarize Prepare Write Between Among Of For In On And Or The A An".split()
 )
 
+# Words that open a request's sentence with a capital and name nothing ("We're thinking of
+# bidding for Veltro Logistics. Can you pull together a brief").
+REQUESTING = frozenset(
+    "We We're We've We'd I I'm I'd I've Our My You Your Can Could Would Should Will May Might "
+    "Please Help Pull Put Find Get Need Let Let's Also Then Now So But Here There This That "
+    "These Those It Its They Their Any Some Thanks Hi Hello Include Cover Focus Add Use Look "
+    "Check Note Keep Make Mention Consider Start Be Don't Explain Describe Summarise".split()
+)
+# Where a question's sentence ends: a full stop after a word in lower case or a digit (not an
+# initial's, "J. P. Morgan"), or a question or exclamation mark.
+SENTENCE_END = re.compile(r"(?<=[a-z0-9'’)][.!?])\s+|(?<=[!?])\s+")
+
 PERIOD = re.compile(
     r"(?:\b(?:from|between|during|over|since|through|in|for|of)\s+)?"
     r"(?:(?:FY|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d(?:\s*(?:-|–|—|to|and|through|until)\s*"
@@ -90,7 +102,7 @@ def _spaced_named(text: str) -> Named | None:
 def _without_asking(item: str) -> str:
     """ "Which of Harlow" -> "Harlow": the words that ask, and what joins them, are no name."""
     words = item.split()
-    while words and (words[0] in ASKING or words[0].islower()):
+    while words and (words[0] in ASKING or words[0] in REQUESTING or words[0].islower()):
         words = words[1:]
     return " ".join(words)
 
@@ -237,7 +249,9 @@ DOCUMENT_WORDS = frozenset(
 )
 CJK_CUT = re.compile(
     r"(?<=[市县区省镇港])|的|是|在|为什么|为何|如何|怎样|怎么|有哪些|有多少|目前|现在|于|从|自|近|"
-    r"撰写|编写|准备|整理|生成|提供|分析|介绍|总结|说明|做|写|(?:19|20)\d\d"
+    r"撰写|编写|准备|整理|生成|提供|分析|介绍|总结|说明|做|写|(?:19|20)\d\d|"
+    r"去年|今年|前年|明年|上年|本年|当年|近年|这几年|这些年|历年|上半年|下半年|"
+    r"那个|这个|那家|这家|那座|这座"
 )
 CJK_SUBJECT_LEADS = re.compile(
     r"^(?:(?:19|20)\d\d年?(?:[至到—-](?:19|20)\d\d年?)?|请为|请|为|关于)+"
@@ -254,7 +268,7 @@ def subject_phrases(subject_part: str) -> tuple[str, ...]:
         name = CJK_CUT.split(head, maxsplit=1)[0].strip(" ，,：:？?")
         return (name,) if 2 <= len(name) <= MAX_CJK_NAME else ()
     found = []
-    for match in re.finditer(_NAME, text):
+    for match in (m for part in SENTENCE_END.split(text) for m in re.finditer(_NAME, part)):
         name = re.sub(r"(?:'s|’s|'|’)$", "", _without_asking(match.group()))
         if name.endswith(".") and name.split()[-1][:-1] not in LEGAL_FORMS:
             name = name[:-1]  # the question's full stop, not "Co." or "Inc."
@@ -306,22 +320,27 @@ def _another_name(after: str) -> bool:
 
 
 LEGAL_FORMS = frozenset(
-    "Ltd Limited Inc Incorporated LLC LLP plc PLC GmbH AG SA SE Co Corp Corporation Pty".split()
+    "Ltd Limited Inc Incorporated LLC LLP LP plc PLC GmbH AG SA SE Co Corp Corporation Pty "
+    "S.p.A SpA S.A S.r.l Srl S.L SL SAS SARL B.V BV N.V NV AB ASA Oy K.K KK Pte Bhd Ltda".split()
 )
 # The kinds of organisation or place a name's last words say it is ("Vellmar Brewing Co.",
 # "Corran Bridge Club"): a name that starts like the subject's and goes on to one of them is
 # another thing's; one that goes on to a product's words ("Quillon Cold-Brew Concentrate") may
 # well be the subject's own.
-ORGANISATIONS = frozenset(
-    "Co Company Ltd Limited Inc Incorporated LLC LLP plc PLC GmbH AG SA SE Group Club Society "
-    "Association Foundation Trust Council Press Publishing Tours Travel Hotel Hotels Resort "
-    "Brewing Brewery Bank Airlines Airways Foods Robotics Robotik Labs Laboratories Systems "
-    "Motors Mobile Homes Energy Cooperative Co-operative Partners Capital Ventures Holdings "
-    "University College School Academy Railway Railways Lines Logistics Media Studios Records "
-    "Sports FC Church Appliances Industries Manufacturing Technologies Tech Solutions "
-    "Services Agency Authority Institute Hospital Clinic Pharma Insurance Properties Winery "
-    "Vineyard Vineyards Farm Farms Estate Estates Cafe Café Restaurant Bakery Dairy Store Stores "
-    "Shop Gallery Museum Theatre Cinema Studio Festival Orchestra Choir League Union".split()
+ORGANISATIONS = (
+    frozenset(
+        "Co Company Ltd Limited Inc Incorporated LLC LLP plc PLC GmbH AG SA SE Group Club Society "
+        "Association Foundation Trust Council Press Publishing Tours Travel Hotel Hotels Resort "
+        "Brewing Brewery Bank Airlines Airways Foods Robotics Robotik Labs Laboratories Systems "
+        "Motors Mobile Homes Energy Cooperative Co-operative Partners Capital Ventures Holdings "
+        "University College School Academy Railway Railways Lines Logistics Media Studios Records "
+        "Sports FC Church Appliances Industries Manufacturing Technologies Tech Solutions "
+        "Services Agency Authority Institute Hospital Clinic Pharma Insurance Properties Winery "
+        "Vineyard Vineyards Farm Farms Estate Estates Cafe Café Restaurant Bakery Dairy Store "
+        "Stores "
+        "Shop Gallery Museum Theatre Cinema Studio Festival Orchestra Choir League Union".split()
+    )
+    | LEGAL_FORMS
 )
 
 
@@ -343,9 +362,7 @@ def _another_organisation(after: str) -> bool:
     if words is None:
         return False
     found = [
-        re.sub(r"(?:'s|’s|'|’)$", "", w.rstrip(".,;:"))
-        for w in re.split(r"\s+|-", words[1])
-        if w
+        re.sub(r"(?:'s|’s|'|’)$", "", w.rstrip(".,;:")) for w in re.split(r"\s+|-", words[1]) if w
     ]
     if all(w in LEGAL_FORMS for w in found):
         return False

@@ -96,7 +96,8 @@ def figures_of(quotes: Sequence[Quoted]) -> list[Figure]:
     found = []
     for quoted in quotes:
         for value, measure, when in stated(quoted):
-            when = "" if when == quoted.when else when  # its source's date: not the figure's
+            if when == quoted.when and when not in quoted.quote:
+                when = ""  # its source's date, which the quote does not give: not the figure's
             amounts = quantities(value)
             if amounts:
                 amount = amounts[0]

@@ -19,7 +19,7 @@ import sentencex
 
 from research.text.extractive.terms import CJK, is_cjk, language_of
 from research.text.plain import Plain, plain
-from research.text.records import RECORD
+from research.text.records import RECORD, record_pairs
 
 MIN_CHARS, MIN_CJK_CHARS, MAX_CHARS = 30, 10, 800
 ENDS = (".", "!", "?", "…", "。", "！", "？", ";", "；")
@@ -34,13 +34,22 @@ class Sentence:
     position: float  # 0.0 at the start of the text, 1.0 at its end
     context: str = ""  # the heading it stands under, if any
     header: str = ""  # a table row's: its table's first row ("Round; Date; Amount")
+    caption: str = ""  # a table row's: the line that leads into its table ("…as follows:")
+
+    @property
+    def columns(self) -> str:
+        """What makes it a row of a table: its table's header, or a record line's column names
+        ("Town; Population" of "Town: Quenby; Population: 9,860", as spreadsheets are stored);
+        "" for a sentence."""
+        pairs = None if self.header else record_pairs(self.text)
+        return "; ".join(key for key, _ in pairs) if pairs else self.header
 
 
 def sentences(text: str, language: str = "") -> list[Sentence]:
     """The text's sentences in order, each as a reader sees it, with its place in the text."""
     language = language or language_of(text)
     flat = plain(text)
-    found, heading, header = [], "", ""
+    found, heading, header, lead = [], "", "", ""
     cut = blocks(text)
     for i, (block_start, block_end, kind) in enumerate(cut):
         block = flat.text[block_start:block_end].replace("\n", " ")  # the same length
@@ -49,13 +58,15 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
             header = header if before == ROW else block.strip()  # a table's first row: its header
             if header != block.strip() and _kept_row(block):
                 row = _whole(block, block_start, flat, heading, len(text))
-                found.append(_with_header(row, header))
+                found.append(_with_header(row, header, lead))
             continue
         lone = before != ITEM and (i + 1 == len(cut) or cut[i + 1][2] != ITEM)
         numbered = lone and _numbered(text, flat.origin[block_start])
         if kind == ITEM and not numbered and _kept_item(block):  # a list item, whole
-            found.append(_whole(block, block_start, flat, heading, len(text)))
+            item = _whole(block, block_start, flat, heading, len(text))
+            found.append(_with_header(item, "", lead) if RECORD.match(item.text) else item)
             continue
+        lead = block.strip() if block.rstrip().endswith(LEADS_IN) else ""
         if _heading(block):  # a numbered one too: "3. Reasons for the overrun"
             heading = block.strip()
             continue
@@ -203,8 +214,11 @@ def _kept_item(item: str) -> bool:
     return len(item) >= MIN_CJK_CHARS if is_cjk(item[0]) else len(words) >= 3
 
 
-def _with_header(row: Sentence, header: str) -> Sentence:
-    return Sentence(row.text, row.start, row.end, row.position, row.context, header)
+LEADS_IN = (":", "：")  # a line that ends so leads into the table (or list) under it
+
+
+def _with_header(row: Sentence, header: str, caption: str = "") -> Sentence:
+    return Sentence(row.text, row.start, row.end, row.position, row.context, header, caption)
 
 
 _BLOCK_START = re.compile(

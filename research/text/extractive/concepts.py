@@ -1,0 +1,247 @@
+"""What the plain words of a question's part ask for, in the words documents use for it.
+
+A person asks "who owns it", "how big it is financially", "any lawsuits" or "who's running it";
+the documents say "Harbrook Capital holds a 62% stake", "revenue of $418.6 million", "the
+Dunmore Haulage claim" and "chief executive". Without a model, the search and the choice of
+quotes see only shared words, so each part that names one of these common concerns of
+research (ownership, size, debt, customers, litigation, leadership, risks, ...) is searched
+and judged with the words its documents use as well, and titled as a heading ("Ownership").
+
+Each concern is written once here, in English and Chinese: the words that ask for it (matched
+as word stems in a spaced script, as substrings in Chinese), the words documents use for it,
+and its heading in each language.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from research.text.extractive.terms import terms
+from research.text.writing import is_cjk
+
+
+@dataclass(frozen=True)
+class Concept:
+    asked: tuple[str, ...]  # words that ask for it
+    said: str  # the words documents use for it
+    heading: tuple[str, str]  # English, Chinese
+
+
+CONCEPTS = (
+    Concept(
+        (
+            "own",
+            "owns",
+            "owned",
+            "owner",
+            "owners",
+            "ownership",
+            "shareholder",
+            "shareholders",
+            "shareholding",
+            "股权",
+            "股东",
+            "控股",
+            "持股",
+            "谁拥有",
+            "所有权",
+        ),
+        "ownership owner shareholders stake holds controlling 股东 股权 持股 控股",
+        ("Ownership", "股权结构"),
+    ),
+    Concept(
+        (
+            "financially",
+            "financials",
+            "financial",
+            "finances",
+            "revenue",
+            "revenues",
+            "turnover",
+            "sales",
+            "profit",
+            "profits",
+            "earnings",
+            "营收",
+            "收入",
+            "利润",
+            "财务",
+            "业绩",
+        ),
+        "revenue sales profit EBITDA earnings margin 营业收入 营收 净利润 利润 毛利率",
+        ("Financial results", "财务状况"),
+    ),
+    Concept(
+        (
+            "debt",
+            "debts",
+            "borrowing",
+            "borrowings",
+            "leverage",
+            "loans",
+            "indebted",
+            "债务",
+            "负债",
+            "借款",
+            "杠杆",
+        ),
+        "debt borrowings loans leverage bonds notes facility 负债 有息负债 借款 债券 贷款",
+        ("Debt", "债务"),
+    ),
+    Concept(
+        ("customer", "customers", "clients", "client", "buyers", "accounts", "客户", "买家"),
+        "customers clients accounts contracts largest customer 客户 大客户 前五大客户 订单",
+        ("Main customers", "主要客户"),
+    ),
+    Concept(
+        (
+            "lawsuit",
+            "lawsuits",
+            "litigation",
+            "legal",
+            "sued",
+            "suing",
+            "disputes",
+            "dispute",
+            "claims",
+            "court",
+            "诉讼",
+            "纠纷",
+            "仲裁",
+            "官司",
+            "起诉",
+        ),
+        "lawsuit litigation claim court dispute sued damages settlement 诉讼 纠纷 仲裁 起诉 判决",
+        ("Litigation", "诉讼与纠纷"),
+    ),
+    Concept(
+        (
+            "running",
+            "runs",
+            "run",
+            "leadership",
+            "leaders",
+            "management",
+            "managers",
+            "led",
+            "leads",
+            "executives",
+            "executive",
+            "ceo",
+            "founder",
+            "founders",
+            "team",
+            "领导",
+            "管理层",
+            "高管",
+            "管理团队",
+            "领导班子",
+            "负责人",
+            "创始人",
+            "团队",
+        ),
+        "chief executive CEO chair chairman CFO founder management board appointed "
+        "董事长 总经理 首席执行官 创始人 高管 管理团队",
+        ("Leadership", "管理团队"),
+    ),
+    Concept(
+        ("risk", "risks", "threats", "concerns", "weaknesses", "风险", "隐患"),
+        "risk risks concentration exposure dependence uncertainty 风险 依赖 集中度 不确定",
+        ("Risks", "主要风险"),
+    ),
+    Concept(
+        (
+            "environmental",
+            "environment",
+            "compliance",
+            "regulatory",
+            "emissions",
+            "环保",
+            "合规",
+            "排放",
+            "监管",
+        ),
+        "environmental compliance permit emissions fine penalty inspection "
+        "环保 合规 排放 处罚 罚款 环评 许可",
+        ("Compliance", "环保与合规"),
+    ),
+    Concept(
+        (
+            "capacity",
+            "output",
+            "production",
+            "factories",
+            "plants",
+            "产能",
+            "产量",
+            "生产线",
+            "工厂",
+        ),
+        "capacity output production plant factory lines 产能 产量 生产线 工厂 基地",
+        ("Capacity", "产能"),
+    ),
+    Concept(
+        (
+            "funding",
+            "funded",
+            "raised",
+            "investors",
+            "financing",
+            "valuation",
+            "融资",
+            "投资方",
+            "估值",
+        ),
+        "funding round raised Series investors valuation led 融资 轮 领投 投资方 估值",
+        ("Funding", "融资"),
+    ),
+    Concept(
+        ("employees", "staff", "headcount", "workforce", "people", "员工", "人数", "雇员"),
+        "employees staff headcount workforce 员工 人数 员工总数",
+        ("Employees", "员工"),
+    ),
+)
+# A part asked as a question: in English by its first word, in Chinese by a question word
+# anywhere ("主要客户是谁").
+_ASKS = re.compile(
+    r"^(?:who|whom|whose|what|which|how|any|is|are|does|do|did|whether)\b"
+    r"|谁|哪|多少|是否|有没有|有无|怎么|怎样|如何|什么",
+    re.IGNORECASE,
+)
+
+
+def concepts_of(part: str) -> list[Concept]:
+    """The concerns the part's words ask for, in CONCEPTS' order."""
+    stems = set(terms(part))
+    found = []
+    for concept in CONCEPTS:
+        for word in concept.asked:
+            if (
+                is_cjk(word[:1])
+                and word in part
+                or not is_cjk(word[:1])
+                and (set(terms(word)) & stems)
+            ):
+                found.append(concept)
+                break
+    return found
+
+
+def said_for(part: str) -> str:
+    """The words documents use for what the part asks ("stake shareholders …" for "who owns
+    it"), those it has already left out; "" when it asks for none of the concerns."""
+    have = set(terms(part))
+    cjk = is_cjk(part.strip()[:1])
+    words = [w for c in concepts_of(part) for w in c.said.split() if is_cjk(w[:1]) == cjk]
+    return " ".join(dict.fromkeys(w for w in words if not set(terms(w)) <= have))
+
+
+def heading_for(part: str) -> str:
+    """A heading for a part asked as a question ("who's running it" -> "Leadership"), in the
+    part's language, when it asks for exactly one concern; "" otherwise (the part's own words
+    make the heading)."""
+    found = concepts_of(part)
+    if len(found) != 1 or not _ASKS.search(part.strip()):
+        return ""
+    return found[0].heading[1 if is_cjk(part.strip()[:1]) else 0]
