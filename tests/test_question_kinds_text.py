@@ -219,3 +219,10 @@ def test_a_part_asked_in_plain_words_is_searched_and_titled_in_the_documents_wor
     assert "debt" not in said_for("how much debt it has").split()  # the part has it
     assert said_for("诉讼纠纷") and all(not w.isascii() for w in said_for("诉讼纠纷").split())
     assert said_for("its history") == ""
+
+
+def test_a_chinese_list_ends_at_this_many_and_its_measure_may_follow_a_comma():
+    bikes = named_things("小澜X5、驰途T3、轻羽Air、风行F2这四款电动自行车，续航和价格分别是多少？")
+    assert bikes is not None
+    assert bikes.names == ("小澜X5", "驰途T3", "轻羽Air", "风行F2")
+    assert bikes.measure == "续航和价格"

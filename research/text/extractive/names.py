@@ -149,7 +149,7 @@ def _cjk_named(text: str) -> Named | None:
 
 
 CJK_LIST_END = re.compile(
-    r"(?:(?<![A-Za-z0-9])\d+|[一二三四五六七八九十两]+)[款家座个所条位种辆台只]"
+    r"[这那共]?(?:(?<![A-Za-z0-9])\d+|[一二三四五六七八九十两]+)[款家座个所条位种辆台只]"
     r"|在|的|有何|有什么|相比|之间"
 )
 
@@ -163,7 +163,11 @@ def _cjk_list_and_measure(body: str) -> tuple[str, str]:
         listed, _, measure = body.rpartition("的") if "的" in body else (body, "", "")
         return listed, measure
     rest = body[end.start() :]
-    asked = re.search(r"在(.+?)(?:上|方面)|的(.+?)(?:有何|有什么|如何|对比|比较|差异|区别|$)", rest)
+    asked = re.search(
+        r"在(.+?)(?:上|方面)|的(.+?)(?:有何|有什么|如何|对比|比较|差异|区别|$)"
+        r"|[，,](.+?)(?:分别|各自|各是|是多少|有多少|多少|如何|怎么样|[？?]|$)",
+        rest,
+    )
     measure = next((g for g in asked.groups() if g), "") if asked else ""
     return body[: end.start()], measure
 
