@@ -222,7 +222,9 @@ def test_a_part_asked_in_plain_words_is_searched_and_titled_in_the_documents_wor
 
 
 def test_a_chinese_list_ends_at_this_many_and_its_measure_may_follow_a_comma():
-    bikes = named_things("小澜X5、驰途T3、轻羽Air、风行F2这四款电动自行车，续航和价格分别是多少？")
+    bikes = named_things(
+        "小澜X5、驰途T3、轻羽Air、风行F2这四款电动自行车，续航和价格分别是多少？哪款更划算？"
+    )
     assert bikes is not None
     assert bikes.names == ("小澜X5", "驰途T3", "轻羽Air", "风行F2")
     assert bikes.measure == "续航和价格"
