@@ -228,3 +228,14 @@ def test_a_chinese_list_ends_at_this_many_and_its_measure_may_follow_a_comma():
     assert bikes is not None
     assert bikes.names == ("小澜X5", "驰途T3", "轻羽Air", "风行F2")
     assert bikes.measure == "续航和价格"
+
+
+def test_a_name_going_on_to_the_kind_of_thing_asked_for_is_one_of_the_subjects_own():
+    asked = "鹿鸣医疗集团旗下目前有哪些医院？各有多少张床位？"
+    assert subject_phrases(asked) == ("鹿鸣医疗集团",)
+    assert not names_another("鹿鸣康复医院新康复楼启用", "鹿鸣医疗集团", asked)
+    assert names_another("鹿鸣康复医院新康复楼启用", "鹿鸣医疗集团")  # asked nothing of hospitals
+    hotels = "Which hotels does Brimfield Group run, and how many rooms has each?"
+    assert not names_another("The Brimfield Harbour Hotel has 80 rooms.", "Brimfield Group", hotels)
+    robots = "What was Kestrel Robotics' revenue, and how many robots did it ship?"
+    assert names_another("Kestrel Aerial Robotics had a record year.", "Kestrel Robotics", robots)

@@ -213,7 +213,7 @@ def _pool(
 ) -> _Pool:
     phrases = _grounded(subject_phrases(subject_part(question)), sources)
     named = _naming(question, phrases, sources)
-    own = [c for c in candidates if c.n in named and not _about_another(c.quote, phrases)]
+    own = [c for c in candidates if c.n in named and not _about_another(c.quote, phrases, question)]
     candidates = _filed_by_name(question, parts, own, sources)
     if not named_things(question):
         candidates = _filed_by_topic(parts, candidates, sources, _common(question, phrases))
@@ -394,7 +394,7 @@ def _naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known
     kept = set()
     for n, known in sources.items():
         about = ADDRESS.sub(" ", known.about)
-        if phrases and _about_another(known.title, phrases):
+        if phrases and _about_another(known.title, phrases, question):
             continue
         if not rules and genre.of_rules(known.about):
             continue  # a policy or a notice: it says what to do, not what is so
@@ -402,16 +402,17 @@ def _naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known
             continue  # kept in an HR, IT or brand folder: about the organisation's running
         if phrases and any(names_thing(about, p) for p in phrases):
             kept.add(n)
-        elif phrases and _about_another(about, phrases):
+        elif phrases and _about_another(about, phrases, question):
             continue
         elif not subject or subject & set(terms(about)):
             kept.add(n)
     return kept
 
 
-def _about_another(text: str, phrases: tuple[str, ...]) -> bool:
-    """Whether `text` names another thing of a colliding name and not the subject."""
-    return any(names_another(text, p) for p in phrases) and not any(
+def _about_another(text: str, phrases: tuple[str, ...], question: str) -> bool:
+    """Whether `text` names another thing of a colliding name (not of the kind the question
+    asks about) and not the subject."""
+    return any(names_another(text, p, question) for p in phrases) and not any(
         names_thing(text, p) for p in phrases
     )
 

@@ -255,7 +255,7 @@ CJK_CUT = re.compile(
     r"(?<=[市县区省镇港])|的|是|在|为什么|为何|如何|怎样|怎么|有哪些|有多少|目前|现在|于|从|自|近|"
     r"撰写|编写|准备|整理|生成|提供|分析|介绍|总结|说明|做|写|(?:19|20)\d\d|"
     r"去年|今年|前年|明年|上年|本年|当年|近年|这几年|这些年|历年|上半年|下半年|"
-    r"那个|这个|那家|这家|那座|这座"
+    r"那个|这个|那家|这家|那座|这座|旗下|下属|所属|名下"
 )
 CJK_SUBJECT_LEADS = re.compile(
     r"^(?:(?:19|20)\d\d年?(?:[至到—-](?:19|20)\d\d年?)?|请为|请|为|关于)+"
@@ -293,15 +293,19 @@ def names_thing(text: str, name: str) -> bool:
     return False
 
 
-def names_another(text: str, name: str) -> bool:
+def names_another(text: str, name: str, asked: str = "") -> bool:
     """Whether `text` names something else of a colliding name: "Aurora Borealis Tours" for
     Aurora Bikes, "Sorrelwick Energy Co-operative" for Sorrelwick Energy, 星衡智能 for
-    星衡机器人."""
+    星衡机器人. A name that goes on to the kind of thing the question (`asked`) asks about is
+    one of the subject's own: 鹿鸣总医院 when it asks which hospitals 鹿鸣医疗集团 runs (the
+    subject's own name aside: "Kestrel Aerial Robotics" is no part of Kestrel Robotics)."""
+    asked = asked.replace(name, " ")
     if is_cjk(name[:1]):
         head, rest = name[:2], name[2:]
         return bool(rest) and any(
             not text.startswith(rest, m.end())
-            and CJK_ORGANISATIONS.match(text, m.end()) is not None
+            and (kind := CJK_ORGANISATIONS.match(text, m.end())) is not None
+            and not (asked and kind.group(1) in asked)
             for m in re.finditer(re.escape(head), text)
         )
     words = name.split()
@@ -310,7 +314,7 @@ def names_another(text: str, name: str) -> bool:
         after = text[m.end() :]
         if rest and after.startswith(f" {rest}"):
             after = after[len(rest) + 1 :]
-        if _another_name(after) and _another_organisation(after):
+        if _another_name(after) and _another_organisation(after, asked):
             return True
     return False
 
@@ -352,16 +356,17 @@ ORGANISATIONS = (
 # characters, to a kind of organisation (星衡智能科技有限公司 beside 星衡机器人; 临澜集团 beside
 # 临澜市), not a place's own words (临澜市统计局 is the city's).
 CJK_ORGANISATIONS = re.compile(
-    r"[\u3400-\u9fff]{0,4}?(?:有限公司|股份|集团|公司|科技|智能|茶业|酒业|乳业|酒店|宾馆|教育|"
+    r"[\u3400-\u9fff]{0,4}?(有限公司|股份|集团|公司|科技|智能|茶业|酒业|乳业|酒店|宾馆|教育|"
     r"基金会|材料|置业|地产|物流|银行|医院|学校|俱乐部|协会|旅行社|工作室|餐饮|传媒|文化|商贸|贸易|"
     r"资本|投资|基金|证券|控股|能源|电子|软件|网络|医药|药业|生物|汽车|电器|食品|半导体|信息|"
     r"咨询|研究院|研究所|大学|出版社|事务所)"
 )
 
 
-def _another_organisation(after: str) -> bool:
-    """Whether the capitalised words right after a name end in a kind of organisation; a
-    company's legal form alone ("Brimfield Inns Ltd") is the same company's."""
+def _another_organisation(after: str, asked: str = "") -> bool:
+    """Whether the capitalised words right after a name end in a kind of organisation (not
+    one the question asks about: "Which hotels does Brimfield run?"); a company's legal form
+    alone ("Brimfield Inns Ltd") is the same company's."""
     words = re.match(r"((?:(?:\s+|-)[A-Z][\w'&.-]*){1,3})", after)
     if words is None:
         return False
@@ -370,4 +375,7 @@ def _another_organisation(after: str) -> bool:
     ]
     if all(w in LEGAL_FORMS for w in found):
         return False
-    return any(w in ORGANISATIONS for w in found)
+    kinds = {w.lower() for w in found if w in ORGANISATIONS}
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", asked)}
+    asked_kinds = words | {w[:-1] for w in words if w.endswith("s")}  # "hotels": Hotel
+    return bool(kinds) and not kinds <= asked_kinds
