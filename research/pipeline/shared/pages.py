@@ -10,7 +10,7 @@ from django.utils import timezone
 from research.limits import CONTENT_TYPE_MAX, FETCH_REASON_MAX, SOURCE_TITLE_MAX
 from research.models import FetchStatus, PageSnapshot, Source
 from research.providers import extract as extractor
-from research.providers import http, slots
+from research.providers import fetched, http, slots
 from research.text.scope import NO_SCOPE, Scope
 
 
@@ -31,7 +31,7 @@ def download(
             page = http.fetch(url, etag=etag, last_modified=last_modified, scope=scope)
         if page.not_modified:
             return None
-        text = extractor.extract(page.body, page.content_type, page.charset, page.final_url)
+        text = fetched.read(page.body, page.content_type, page.charset, page.final_url)
     except http.FetchError as exc:
         status = FetchStatus.BLOCKED if exc.blocked else FetchStatus.FAILED
         if source is not None:
