@@ -29,3 +29,22 @@ def test_numbers_are_read_with_the_sheet_s_thousands_separators_decimals_and_per
     assert "Change: 1.2%" in text
     assert "Area (km²): 31.50" in text
     assert "Code: 7" in text  # no format set: the number as stored
+
+
+def test_a_title_row_above_a_sheets_table_is_its_title_not_its_header(tmp_path: Path):
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Ridership"
+    sheet.append(["Linmouth Tram annual boardings and farebox recovery, calendar years."])
+    sheet.append(["Source: Linmouth City Council."])
+    sheet.append(["Year", "Boardings (million)", "Farebox recovery (%)"])
+    sheet.append([2024, 14.87, 39.2])
+    path = tmp_path / "trams.xlsx"
+    book.save(path)
+    blocks = read_xlsx(path, "trams.xlsx", 10_000_000).blocks
+    assert blocks[0].text == (
+        "Linmouth Tram annual boardings and farebox recovery, calendar years.\n"
+        "Source: Linmouth City Council."
+    )
+    assert blocks[1].text == "Year: 2024; Boardings (million): 14.87; Farebox recovery (%): 39.2"

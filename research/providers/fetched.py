@@ -40,7 +40,7 @@ def read(body: bytes, content_type: str, charset: str | None, url: str) -> Extra
 
 
 def office_suffix(content_type: str, url: str) -> str | None:
-    """".docx", ".xlsx" or ".pptx" when the body is one of those files; None otherwise."""
+    """ ".docx", ".xlsx" or ".pptx" when the body is one of those files; None otherwise."""
     media_type = content_type.split(";")[0].strip().lower()
     if media_type in OFFICE_TYPES:
         return OFFICE_TYPES[media_type]

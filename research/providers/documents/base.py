@@ -112,9 +112,14 @@ CSV_ROWS_PER_BLOCK = 40
 def record_blocks(rows: list[list[str]], where: str = "") -> list[Block]:
     """A table's rows under its first row, as record lines ("City: Avalon; Year: 2023;
     Population: 120000"), CSV_ROWS_PER_BLOCK to a block located by its rows (after `where`,
-    a sheet's name)."""
+    a sheet's name). Rows of one cell above a table of more columns are its title and notes
+    ("Linmouth Tram annual boardings, calendar years."), a block of text before it, not its
+    header."""
+    lead = _title_rows(rows)
+    titles = [" ".join(cell.strip() for cell in row if cell.strip()) for row in rows[:lead]]
+    rows = rows[lead:]
     header, body = rows[0], rows[1:] or rows[:1]
-    blocks = []
+    blocks = [Block("\n".join(titles), where)] if titles else []
     for start in range(0, len(body), CSV_ROWS_PER_BLOCK):
         chunk = body[start : start + CSV_ROWS_PER_BLOCK]
         lines = [record_line(header, row) for row in chunk]
@@ -122,3 +127,15 @@ def record_blocks(rows: list[list[str]], where: str = "") -> list[Block]:
         locator = f"rows {start + 1}–{end}"
         blocks.append(Block("\n".join(lines), f"{where}, {locator}" if where else locator))
     return blocks
+
+
+def _title_rows(rows: list[list[str]]) -> int:
+    """How many rows of one filled cell open a table whose next rows fill two or more."""
+
+    def filled(row: list[str]) -> int:
+        return sum(1 for cell in row if cell.strip())
+
+    lead = 0
+    while lead < len(rows) - 1 and filled(rows[lead]) <= 1:
+        lead += 1
+    return lead if lead and filled(rows[lead]) >= 2 else 0

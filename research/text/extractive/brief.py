@@ -261,9 +261,10 @@ def _common(question: str, phrases: tuple[str, ...]) -> frozenset[str]:
     """The words that tell no section apart: the subject's names (in Chinese, whose question
     has no capitals, the name it opens with, not the whole question) and qualifiers."""
     compared = named_things(question)
-    names = " ".join(phrases or (compared.names if compared else ())) or (
-        "" if language_of(question) != "en" else subject_names(question)
-    )
+    named = subject_names(question) if language_of(question) == "en" else ""
+    if named == subject_part(question):
+        named = ""  # no capitals: the question names nothing, its words are the sections'
+    names = " ".join(phrases or (compared.names if compared else ())) or named
     return frozenset(terms(names)) | QUALIFIERS
 
 
@@ -467,7 +468,7 @@ def _fill(pool: _Pool, ranked: list[list[int]], budget: int) -> list[list[int]]:
         for k, own in enumerate(ranked):
             fresh = [i for i in own[depth:] if pool.candidates[i].quote not in used]
             if fresh and (spent < budget or depth == 0) and len(chosen[k]) <= depth:
-                for i in _with_its_table(pool, fresh[0], own, used):
+                for i in _with_its_table(pool, fresh[0], used):
                     chosen[k].append(i)
                     used.add(pool.candidates[i].quote)
                     spent += _word_count(pool.candidates[i].quote)
@@ -475,15 +476,20 @@ def _fill(pool: _Pool, ranked: list[list[int]], budget: int) -> list[list[int]]:
     return chosen
 
 
-def _with_its_table(pool: _Pool, i: int, own: list[int], used: set[str]) -> list[int]:
-    """A quote; a table row with the other rows of its table the section ranks: a table that
-    answers the part is quoted as a table, not as its best row."""
-    columns = pool.columns[i]
+def _with_its_table(pool: _Pool, i: int, used: set[str]) -> list[int]:
+    """A quote; a table row with the other current rows of its table found for its section
+    (its total row among them): a table that answers the part is quoted as a table, not as
+    its best row."""
+    columns, chosen = pool.columns[i], pool.candidates[i]
     if not columns:
         return [i]
-    n = pool.candidates[i].n
-    rows = [j for j in own if pool.candidates[j].n == n and pool.columns[j] == columns]
-    return [i] + [j for j in rows if j != i and pool.candidates[j].quote not in used]
+    rows: dict[str, int] = {chosen.quote: i}
+    for j in sorted(pool.current):
+        c = pool.candidates[j]
+        if c.n == chosen.n and c.section == chosen.section and pool.columns[j] == columns:
+            if c.quote not in used:
+                rows.setdefault(c.quote, j)
+    return list(rows.values())
 
 
 def _word_count(text: str) -> int:
