@@ -131,7 +131,8 @@ def docx_file(doc: Doc) -> bytes:
 
 def xlsx_file(doc: Doc) -> bytes:
     """An Excel workbook: a sheet per heading, named by it, holding the tables under it (a
-    figure that reads as a plain number is stored as one)."""
+    figure that reads as a plain number is stored as one); a title heading that opens the
+    document is the workbook's title, as an author sets it, not a sheet of its own."""
     from openpyxl import Workbook
 
     book = Workbook()
@@ -139,6 +140,9 @@ def xlsx_file(doc: Doc) -> bytes:
         book.remove(first)
     sheet = None
     for kind, text, rows in markdown_blocks(doc.text):
+        if kind == "h1" and sheet is None and not book.properties.title:
+            book.properties.title = plain(text)
+            continue
         if kind.startswith("h") or sheet is None:
             name = re.sub(r"[\\/*?:\[\]]", " ", plain(text) if kind.startswith("h") else "Sheet1")
             sheet = book.create_sheet(name[:31].strip() or f"Sheet{len(book.sheetnames) + 1}")

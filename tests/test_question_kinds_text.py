@@ -239,3 +239,14 @@ def test_a_name_going_on_to_the_kind_of_thing_asked_for_is_one_of_the_subjects_o
     assert not names_another("The Brimfield Harbour Hotel has 80 rooms.", "Brimfield Group", hotels)
     robots = "What was Kestrel Robotics' revenue, and how many robots did it ship?"
     assert names_another("Kestrel Aerial Robotics had a record year.", "Kestrel Robotics", robots)
+
+
+def test_a_comparison_asked_as_which_is_highest_asks_that_measure_and_the_one_compared():
+    mills = named_things(
+        "Which of Pellmore Foods, Garrow Dairy, Nettlebrook Farms and Ashcombe Mills had the "
+        "highest revenue in 2025, and how do their operating margins compare?"
+    )
+    assert mills is not None and mills.names[-1] == "Ashcombe Mills"
+    assert mills.measure == "revenue and operating margins"
+    rivers = named_things("青溪河、蒙江和曲澜江的干流长度和多年平均年径流量相比如何？")
+    assert rivers is not None and rivers.measure == "干流长度和多年平均年径流量"

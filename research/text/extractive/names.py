@@ -122,9 +122,23 @@ def _measure(before: str, after: str) -> str:
         after,
         re.IGNORECASE,
     )
-    found = head["m"] if head else tail["m"] if tail else ""
-    found = PERIOD.sub(" ", found)
-    return " ".join(found.split()).strip(" ,;:")
+    found = [head["m"] if head else tail["m"] if tail else ""]
+    # "Which of A, B and C had the highest revenue in 2025, and how do their margins compare?"
+    found += [m["m"] for m in SUPERLATIVE.finditer(after)] if not head and not tail else []
+    found += [m["m"] for m in THEIR_COMPARED.finditer(after)]
+    measures = [" ".join(PERIOD.sub(" ", m).split()).strip(" ,;:") for m in found]
+    return " and ".join(dict.fromkeys(m for m in measures if m))
+
+
+SUPERLATIVE = re.compile(
+    r"\b(?:had|has|have|with|shows?|showed|reports?|reported)\s+the\s+(?:highest|lowest|"
+    r"largest|biggest|smallest|most|least|best|worst|fastest|slowest|longest|shortest)\s+"
+    r"(?P<m>[^,?;]+)",
+    re.IGNORECASE,
+)
+THEIR_COMPARED = re.compile(
+    r"\bhow\s+(?:do|does|did)\s+(?:their|the|its)\s+(?P<m>[^,?;]+?)\s+compare\b", re.IGNORECASE
+)
 
 
 def _scope(text: str) -> str:
@@ -144,7 +158,9 @@ def _cjk_named(text: str) -> Named | None:
     items = [CJK_LEADS.sub("", i) for i in items]
     if len(items) < 2 or any(not i or len(i) > MAX_CJK_NAME for i in items):
         return None
-    measure = re.sub(r"(?:有何|有什么|如何|怎样|情况|对比|比较|差异|区别|异同)+$", "", measure)
+    measure = re.sub(
+        r"(?:有何|有什么|如何|怎样|情况|对比|比较|相比|相较|差异|区别|异同)+$", "", measure
+    )
     return Named(tuple(dict.fromkeys(items))[:MAX_NAMES], measure.strip(), scope)
 
 
