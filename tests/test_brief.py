@@ -253,3 +253,19 @@ def test_a_spreadsheets_rows_are_quoted_together_in_the_tables_order():
 
 def test_rows_of_a_table_are_told_apart_by_their_cells_not_their_column_names():
     assert brief._cells("Town: Quenby; Mid-2025 population: 9,860") == ["quenbi", "860"]
+
+
+def test_a_chinese_subject_ends_where_most_sources_that_name_it_end_it():
+    known = {
+        n: _known(title, text, Vintage("", (2025, 6, 30)), about=title)
+        for n, (title, text) in enumerate(
+            [
+                ("蓝鲸数据中心正式投运", "蓝鲸数据中心规划建设12000个机柜。"),
+                ("蓝鲸数据中心年度报告", "年均PUE值为1.21。"),
+                ("蓝鲸数据中心参观问题", "园区建筑面积18.5万平方米。"),
+            ],
+            start=1,
+        )
+    }
+    assert brief._grounded(("蓝鲸数据中心规模",), known) == ("蓝鲸数据中心",)
+    assert brief._grounded(("Veltro Logistics",), known) == ()  # named by none of them

@@ -250,3 +250,15 @@ def test_a_comparison_asked_as_which_is_highest_asks_that_measure_and_the_one_co
     assert mills.measure == "revenue and operating margins"
     rivers = named_things("青溪河、蒙江和曲澜江的干流长度和多年平均年径流量相比如何？")
     assert rivers is not None and rivers.measure == "干流长度和多年平均年径流量"
+
+
+def test_a_sibling_name_of_the_same_shape_is_another_things_but_a_longer_one_may_not_be():
+    assert names_another("Skelby Sound Seafoods, the fishermen's co-op", "Skelby Sound Ferries")
+    assert not names_another("Corran Narrows Fixed Link — business case", "Corran Narrows Bridge")
+    assert not names_another("Ferries cross Skelby Sound daily", "Skelby Sound Ferries")
+
+
+def test_a_chinese_subject_is_what_follows_that_and_ends_where_the_asking_begins():
+    asked = "澄江新区那个蓝鲸数据中心规模有多大？总共投了多少钱？"
+    assert subject_phrases(asked) == ("蓝鲸数据中心规模",)  # the sources then settle its end
+    assert names_another("深圳蓝鲸数据科技有限公司发布半年报", "蓝鲸数据中心")

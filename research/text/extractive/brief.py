@@ -367,19 +367,19 @@ def _owner(candidate: Candidate, known: Known, names: tuple[str, ...]) -> str | 
 
 def _grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[str, ...]:
     """The subject's names as the sources write them: a name no source gives is misread from
-    the question; in Chinese, which has no spaces to end a name, its longest start that a
-    source gives instead (启明电池 of 启明电池去年良品率), else nothing."""
+    the question; in Chinese, which has no spaces to end a name, its longest start that at
+    least half as many sources give as its best-given start (启明电池 of 启明电池去年良品率;
+    not 蓝鲸数据中心规, which one source's 规划 gives), else nothing."""
     abouts = [known.about for known in sources.values()]
     kept = []
     for phrase in phrases:
         if not is_cjk(phrase[:1]):
             kept += [phrase] if any(names_thing(a, phrase) for a in abouts) else []
             continue
-        start = next(
-            (phrase[:k] for k in range(len(phrase), 1, -1) if any(phrase[:k] in a for a in abouts)),
-            "",
-        )
-        kept += [start] if start else []
+        given = {k: sum(phrase[:k] in a for a in abouts) for k in range(2, len(phrase) + 1)}
+        most = max(given.values(), default=0)
+        start = next((phrase[:k] for k in sorted(given, reverse=True) if 2 * given[k] >= most), "")
+        kept += [start] if most else []
     return tuple(dict.fromkeys(kept))
 
 

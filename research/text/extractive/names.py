@@ -271,8 +271,10 @@ CJK_CUT = re.compile(
     r"(?<=[市县区省镇港])|的|是|在|为什么|为何|如何|怎样|怎么|有哪些|有多少|目前|现在|于|从|自|近|"
     r"撰写|编写|准备|整理|生成|提供|分析|介绍|总结|说明|做|写|(?:19|20)\d\d|"
     r"去年|今年|前年|明年|上年|本年|当年|近年|这几年|这些年|历年|上半年|下半年|"
-    r"那个|这个|那家|这家|那座|这座|旗下|下属|所属|名下"
+    r"旗下|下属|所属|名下|[？?，,。；;]|有多|多大|多少|多长|多高|几个|几年"
 )
+# "that" and "this": what follows is the thing, what comes before is where it is.
+CJK_POINTING = re.compile(r"那个|这个|那家|这家|那座|这座|那款|这款|那条|这条")
 CJK_SUBJECT_LEADS = re.compile(
     r"^(?:(?:19|20)\d\d年?(?:[至到—-](?:19|20)\d\d年?)?|请为|请|为|关于)+"
 )
@@ -285,6 +287,7 @@ def subject_phrases(subject_part: str) -> tuple[str, ...]:
     text = subject_part.strip()
     if _mostly_cjk(text):
         head = CJK_SUBJECT_LEADS.sub("", text)
+        head = CJK_POINTING.split(head, maxsplit=1)[-1]  # 澄江新区那个蓝鲸数据中心: the latter
         name = CJK_CUT.split(head, maxsplit=1)[0].strip(" ，,：:？?")
         return (name,) if 2 <= len(name) <= MAX_CJK_NAME else ()
     found = []
@@ -330,9 +333,33 @@ def names_another(text: str, name: str, asked: str = "") -> bool:
         after = text[m.end() :]
         if rest and after.startswith(f" {rest}"):
             after = after[len(rest) + 1 :]
+        elif _sibling(after, words[1:]):
+            return True  # "Skelby Sound Seafoods" beside Skelby Sound Ferries
         if _another_name(after) and _another_organisation(after, asked):
             return True
     return False
+
+
+def _sibling(after: str, rest: list[str]) -> bool:
+    """Whether the words after a name's first word go on with some of its next words and then
+    part from it with as many capitalised words of their own: a sibling name, another
+    thing's."""
+    said = after.split()
+    shared = 0
+    while shared < min(len(rest), len(said)) and said[shared] == rest[shared]:
+        shared += 1
+    if not shared or shared == len(rest) or shared >= len(said):
+        return False
+    own = []  # the capitalised words it goes on with instead
+    for word in said[shared:]:
+        if not word[:1].isupper() or word.strip(".,;:'’") in DOCUMENT_WORDS:
+            break
+        own.append(word)
+        if word[-1:] in ".,;:'’":
+            break
+    # a name of the same shape ("Skelby Sound Seafoods"), not a longer one that may be the
+    # thing's earlier or fuller name ("Corran Narrows Fixed Link")
+    return len(own) == len(rest) - shared
 
 
 def _another_name(after: str) -> bool:
