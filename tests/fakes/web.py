@@ -22,6 +22,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from html import escape
+from urllib.parse import unquote
 
 from tests.fakes.server import CHUNK, FakeServer, RecordedRequest, Reply
 
@@ -245,7 +246,8 @@ class FakeWeb(FakeServer):
         return self._conditional(request, self._reply(request))
 
     def _reply(self, request: RecordedRequest) -> Reply:
-        route = self.routes.get(request.path)
+        # a real server decodes the path: "/新闻/a.html" is asked for as "/%E6%96%B0%E9%97%BB/…"
+        route = self.routes.get(request.path) or self.routes.get(unquote(request.path))
         if route is not None:
             return route.reply()
         slug = request.path.removeprefix("/page/")
