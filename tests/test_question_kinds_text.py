@@ -262,3 +262,11 @@ def test_a_chinese_subject_is_what_follows_that_and_ends_where_the_asking_begins
     asked = "澄江新区那个蓝鲸数据中心规模有多大？总共投了多少钱？"
     assert subject_phrases(asked) == ("蓝鲸数据中心规模",)  # the sources then settle its end
     assert names_another("深圳蓝鲸数据科技有限公司发布半年报", "蓝鲸数据中心")
+
+
+def test_how_big_asks_for_size_unless_it_asks_how_big_financially():
+    assert heading_for("How big is the Marrow Creek Solar Farm") == "Size"
+    assert "hectares" in said_for("How big is the Marrow Creek Solar Farm").split()
+    assert heading_for("how big it is financially") == "Financial results"
+    assert heading_for("how much electricity did it put out last year") == "Generation"
+    assert heading_for("规模有多大") == "规模"

@@ -9,7 +9,8 @@ and judged with the words its documents use as well, and titled as a heading ("O
 
 Each concern is written once here, in English and Chinese: the words that ask for it (matched
 as word stems in a spaced script, as substrings in Chinese), the words documents use for it,
-and its heading in each language.
+its heading in each language, and the words that make a part ask for another concern
+("how big it is financially" asks for financial results, not size).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Concept:
     asked: tuple[str, ...]  # words that ask for it
     said: str  # the words documents use for it
     heading: tuple[str, str]  # English, Chinese
+    unless: tuple[str, ...] = ()  # words that make the part ask for another concern
 
 
 CONCEPTS = (
@@ -182,6 +184,17 @@ CONCEPTS = (
         ("Capacity", "产能"),
     ),
     Concept(
+        ("big", "size", "large", "scale", "规模", "多大", "面积"),
+        "capacity size area hectares footprint megawatts scale 规模 面积 容量 装机",
+        ("Size", "规模"),
+        unless=("financially", "financial", "revenue", "财务", "营收"),
+    ),
+    Concept(
+        ("electricity", "generate", "generated", "generation", "energy", "发电", "发电量"),
+        "generation generated output GWh MWh capacity factor 发电量 发电 上网电量",
+        ("Generation", "发电量"),
+    ),
+    Concept(
         (
             "funding",
             "funded",
@@ -206,7 +219,7 @@ CONCEPTS = (
 # anywhere ("主要客户是谁").
 _ASKS = re.compile(
     r"^(?:who|whom|whose|what|which|how|any|is|are|does|do|did|whether)\b"
-    r"|谁|哪|多少|是否|有没有|有无|怎么|怎样|如何|什么",
+    r"|谁|哪|多少|多大|多长|多高|几|是否|有没有|有无|怎么|怎样|如何|什么",
     re.IGNORECASE,
 )
 
@@ -216,16 +229,18 @@ def concepts_of(part: str) -> list[Concept]:
     stems = set(terms(part))
     found = []
     for concept in CONCEPTS:
+        if any(_has(part, stems, word) for word in concept.unless):
+            continue
         for word in concept.asked:
-            if (
-                is_cjk(word[:1])
-                and word in part
-                or not is_cjk(word[:1])
-                and (set(terms(word)) & stems)
-            ):
+            if _has(part, stems, word):
                 found.append(concept)
                 break
     return found
+
+
+def _has(part: str, stems: set[str], word: str) -> bool:
+    """Whether the part says the word: as a substring in Chinese, as a stem otherwise."""
+    return word in part if is_cjk(word[:1]) else bool(set(terms(word)) & stems)
 
 
 def said_for(part: str) -> str:

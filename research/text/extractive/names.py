@@ -419,6 +419,6 @@ def _another_organisation(after: str, asked: str = "") -> bool:
     if all(w in LEGAL_FORMS for w in found):
         return False
     kinds = {w.lower() for w in found if w in ORGANISATIONS}
-    words = {w.lower() for w in re.findall(r"[A-Za-z]+", asked)}
-    asked_kinds = words | {w[:-1] for w in words if w.endswith("s")}  # "hotels": Hotel
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", asked)}
+    asked_kinds = said | {w[:-1] for w in said if w.endswith("s")}  # "hotels": Hotel
     return bool(kinds) and not kinds <= asked_kinds
