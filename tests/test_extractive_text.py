@@ -181,3 +181,20 @@ def test_a_record_line_is_a_row_of_the_table_its_column_names_make_and_its_lead_
     records = [s for s in found if s.text.startswith("Town:")]
     assert [s.columns for s in records] == ["Town; Population"] * 2
     assert rows[0].columns == "Tier; Price"
+
+
+def test_a_kept_row_brings_its_documents_table_whole_but_a_notes_sheet_only_its_matches():
+    from research.pipeline.stages.summarize import _with_table_rows
+
+    text = (
+        "## Milestones\n\n| Milestone | When |\n|---|---|\n| K3 pilot | Q4 2026 |\n"
+        "| Map 2.0 release | November 2026 |\n\n## Notes\n\n"
+        "Item: Publisher; Detail: Tallowmere County Statistics Office\n"
+        "Item: Method; Detail: Cohort-component method\n"
+    )
+    found = sentences(text)
+    at = {s.text.split(";")[0]: k for k, s in enumerate(found)}
+    pilot, publisher = at["K3 pilot"], at["Item: Publisher"]
+    rows = _with_table_rows(found, [pilot, publisher], {pilot, publisher}, {"roadmap", "k3"})
+    assert at["Map 2.0 release"] in rows  # the roadmap's table, whole
+    assert at["Item: Method"] not in rows  # a notes sheet's other rows match nothing asked

@@ -173,22 +173,29 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
     ranked = sorted(matching)
     value = [scores[i] + coverage(wanted, words[i]) + 0.3 * (1 - found[i].position) for i in ranked]
     kept = mmr(ranked, value, lambda a, b: jaccard(words[a], words[b]), EXTRACTIVE_QUOTES)
-    return [found[i].text for i in sorted(_with_table_rows(found, kept, matching))]
+    rows = _with_table_rows(found, kept, matching, set(wanted) | set(terms(question)))
+    return [found[i].text for i in sorted(rows)]
 
 
-def _with_table_rows(found: list[Sentence], kept: list[int], matching: set[int]) -> set[int]:
+def _with_table_rows(
+    found: list[Sentence], kept: list[int], matching: set[int], asked: set[str]
+) -> set[int]:
     """The kept units, and for a kept table row the other rows of its table (same columns and
-    heading, next to each other) that match the query too, up to TABLE_ROWS: a table that
-    answers the query is quoted as a table, not one row of it ("List the member towns and
-    their populations"); a table's one row that names the topic (its publisher's) brings no
-    other rows."""
+    heading, next to each other), up to TABLE_ROWS: a table that answers the query is quoted
+    as a table, not one row of it ("List the member towns and their populations"). A sheet's
+    table (record lines) whose columns, heading and lead-in share no word with the query or
+    the question brings only its rows that match (a notes sheet's publisher row brings no
+    other notes); a document's own table is quoted whole."""
     chosen = set(kept)
     columns = [s.columns for s in found]
     for i in kept:
         if not columns[i]:
             continue
+        about = terms(f"{found[i].context} {found[i].caption} {columns[i]}")
+        whole = found[i].header or asked & set(about)
+        rows = range(len(found)) if whole else sorted(matching)
         table = [
-            j for j in matching if columns[j] == columns[i] and found[j].context == found[i].context
+            j for j in rows if columns[j] == columns[i] and found[j].context == found[i].context
         ]
         near = sorted(table, key=lambda j: (abs(j - i), j))[:TABLE_ROWS]
         chosen.update(near)
