@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from research.text.extractive import brief
+from research.text.extractive import brief, evidence, filing
 from research.text.extractive.currency import Vintage, outdated, restates, vintage
 from research.text.extractive.figures import figures, label
 
@@ -90,8 +90,8 @@ def test_a_newer_source_stating_the_same_measure_with_another_value_supersedes_t
     assert outdated(chinese) == {0: [1]}
 
 
-def _known(title: str, text: str, age: Vintage, about: str = "Kestrel Robotics") -> brief.Known:
-    return brief.Known(f"/{title}", title, text, age, f"{about}\n{text}")
+def _known(title: str, text: str, age: Vintage, about: str = "Kestrel Robotics") -> evidence.Known:
+    return evidence.Known(f"/{title}", title, text, age, f"{about}\n{text}")
 
 
 REVENUE_2026 = "Annual recurring revenue (ARR): $18.4 million at June 30, 2026."
@@ -113,17 +113,17 @@ SOURCES = {
     ),
 }
 PARTS = [
-    brief.Part(1, "Current revenue", "current revenue Kestrel Robotics current revenue"),
-    brief.Part(2, "Fleet size", "fleet size Kestrel Robotics fleet size"),
-    brief.Part(3, "Pricing", "pricing Kestrel Robotics pricing"),
+    evidence.Part(1, "Current revenue", "current revenue Kestrel Robotics current revenue"),
+    evidence.Part(2, "Fleet size", "fleet size Kestrel Robotics fleet size"),
+    evidence.Part(3, "Pricing", "pricing Kestrel Robotics pricing"),
 ]
 CANDIDATES = [
-    brief.Candidate(REVENUE_2025, 2, 1, "Kestrel Robotics current revenue"),
-    brief.Candidate("The company funds the revenue of leave in full.", 6, 1, "revenue"),
-    brief.Candidate(FLEET, 3, 2, "Kestrel Robotics fleet size"),
-    brief.Candidate(UPTIME, 3, 2, "Kestrel Robotics fleet size"),
-    brief.Candidate(PRICE_DRAFT, 4, 3, "Kestrel Robotics pricing"),
-    brief.Candidate(PRICE, 5, 3, "Kestrel Robotics pricing"),
+    evidence.Candidate(REVENUE_2025, 2, 1, "Kestrel Robotics current revenue"),
+    evidence.Candidate("The company funds the revenue of leave in full.", 6, 1, "revenue"),
+    evidence.Candidate(FLEET, 3, 2, "Kestrel Robotics fleet size"),
+    evidence.Candidate(UPTIME, 3, 2, "Kestrel Robotics fleet size"),
+    evidence.Candidate(PRICE_DRAFT, 4, 3, "Kestrel Robotics pricing"),
+    evidence.Candidate(PRICE, 5, 3, "Kestrel Robotics pricing"),
 ]
 
 
@@ -170,7 +170,7 @@ def test_a_figure_from_an_earlier_year_than_the_newest_source_says_its_date():
     }
     candidates = [
         *CANDIDATES,
-        brief.Candidate("The standard delivery fee is $1.80.", 7, 3, "pricing"),
+        evidence.Candidate("The standard delivery fee is $1.80.", 7, 3, "pricing"),
     ]
     markdown = brief.write(QUESTION, "Kestrel", PARTS, candidates, sources, WORDS, 900)
     assert "*As of 2025-09-15:* “The standard delivery fee is $1.80.” [7]" in markdown
@@ -189,8 +189,10 @@ def test_a_table_row_is_quoted_after_its_header_and_named_by_its_column_in_the_k
         "| Series B | February 2026 | $42 million |"
     )
     sources = {8: _known("Funding history", text, Vintage("", (2026, 3, 1)))}
-    parts = [brief.Part(1, "Funding history", "funding history")]
-    row = brief.Candidate("Series B; February 2026; $42 million", 8, 1, "Kestrel funding history")
+    parts = [evidence.Part(1, "Funding history", "funding history")]
+    row = evidence.Candidate(
+        "Series B; February 2026; $42 million", 8, 1, "Kestrel funding history"
+    )
     markdown = brief.write(QUESTION, "Kestrel", parts, [row], sources, WORDS, 900)
     assert "*Round; Date; Amount:* “Series B; February 2026; $42 million” [8]" in markdown
     assert "| Series B (Amount) | $42 million | 2026-02 | [8] |" in markdown
@@ -201,14 +203,14 @@ def test_in_a_comparison_one_things_newer_figure_is_no_update_of_anothers():
     wrenfield = "Fare income covered 47.8% of operating costs in 2024 (farebox recovery ratio)."
     ashgrove = "Fares now cover 33.5% of running costs, a farebox recovery ratio below its peers."
     sources = {
-        1: brief.Known(
+        1: evidence.Known(
             "/w",
             "Wrenfield Light Rail: 2024 Performance Summary",
             wrenfield,
             Vintage("", (2025, 3, 1)),
             f"Wrenfield Light Rail\n{wrenfield}",
         ),
-        2: brief.Known(
+        2: evidence.Known(
             "/a",
             "Ashgrove's trams beat their own record",
             ashgrove,
@@ -217,12 +219,14 @@ def test_in_a_comparison_one_things_newer_figure_is_no_update_of_anothers():
         ),
     }
     parts = [
-        brief.Part(1, "Wrenfield: farebox recovery ratio", "Wrenfield farebox recovery ratio"),
-        brief.Part(2, "Ashgrove: farebox recovery ratio", "Ashgrove farebox recovery ratio"),
+        evidence.Part(1, "Wrenfield: farebox recovery ratio", "Wrenfield farebox recovery ratio"),
+        evidence.Part(2, "Ashgrove: farebox recovery ratio", "Ashgrove farebox recovery ratio"),
     ]
     candidates = [
-        brief.Candidate(wrenfield, 1, 2, "Ashgrove farebox recovery ratio"),  # found by the other
-        brief.Candidate(ashgrove, 2, 2, "Ashgrove farebox recovery ratio"),
+        evidence.Candidate(
+            wrenfield, 1, 2, "Ashgrove farebox recovery ratio"
+        ),  # found by the other
+        evidence.Candidate(ashgrove, 2, 2, "Ashgrove farebox recovery ratio"),
     ]
     markdown = brief.write(question, "Trams", parts, candidates, sources, WORDS, 600)
     assert "Earlier" not in markdown
@@ -244,8 +248,8 @@ def test_a_spreadsheets_rows_are_quoted_together_in_the_tables_order():
             "population estimates", text, Vintage("", (2025, 9, 30)), "Tallowmere Water Board"
         )
     }
-    parts = [brief.Part(1, "Member towns", "member towns populations")]
-    candidates = [brief.Candidate(q, 1, 1, "member towns populations") for q in rows[::-1]]
+    parts = [evidence.Part(1, "Member towns", "member towns populations")]
+    candidates = [evidence.Candidate(q, 1, 1, "member towns populations") for q in rows[::-1]]
     markdown = brief.write(question, "Towns", parts, candidates, sources, WORDS, 900)
     at = [markdown.index(row) for row in rows]
     assert at == sorted(at)  # Fernley, Ashcombe, Quenby: down the table, not by name or score
@@ -267,5 +271,5 @@ def test_a_chinese_subject_ends_where_most_sources_that_name_it_end_it():
             start=1,
         )
     }
-    assert brief._grounded(("蓝鲸数据中心规模",), known) == ("蓝鲸数据中心",)
-    assert brief._grounded(("Veltro Logistics",), known) == ()  # named by none of them
+    assert filing.grounded(("蓝鲸数据中心规模",), known) == ("蓝鲸数据中心",)
+    assert filing.grounded(("Veltro Logistics",), known) == ()  # named by none of them

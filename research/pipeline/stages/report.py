@@ -43,7 +43,7 @@ from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
 from research.providers.llm import Written, messages_tokens
 from research.text import changes, citations, markdown
-from research.text.extractive import brief
+from research.text.extractive import brief, evidence
 from research.text.extractive.currency import vintage
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
 from research.text.scope import Rule
@@ -100,7 +100,7 @@ def run(ctx: StepContext) -> None:
     )
 
 
-def _date(sources: list[dict], known: dict[int, brief.Known]) -> None:
+def _date(sources: list[dict], known: dict[int, evidence.Known]) -> None:
     """Each source's `as_of` and `superseded` (the word that marks it), for the prompts."""
     for source in sources:
         age = known[source["n"]].vintage
@@ -411,7 +411,7 @@ def run_extractive(ctx: StepContext) -> None:
     code = language_of(" ".join(quotes) or project.question)
     words = WORDS.get(code, WORDS["en"])
     candidates = [
-        brief.Candidate(quote, s["n"], f["section_id"], f["query"])
+        evidence.Candidate(quote, s["n"], f["section_id"], f["query"])
         for s in sources
         for f in s["findings"]
         for quote in f["quotes"]
@@ -421,7 +421,7 @@ def run_extractive(ctx: StepContext) -> None:
         sections.append(OTHER_FINDINGS)
     shown = report_figures.choose(ctx, sections, sources, model=False)
     parts = [
-        brief.Part(s.pk, s.title, " ".join([s.title, s.goal, *sorted(_queries(s, candidates))]))
+        evidence.Part(s.pk, s.title, " ".join([s.title, s.goal, *sorted(_queries(s, candidates))]))
         for s in sections
     ]
     known = _known(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today))
@@ -437,11 +437,11 @@ def run_extractive(ctx: StepContext) -> None:
     ctx.note(f"version {report.version}, extractive: {len(cleaned.cited)} sources quoted")
 
 
-def _queries(section: Any, candidates: list[brief.Candidate]) -> set[str]:
+def _queries(section: Any, candidates: list[evidence.Candidate]) -> set[str]:
     return {c.query for c in candidates if c.section == section.pk}
 
 
-def _known(project: Project, numbers: set[int], today: date) -> dict[int, brief.Known]:
+def _known(project: Project, numbers: set[int], today: date) -> dict[int, evidence.Known]:
     """Each of these sources' text, vintage (from its document's file name and title, its own
     title, its text and its date) and what its whole document is about."""
     rows = project.sources.filter(n__in=numbers).select_related("snapshot", "document")
@@ -467,7 +467,7 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, brief.
             if source.document
             else urlsplit(source.url).path
         )
-        found[source.n] = brief.Known(source.url, title, source.text, age, about, path)
+        found[source.n] = evidence.Known(source.url, title, source.text, age, about, path)
     return found
 
 

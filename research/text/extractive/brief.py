@@ -20,36 +20,23 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from research.text.extractive import genre, key_figures, opening
-from research.text.extractive.aspects import subject_names, subject_part
-from research.text.extractive.currency import Vintage, outdated
+from research.text.extractive import filing, key_figures, opening
+from research.text.extractive.aspects import subject_part
+from research.text.extractive.currency import outdated
+from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.figures import states_figures
-from research.text.extractive.names import (
-    mentions,
-    named_in,
-    named_things,
-    names_another,
-    names_thing,
-    subject_phrases,
-)
+from research.text.extractive.names import named_things, subject_phrases
 from research.text.extractive.scoring import bm25, jaccard, mmr
-from research.text.extractive.sentences import Sentence, sentences
-from research.text.extractive.terms import language_of, terms
-from research.text.writing import is_cjk
+from research.text.extractive.terms import terms
 
 PER_SECTION = 8  # quotes ranked per section at most, or more when the length asks for more
 WORDS_PER_QUOTE = 25  # about, to tell how many quotes a length asks for
 YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-ADDRESS = re.compile(r"\S+@\S+|https?://\S+|www\.\S+")
-QUALIFIERS = frozenset(
-    terms("current recent latest main key major overall general new any 当前 目前 最近 近期 主要")
-)
 NUMBER_WORDS = frozenset(
     terms(
         "how much many revenue revenues price prices pricing cost costs size fleet share growth "
@@ -57,63 +44,6 @@ NUMBER_WORDS = frozenset(
         "多少 收入 价格 定价 成本 规模 融资 估值 数量 增长 何时 日期"
     )
 )
-
-
-@dataclass(frozen=True)
-class Candidate:
-    quote: str
-    n: int  # the source's citation number
-    section: int | None  # the planned section whose query found it; None for other queries
-    query: str
-
-
-@dataclass(frozen=True)
-class Part:
-    key: int | None
-    title: str
-    topic: str  # the title, the goal and the queries
-
-
-@dataclass
-class Known:
-    address: str  # its URL (a library passage's holds its document's id)
-    title: str
-    text: str  # the source's stored text
-    vintage: Vintage
-    about: str  # its whole document's names and text (a library passage's document's)
-    path: str = ""  # its document's folder and file name, or its URL's path
-
-    @property
-    def order(self) -> tuple[bool, tuple[int, int, int], str, str, str]:
-        """What orders sources where nothing else does: current before superseded, newer
-        before older, then their documents' paths and titles ("…, p. 2"), which, unlike the
-        ids in their addresses, do not change from one library to another."""
-        year, month, day = self.vintage.as_of or (0, 0, 0)
-        marked = bool(self.vintage.marked)
-        return marked, (-year, -month, -day), self.path or self.address, self.title, self.address
-
-    @functools.cached_property
-    def units(self) -> dict[str, Sentence]:
-        """Its sentence units (a table's rows among them), by their text."""
-        return {s.text: s for s in sentences(self.text)}
-
-    def header(self, quote: str) -> str:
-        """A table row's header ("Round; Date; Amount"); "" for a sentence."""
-        unit = self.units.get(quote)
-        return unit.header if unit else ""
-
-    def columns(self, quote: str) -> str:
-        """A table row's columns (its header, or a record line's column names); "" else."""
-        unit = self.units.get(quote)
-        return unit.columns if unit else ""
-
-    def position(self, quote: str) -> int:
-        """Where the unit stands in the source (the sources' units in their order)."""
-        return self._positions.get(quote, len(self._positions))
-
-    @functools.cached_property
-    def _positions(self) -> dict[str, int]:
-        return {text: k for k, text in enumerate(self.units)}
 
 
 @dataclass(frozen=True)
@@ -211,12 +141,17 @@ def _pool(
     sources: Mapping[int, Known],
     parts: Sequence[Part] = (),
 ) -> _Pool:
-    phrases = _grounded(subject_phrases(subject_part(question)), sources)
-    named = _naming(question, phrases, sources)
-    own = [c for c in candidates if c.n in named and not _about_another(c.quote, phrases, question)]
-    candidates = _filed_by_name(question, parts, own, sources)
+    phrases = filing.grounded(subject_phrases(subject_part(question)), sources)
+    named = filing.naming(question, phrases, sources)
+    own = [
+        c
+        for c in candidates
+        if c.n in named and not filing.about_another(c.quote, phrases, question)
+    ]
+    candidates = filing.filed_by_name(question, parts, own, sources)
+    common = filing.common_words(question, phrases)
     if not named_things(question):
-        candidates = _filed_by_topic(parts, candidates, sources, _common(question, phrases))
+        candidates = filing.filed_by_topic(parts, candidates, sources, common)
     found = sorted(
         set(candidates),
         # Whole keys: the same quote found by two queries is two candidates, and a set's order
@@ -224,7 +159,6 @@ def _pool(
         key=lambda c: (c.section is None, c.section or 0, sources[c.n].order, c.quote, c.query),
     )
     compared = named_things(question)
-    common = _common(question, phrases)
     by_address = sorted(named, key=lambda n: sources[n].order)  # not by number: provisional
     said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
     newest = _newest(found, said, sources, common)
@@ -232,8 +166,8 @@ def _pool(
         newest = {
             new: old
             for new, old in newest.items()
-            if _owner(new, sources[new.n], compared.names)
-            == _owner(old, sources[old.n], compared.names)
+            if filing.owner_of(new, sources[new.n], compared.names)
+            == filing.owner_of(old, sources[old.n], compared.names)
         }
     found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].order, c.quote, c.query))
     statements = [(c.quote, sources[c.n].vintage) for c in found]
@@ -246,7 +180,7 @@ def _pool(
         }
     marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
     current = set(range(len(found))) - set(history) - marked
-    bags = [_bag(c, sources) + _bag(newest.get(c), sources) for c in found]
+    bags = [filing.bag(c, sources) + filing.bag(newest.get(c), sources) for c in found]
     for older, newer in sorted(history.items()):  # a newer statement is about what it updates
         for j in newer:
             if found[j].section == found[older].section:
@@ -255,54 +189,6 @@ def _pool(
     years = [day[0] for day in dates if day]
     columns = [sources[c.n].columns(c.quote) for c in found]
     return _Pool(found, bags, history, current, common, max(years, default=0), columns)
-
-
-def _common(question: str, phrases: tuple[str, ...]) -> frozenset[str]:
-    """The words that tell no section apart: the subject's names (in Chinese, whose question
-    has no capitals, the name it opens with, not the whole question) and qualifiers."""
-    compared = named_things(question)
-    named = subject_names(question) if language_of(question) == "en" else ""
-    if named == subject_part(question):
-        named = ""  # no capitals: the question names nothing, its words are the sections'
-    names = " ".join(phrases or (compared.names if compared else ())) or named
-    return frozenset(terms(names)) | QUALIFIERS
-
-
-def _filed_by_topic(
-    parts: Sequence[Part],
-    found: list[Candidate],
-    sources: Mapping[int, Known],
-    common: frozenset[str],
-) -> list[Candidate]:
-    """Each quote under the part it answers, whichever part's search found it: one that
-    matches another part's words more than twice as well as its own part's (or that no
-    planned part's search found) goes to that part ("net debt fell to $96.4 million", found
-    by the search for who runs the company, goes under Debt)."""
-    keyed = [part for part in parts if part.key is not None]
-    if len(keyed) < 2 or not found:
-        return found
-    bags = [_bag(c, sources) for c in found]
-    scores = [bm25([t for t in terms(p.topic) if t not in common], bags) for p in keyed]
-    where = {part.key: k for k, part in enumerate(keyed)}
-    filed = []
-    for i, c in enumerate(found):
-        best = max(range(len(keyed)), key=lambda k: (scores[k][i], -k))
-        own = scores[where[c.section]][i] if c.section in where else 0.0
-        if scores[best][i] > 2 * own and keyed[best].key != c.section:
-            c = Candidate(c.quote, c.n, keyed[best].key, c.query)
-        filed.append(c)
-    return filed
-
-
-def _bag(candidate: Candidate | None, sources: Mapping[int, Known]) -> list[str]:
-    """A quote's terms with its source's title's, its heading's and (a table row's) its
-    header's: what it is about."""
-    if candidate is None:
-        return []
-    known = sources[candidate.n]
-    unit = known.units.get(candidate.quote)
-    heading, header = (f"{unit.context} {unit.caption}", unit.header) if unit else ("", "")
-    return terms(f"{known.title} {heading} {header} {candidate.quote}")
 
 
 def _newest(
@@ -324,98 +210,6 @@ def _newest(
             if new not in found:
                 added.setdefault(new, old)
     return added
-
-
-def _filed_by_name(
-    question: str, parts: Sequence[Part], found: list[Candidate], sources: Mapping[int, Known]
-) -> list[Candidate]:
-    """In a question over named things with a section each ("Compare the revenue of Aurora
-    Bikes, Boreal Cycles and Cirrus Bikes"), each quote goes to the section of the thing it is
-    about, whichever query found it: the thing the quote names (not as a possessive, first),
-    or else its heading, its source's title, or the one thing its document is mostly about. A
-    quote about none of them stays where its query put it; one whose document is about several
-    and that names none of them is left out, as it cannot be told whose it is."""
-    named = named_things(question)
-    sections: dict[str, int] = {}
-    for part in parts:
-        owners = named_in(part.title, named.names) if named else []
-        if owners and part.key is not None:
-            sections.setdefault(owners[0], part.key)
-    if not named or len(sections) < 2:
-        return found
-    filed = []
-    for candidate in found:
-        owner = _owner(candidate, sources[candidate.n], named.names)
-        if owner and owner in sections:
-            filed.append(Candidate(candidate.quote, candidate.n, sections[owner], candidate.query))
-    return filed
-
-
-def _owner(candidate: Candidate, known: Known, names: tuple[str, ...]) -> str | None:
-    """Whose the quote is: a name; "" when it cannot be told; None when about none."""
-    unit = known.units.get(candidate.quote)
-    for text in (candidate.quote, unit.context if unit else "", known.title):
-        if owners := named_in(text, names):
-            return owners[0]
-    counts = sorted(((len(mentions(known.about, n, names)), n) for n in names), reverse=True)
-    if counts[0][0] == 0:
-        return None
-    if len(counts) == 1 or counts[0][0] >= 2 * max(1, counts[1][0]):
-        return counts[0][1]
-    return ""
-
-
-def _grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[str, ...]:
-    """The subject's names as the sources write them: a name no source gives is misread from
-    the question; in Chinese, which has no spaces to end a name, its longest start that at
-    least half as many sources give as its best-given start (启明电池 of 启明电池去年良品率;
-    not 蓝鲸数据中心规, which one source's 规划 gives), else nothing."""
-    abouts = [known.about for known in sources.values()]
-    kept = []
-    for phrase in phrases:
-        if not is_cjk(phrase[:1]):
-            kept += [phrase] if any(names_thing(a, phrase) for a in abouts) else []
-            continue
-        given = {k: sum(phrase[:k] in a for a in abouts) for k in range(2, len(phrase) + 1)}
-        most = max(given.values(), default=0)
-        start = next((phrase[:k] for k in sorted(given, reverse=True) if 2 * given[k] >= most), "")
-        kept += [start] if most else []
-    return tuple(dict.fromkeys(kept))
-
-
-def _naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]) -> set[int]:
-    """The sources whose document names the question's subject (all when it has no words);
-    an e-mail or web address that holds a name does not count. A document titled with
-    something else of a colliding name ("Vellmar Brewing Co." beside Vellmar Island), or that
-    names only such a thing, is about that thing, not the subject; a document of rules (a
-    policy, a notice: text/extractive/genre.py) states nothing about it, unless the question
-    asks about rules."""
-    subject = set(terms(subject_names(question)))
-    rules = genre.asks_about_rules(question)
-    kept = set()
-    for n, known in sources.items():
-        about = ADDRESS.sub(" ", known.about)
-        if phrases and _about_another(known.title, phrases, question):
-            continue
-        if not rules and genre.of_rules(known.about):
-            continue  # a policy or a notice: it says what to do, not what is so
-        if genre.administrative(known.path, question):
-            continue  # kept in an HR, IT or brand folder: about the organisation's running
-        if phrases and any(names_thing(about, p) for p in phrases):
-            kept.add(n)
-        elif phrases and _about_another(about, phrases, question):
-            continue
-        elif not subject or subject & set(terms(about)):
-            kept.add(n)
-    return kept
-
-
-def _about_another(text: str, phrases: tuple[str, ...], question: str) -> bool:
-    """Whether `text` names another thing of a colliding name (not of the kind the question
-    asks about) and not the subject."""
-    return any(names_another(text, p, question) for p in phrases) and not any(
-        names_thing(text, p) for p in phrases
-    )
 
 
 def _ranked(

@@ -1,0 +1,171 @@
+"""Which sources and quotes the extractive brief keeps, and under which part each quote goes.
+
+- A source is kept when its document names the question's subject (as the sources write its
+  name), and not a namesake; documents of rules and administrative folders are left out.
+- In a comparison each quote goes to the section of the thing it is about; in a plan of parts,
+  to the part it answers, whichever search found it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from research.text.extractive import genre
+from research.text.extractive.aspects import subject_names, subject_part
+from research.text.extractive.evidence import Candidate, Known, Part
+from research.text.extractive.names import (
+    mentions,
+    named_in,
+    named_things,
+    names_another,
+    names_thing,
+)
+from research.text.extractive.scoring import bm25
+from research.text.extractive.terms import language_of, terms
+from research.text.writing import is_cjk
+
+ADDRESS = re.compile(r"\S+@\S+|https?://\S+|www\.\S+")
+QUALIFIERS = frozenset(
+    terms("current recent latest main key major overall general new any 当前 目前 最近 近期 主要")
+)
+
+
+def common_words(question: str, phrases: tuple[str, ...]) -> frozenset[str]:
+    """The words that tell no section apart: the subject's names (in Chinese, whose question
+    has no capitals, the name it opens with, not the whole question) and qualifiers."""
+    compared = named_things(question)
+    named = subject_names(question) if language_of(question) == "en" else ""
+    if named == subject_part(question):
+        named = ""  # no capitals: the question names nothing, its words are the sections'
+    names = " ".join(phrases or (compared.names if compared else ())) or named
+    return frozenset(terms(names)) | QUALIFIERS
+
+
+def filed_by_topic(
+    parts: Sequence[Part],
+    found: list[Candidate],
+    sources: Mapping[int, Known],
+    common: frozenset[str],
+) -> list[Candidate]:
+    """Each quote under the part it answers, whichever part's search found it: one that
+    matches another part's words more than twice as well as its own part's (or that no
+    planned part's search found) goes to that part ("net debt fell to $96.4 million", found
+    by the search for who runs the company, goes under Debt)."""
+    keyed = [part for part in parts if part.key is not None]
+    if len(keyed) < 2 or not found:
+        return found
+    bags = [bag(c, sources) for c in found]
+    scores = [bm25([t for t in terms(p.topic) if t not in common], bags) for p in keyed]
+    where = {part.key: k for k, part in enumerate(keyed)}
+    filed = []
+    for i, c in enumerate(found):
+        best = max(range(len(keyed)), key=lambda k: (scores[k][i], -k))
+        own = scores[where[c.section]][i] if c.section in where else 0.0
+        if scores[best][i] > 2 * own and keyed[best].key != c.section:
+            c = Candidate(c.quote, c.n, keyed[best].key, c.query)
+        filed.append(c)
+    return filed
+
+
+def bag(candidate: Candidate | None, sources: Mapping[int, Known]) -> list[str]:
+    """A quote's terms with its source's title's, its heading's and (a table row's) its
+    header's: what it is about."""
+    if candidate is None:
+        return []
+    known = sources[candidate.n]
+    unit = known.units.get(candidate.quote)
+    heading, header = (f"{unit.context} {unit.caption}", unit.header) if unit else ("", "")
+    return terms(f"{known.title} {heading} {header} {candidate.quote}")
+
+
+def filed_by_name(
+    question: str, parts: Sequence[Part], found: list[Candidate], sources: Mapping[int, Known]
+) -> list[Candidate]:
+    """In a question over named things with a section each ("Compare the revenue of Aurora
+    Bikes, Boreal Cycles and Cirrus Bikes"), each quote goes to the section of the thing it is
+    about, whichever query found it: the thing the quote names (not as a possessive, first),
+    or else its heading, its source's title, or the one thing its document is mostly about. A
+    quote about none of them stays where its query put it; one whose document is about several
+    and that names none of them is left out, as it cannot be told whose it is."""
+    named = named_things(question)
+    sections: dict[str, int] = {}
+    for part in parts:
+        owners = named_in(part.title, named.names) if named else []
+        if owners and part.key is not None:
+            sections.setdefault(owners[0], part.key)
+    if not named or len(sections) < 2:
+        return found
+    filed = []
+    for candidate in found:
+        owner = owner_of(candidate, sources[candidate.n], named.names)
+        if owner and owner in sections:
+            filed.append(Candidate(candidate.quote, candidate.n, sections[owner], candidate.query))
+    return filed
+
+
+def owner_of(candidate: Candidate, known: Known, names: tuple[str, ...]) -> str | None:
+    """Whose the quote is: a name; "" when it cannot be told; None when about none."""
+    unit = known.units.get(candidate.quote)
+    for text in (candidate.quote, unit.context if unit else "", known.title):
+        if owners := named_in(text, names):
+            return owners[0]
+    counts = sorted(((len(mentions(known.about, n, names)), n) for n in names), reverse=True)
+    if counts[0][0] == 0:
+        return None
+    if len(counts) == 1 or counts[0][0] >= 2 * max(1, counts[1][0]):
+        return counts[0][1]
+    return ""
+
+
+def grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[str, ...]:
+    """The subject's names as the sources write them: a name no source gives is misread from
+    the question; in Chinese, which has no spaces to end a name, its longest start that at
+    least half as many sources give as its best-given start (启明电池 of 启明电池去年良品率;
+    not 蓝鲸数据中心规, which one source's 规划 gives), else nothing."""
+    abouts = [known.about for known in sources.values()]
+    kept = []
+    for phrase in phrases:
+        if not is_cjk(phrase[:1]):
+            kept += [phrase] if any(names_thing(a, phrase) for a in abouts) else []
+            continue
+        given = {k: sum(phrase[:k] in a for a in abouts) for k in range(2, len(phrase) + 1)}
+        most = max(given.values(), default=0)
+        start = next((phrase[:k] for k in sorted(given, reverse=True) if 2 * given[k] >= most), "")
+        kept += [start] if most else []
+    return tuple(dict.fromkeys(kept))
+
+
+def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]) -> set[int]:
+    """The sources whose document names the question's subject (all when it has no words);
+    an e-mail or web address that holds a name does not count. A document titled with
+    something else of a colliding name ("Vellmar Brewing Co." beside Vellmar Island), or that
+    names only such a thing, is about that thing, not the subject; a document of rules (a
+    policy, a notice: text/extractive/genre.py) states nothing about it, unless the question
+    asks about rules."""
+    subject = set(terms(subject_names(question)))
+    rules = genre.asks_about_rules(question)
+    kept = set()
+    for n, known in sources.items():
+        about = ADDRESS.sub(" ", known.about)
+        if phrases and about_another(known.title, phrases, question):
+            continue
+        if not rules and genre.of_rules(known.about):
+            continue  # a policy or a notice: it says what to do, not what is so
+        if genre.administrative(known.path, question):
+            continue  # kept in an HR, IT or brand folder: about the organisation's running
+        if phrases and any(names_thing(about, p) for p in phrases):
+            kept.add(n)
+        elif phrases and about_another(about, phrases, question):
+            continue
+        elif not subject or subject & set(terms(about)):
+            kept.add(n)
+    return kept
+
+
+def about_another(text: str, phrases: tuple[str, ...], question: str) -> bool:
+    """Whether `text` names another thing of a colliding name (not of the kind the question
+    asks about) and not the subject."""
+    return any(names_another(text, p, question) for p in phrases) and not any(
+        names_thing(text, p) for p in phrases
+    )
