@@ -67,7 +67,7 @@ def _read_office(body: bytes, suffix: str, url: str) -> Extracted:
     if not text:
         raise ExtractError(f"{name} holds no text to read")
     return Extracted(
-        title=" ".join(document.title.split())[:500],
+        title=document.title,  # extract_document's: white space collapsed, 500 at most
         text=text,
         published=document.issued,
         extractor=document.kind,
