@@ -12,6 +12,7 @@ from research.text.extractive.aspects import (
     subject_part,
 )
 from research.text.extractive.concepts import heading_for, said_for
+from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.names import (
     named_in,
     named_things,
@@ -270,3 +271,26 @@ def test_how_big_asks_for_size_unless_it_asks_how_big_financially():
     assert heading_for("how big it is financially") == "Financial results"
     assert heading_for("how much electricity did it put out last year") == "Generation"
     assert heading_for("规模有多大") == "规模"
+
+
+def test_a_document_that_tells_itself_apart_from_the_subject_is_another_things():
+    garrow = (
+        "Garrow Dairy Equipment posts record 2025 revenue. Garrow Dairy Equipment Ltd reported "
+        "revenue of $61.4 million. The company, which is not connected to the milk processor "
+        "Garrow Dairy, shipped 1,930 units."
+    )
+    assert disclaims(garrow, "Garrow Dairy")
+    valley = (
+        "Keswater Valley has 41,200 people. It is a separate district from the city of Keswater"
+    )
+    assert disclaims(valley, "Keswater")
+    tiles = "Tamberlin Tiles, which has no connection with the audio maker of a similar name, grew"
+    assert disclaims(tiles, "Tamberlin Audio")
+    assert disclaims("望潮食品是一家食品企业，与望潮港务集团无隶属关系。", "望潮港")
+    assert disclaims("鹭川有轨电车与鹭川地铁分属不同运营公司。", "鹭川地铁3号线")
+    # the subject's own document may tell itself apart from a namesake
+    own = "Tamberlin Audio has no connection with the tile maker of a similar name."
+    assert not disclaims(own, "Tamberlin Audio")
+    assert not disclaims("Dunmere is separate from Keswater. Keswater's rate is 4%.", "Keswater")
+    assert not disclaims("鹭川地铁与鹭川有轨电车分属不同运营公司。", "鹭川地铁3号线")
+    assert not disclaims("Keswater's population grew 2% in 2024.", "Keswater")

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from research.text.extractive import genre
 from research.text.extractive.aspects import subject_names, subject_part
+from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.names import (
     mentions,
@@ -140,16 +141,21 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
     """The sources whose document names the question's subject (all when it has no words);
     an e-mail or web address that holds a name does not count. A document titled with
     something else of a colliding name ("Vellmar Brewing Co." beside Vellmar Island), or that
-    names only such a thing, is about that thing, not the subject; a document of rules (a
+    names only such a thing, is about that thing, not the subject, and so is one that tells
+    itself apart from the subject (text/extractive/disclaimers.py); a document of rules (a
     policy, a notice: text/extractive/genre.py) states nothing about it, unless the question
     asks about rules."""
     subject = set(terms(subject_names(question)))
     rules = genre.asks_about_rules(question)
+    compared = named_things(question)
+    own_names = compared.names if compared else phrases
     kept = set()
     for n, known in sources.items():
         about = ADDRESS.sub(" ", known.about)
         if phrases and about_another(known.title, phrases, question):
             continue
+        if own_names and disclaimed(about, own_names):
+            continue  # "..., which is not connected to the milk processor Garrow Dairy"
         if not rules and genre.of_rules(known.about):
             continue  # a policy or a notice: it says what to do, not what is so
         if genre.administrative(known.path, question):
@@ -161,6 +167,13 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
         elif not subject or subject & set(terms(about)):
             kept.add(n)
     return kept
+
+
+def disclaimed(about: str, phrases: tuple[str, ...]) -> bool:
+    """Whether a document tells itself apart from one of the names and names none of the
+    others."""
+    apart = [p for p in phrases if disclaims(about, p)]
+    return bool(apart) and not any(names_thing(about, p) for p in phrases if p not in apart)
 
 
 def about_another(text: str, phrases: tuple[str, ...], question: str) -> bool:

@@ -212,7 +212,7 @@ def mentions(text: str, name: str, others: tuple[str, ...] = ()) -> list[tuple[i
         pattern = rf"(?<![\w-]){re.escape(alias)}(?![\w-])('s|’s)?"
         for m in re.finditer(pattern, text):
             rest = text[m.end() :]
-            if not m.group(1) and _another_name(rest) and _another_organisation(rest):
+            if not m.group(1) and another_name(rest) and _another_organisation(rest):
                 continue  # "Arden Foods Ltd", "Aurora Borealis Tours": another thing's name
             if any(m.start() >= s and m.start() < s + len(name) for s, _ in found):
                 continue
@@ -307,7 +307,7 @@ def names_thing(text: str, name: str) -> bool:
     for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
         after = text[m.end() :]
         # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation
-        if not (_another_name(after) and _another_organisation(after)):
+        if not (another_name(after) and _another_organisation(after)):
             return True
     return False
 
@@ -335,7 +335,7 @@ def names_another(text: str, name: str, asked: str = "") -> bool:
             after = after[len(rest) + 1 :]
         elif _sibling(after, words[1:]):
             return True  # "Skelby Sound Seafoods" beside Skelby Sound Ferries
-        if _another_name(after) and _another_organisation(after, asked):
+        if another_name(after) and _another_organisation(after, asked):
             return True
     return False
 
@@ -362,7 +362,7 @@ def _sibling(after: str, rest: list[str]) -> bool:
     return len(own) == len(rest) - shared
 
 
-def _another_name(after: str) -> bool:
+def another_name(after: str) -> bool:
     """Whether the words right after a name go on naming something else."""
     word = re.match(r"(?:\s+|-)([A-Z0-9][\w'&.-]*)", after)
     if word is None:

@@ -1,0 +1,90 @@
+"""A document that tells itself apart from the subject is about something else.
+
+A writer who knows of a namesake says so: "The company, which is not connected to the milk
+processor Garrow Dairy, ...", "It is a separate district from the city of Keswater",
+"Tamberlin Tiles, which has no connection with the audio company of a similar name",
+"望潮食品……与望潮港务集团无隶属关系", "鹭川有轨电车与鹭川地铁分属不同运营公司". Such a sentence
+names the subject only to say the document is not about it. A document that disclaims the
+subject (a disclaimer whose object names it, or one that speaks of a similar name while not
+naming it as its own subject) and names it nowhere else, but for names that go on with words of
+their own ("Garrow Dairy Equipment", "Keswater Valley"), is another thing's document.
+"""
+
+from __future__ import annotations
+
+import re
+
+from research.text.extractive.names import another_name
+from research.text.writing import is_cjk
+
+# The object of the disclaimer follows the match (group "object" runs to the sentence's end).
+SPACED = re.compile(
+    r"\b(?:(?:is|are|was|were|be|being)\s+)?(?:not|never|no\s+longer)\s+(?:\w+\s+)?"
+    r"(?:connected|related|affiliated|linked|associated|tied|part|owned)\s+(?:to|with|of|by)\b"
+    r"|\b(?:no|any)\s+(?:\w+\s+)?(?:connection|relation|relationship|affiliation|link|links|"
+    r"ties|association)\s+(?:to|with)\b"
+    r"|\b(?:unrelated|unconnected|unaffiliated)\s+(?:to|with)\b"
+    r"|\b(?:separate|distinct|different)\s+(?:\w+\s+){0,3}?from\b"
+    r"|\bnot\s+to\s+be\s+confused\s+with\b|\bnothing\s+to\s+do\s+with\b|\bindependent\s+of\b",
+    re.IGNORECASE,
+)
+SIMILAR_NAME = re.compile(
+    r"\b(?:similar(?:ly)?[\s-]+name[ds]?|same\s+name|namesake|name\s+alike)\b"
+    r"|同名|名称相近|名字相近|名称相似|名字相似|名称近似|容易混淆|请勿混淆|不要混淆",
+    re.IGNORECASE,
+)
+# Chinese says what it is not related to before saying so: 与(object)无隶属关系.
+CJK_BEFORE = re.compile(
+    r"(?:与|和|跟|同)(?P<object>[^，。；！？,;]{2,24}?)(?:之间)?"
+    r"(?:(?:并|均|也)?(?:无|没有|不存在|毫无)(?:任何)?(?:隶属|关联|从属|股权|投资|业务|合作)?"
+    r"(?:关系|关联|联系)|无关|分属不同|不是同一|并非同一|不属于同一|并无关联)"
+)
+CJK_AFTER = re.compile(
+    r"(?:并非|并不是|不是|不属于|并不属于)(?P<object>[^，。；！？,;]{2,24}?)(?:的|旗下|下属|所属)"
+)
+SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+
+
+def disclaims(text: str, name: str) -> bool:
+    """Whether `text` tells itself apart from the thing called `name` and names it nowhere
+    else as itself."""
+    disclaimed, own = False, []
+    for sentence in SENTENCE.findall(text):
+        kept, objects = _parts(sentence)
+        own.append(kept)
+        similar = SIMILAR_NAME.search(sentence) is not None and not _names(kept, name)
+        if similar or any(_names(o, name, within=True) for o in objects):
+            disclaimed = True
+    return disclaimed and not any(_names(part, name) for part in own)
+
+
+def _parts(sentence: str) -> tuple[str, list[str]]:
+    """A sentence without the objects of its disclaimers, and those objects."""
+    objects = []
+    spaced = SPACED.search(sentence)
+    if spaced:
+        objects.append(sentence[spaced.end() :])
+        sentence = sentence[: spaced.start()]
+    for pattern in (CJK_BEFORE, CJK_AFTER):
+        for match in pattern.finditer(sentence):
+            objects.append(match["object"])
+        sentence = pattern.sub(" ", sentence)
+    return sentence, objects
+
+
+def _names(text: str, name: str, within: bool = False) -> bool:
+    """Whether `text` names the thing itself: in Chinese, the name or (an object) a start of
+    it that names its organisation (鹭川地铁 of 鹭川地铁3号线); in a spaced script, the name not
+    followed by capitalised words of another name ("Keswater Valley")."""
+    if is_cjk(name[:1]):
+        if name in text:
+            return True
+        return within and any(len(o) >= 3 and name.startswith(o) for o in _cjk_names(text))
+    for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+        if not another_name(text[match.end() :]):
+            return True
+    return False
+
+
+def _cjk_names(text: str) -> list[str]:
+    return [run for run in re.findall(r"[\u3400-\u9fff\w]+", text) if is_cjk(run[:1])]
