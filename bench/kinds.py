@@ -14,11 +14,12 @@ The cases are split in two halves by a fixed seed, within each kind and language
 the other is overfitting. Per-case details print only for the half (or cases) asked for;
 the summary prints both halves, per kind and language.
 
-    .venv/bin/python bench/kinds.py [--half tune|report|both] [--kind comparison]
-        [--case ID] [--runs 2] [--cases path/to/more_cases.py] [--details]
+    .venv/bin/python bench/kinds.py [--half tune|report|both|extra] [--kind comparison]
+        [--case ID] [--runs 2] [--cases path/to/more_cases.py ...] [--details] [--trace]
 
-`--cases` adds the CASES of another module (questions of these kinds kept outside the
-repository), which count in neither half but as "extra". It uses a throwaway SQLite file and no
+`--cases` (once or more) adds the CASES of another module (bench/kinds_more/, bench/kinds_fresh/,
+or questions of these kinds kept outside the repository), which count in neither half but as
+"extra"; `--half extra` runs only those. It uses a throwaway SQLite file and no
 network.
 """
 
@@ -117,9 +118,32 @@ def run_case(case: Case, half: str, options: dict, owner: Any) -> Graded:
                 break
             dispatcher.idle.wait(timeout=0.05)
     wall = time.monotonic() - started
+    if TRACE and half != "report":
+        trace(project)
     if project.status != ProjectStatus.DONE:
         return Graded(case, half, f"{project.status}: {project.error}", wall)
     return grade(project, case, half, wall)
+
+
+TRACE = False  # --trace: each case's plan, its queries' results and the quotes kept
+
+
+def trace(project: Any) -> None:
+    """What the run did: each section's queries, each query's results (rank, score, whether
+    selected, title), and the quotes its summaries kept."""
+    print(f"\n-- trace of {project.question}")
+    for section in project.sections.all():
+        print(f"  section {section.title!r} (analysis {section.analysis})")
+        for query in section.queries.all():
+            print(f"    query {query.text!r} [{query.origin}]")
+            for result in query.results.select_related("source").order_by("rank"):
+                mark = "*" if result.selected else " "
+                print(f"      {mark} #{result.rank} {result.score} [{result.source.n}] "
+                      f"{short(result.source.title, 80)}")
+            for summary in query.summaries.select_related("source"):
+                for quote in summary.quotes if summary.relevant else []:
+                    text = quote.get("quote", quote) if isinstance(quote, dict) else quote
+                    print(f"        q[{summary.source.n}] {short(str(text), 120)}")
 
 
 def forget_library(options: dict) -> None:
@@ -253,19 +277,24 @@ def summary_line(half: str, kind: str, language: str, rows: list[list[Graded]]) 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--half", choices=("tune", "report", "both"), default="both")
+    parser.add_argument("--half", choices=("tune", "report", "both", "extra"), default="both")
     parser.add_argument("--kind", choices=Kind.ALL)
     parser.add_argument("--language", choices=("en", "zh"))
     parser.add_argument("--case", action="append", default=[])
     parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--cases", help="a module of more CASES, outside the halves")
+    parser.add_argument(
+        "--cases", action="append", default=[], help="a module of more CASES, outside the halves"
+    )
     parser.add_argument("--details", action="store_true", help="per-case findings")
     parser.add_argument("--show", action="store_true", help="print each case's report")
+    parser.add_argument("--trace", action="store_true", help="each case's queries and results")
     args = parser.parse_args()
+    global TRACE
+    TRACE = args.trace
     half = halves(CASES)
     cases = list(CASES)
-    if args.cases:
-        more = extra_cases(args.cases)
+    for path in args.cases:
+        more = extra_cases(path)
         half |= {case.id: "extra" for case in more}
         cases += more
     cases = [

@@ -95,6 +95,22 @@ def test_the_extractive_plan_gives_each_part_the_question_asks_for_a_section(pro
     assert not world.llm.requests
 
 
+def test_a_chinese_plan_searches_each_part_with_the_name_the_question_opens_with(project, world):
+    project.question = (
+        "请为启衡医疗健康产业基金二期撰写尽职调查简报：基金规模、费用条款、投资团队。"
+    )
+    project.options = {**project.options, "engine": "extractive"}
+    project.save(update_fields=["question", "options"])
+    run(project, Stage.GROUND, "ground")
+    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
+    firsts = [s.queries.order_by("position")[0].text for s in project.sections.all()]
+    assert firsts == [
+        "启衡医疗健康产业基金二期 基金规模",  # a fund's size is money, not an area
+        "启衡医疗健康产业基金二期 费用条款",
+        "启衡医疗健康产业基金二期 投资团队 董事长 总经理 首席执行官 创始人",
+    ]
+
+
 @pytest.mark.parametrize(
     "analysis, marked", [("auto", ["Revenue growth", "Market share"]), ("off", [])]
 )

@@ -294,3 +294,50 @@ def test_a_document_that_tells_itself_apart_from_the_subject_is_another_things()
     assert not disclaims("Dunmere is separate from Keswater. Keswater's rate is 4%.", "Keswater")
     assert not disclaims("鹭川地铁与鹭川有轨电车分属不同运营公司。", "鹭川地铁3号线")
     assert not disclaims("Keswater's population grew 2% in 2024.", "Keswater")
+
+
+def test_a_name_parting_from_the_subjects_after_its_first_word_is_another_things():
+    assert names_another("Mirelle Cosmetics, the Paris skincare brand", "Mirelle Robotics")
+    assert names_another("Aldercrest Airsoft runs skirmish days", "Aldercrest Airways")
+    assert names_another("Verrin Hall — Weddings and Events", "Verrin HX-40")
+    assert not names_another("Verrin HX Series — Datasheet", "Verrin HX-40")  # its family
+    assert not names_another("Managed cloud: Quarry Cloud", "Quarry 2")  # a version's maker
+    assert not names_another("System: Orbis DB; Managed cloud: Orbis Cloud\nSystem:", "Orbis DB 4")
+    assert not names_another("Mirelle's robots and the Mirelle Annual Report", "Mirelle Robotics")
+    assert names_thing("Verrin Heating launched the HX-40 today", "Verrin HX-40")
+
+
+def test_a_chinese_namesake_is_another_place_or_business_and_not_the_subjects_own():
+    for text, name in (
+        ("到2028年，北辰区冷库总容量达到55万吨", "北辰冷链物流"),
+        ("北辰冷饮今年推出6款雪糕新品", "北辰冷链物流"),
+        ("江州市晟海路将于3月12日起封闭施工", "晟海市"),
+        ("晟海电器一季度实现营收12.6亿元", "晟海市"),
+        ("云雾镇隶属邻省望江县", "云雾县"),
+        ("鹭州航空2024年完成旅客运输量", "鹭州地铁"),
+        ("南屿地铁置业有限公司成立于2015年", "南屿地铁"),
+        ("市域铁路S5线由临州市域铁路公司建设运营", "临州地铁5号线"),
+    ):
+        assert names_another(text, name), text
+    for text, name in (
+        ("北辰冷链的冷库", "北辰冷链物流"),
+        ("北辰公司表示", "北辰冷链物流"),
+        ("鹭州市轨道交通客运量", "鹭州地铁"),  # the city it is named after
+        ("安禾快贷上线半年", "安禾农商银行"),  # a product of its own
+        ("蓝汀北环快速路正式开工", "蓝汀市"),
+        ("南屿地铁集团", "南屿地铁"),
+        ("启衡医疗健康产业基金二期投资团队", "启衡医疗健康产业基金二期"),
+    ):
+        assert not names_another(text, name), text
+    asked = "鹿鸣医疗集团旗下目前有哪些医院？"
+    assert not names_another("鹿鸣湖滨医院", "鹿鸣医疗集团", asked)
+    assert names_thing("启衡资本完成医疗健康产业基金二期最终关账", "启衡医疗健康产业基金二期")
+
+
+def test_a_chinese_subject_follows_the_request_and_the_date_and_keeps_its_organisation():
+    assert subject_phrases("帮我梳理一下北辰冷链物流的情况") == ("北辰冷链物流",)
+    assert subject_phrases("3月12日晟海市大面积停电是怎么发生的？") == ("晟海市",)
+    assert subject_phrases("2018年到2023年，云雾县的茶叶出口量是怎么变化的？") == ("云雾县",)
+    assert subject_phrases("请为岚溪市水务集团撰写发债尽职调查简报") == ("岚溪市水务集团",)
+    assert subject_phrases("请为启衡医疗健康产业基金二期撰写简报") == ("启衡医疗健康产业基金二期",)
+    assert subject_phrases("2019年至2025年临澜市常住人口是如何变化的") == ("临澜市",)

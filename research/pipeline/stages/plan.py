@@ -39,7 +39,7 @@ from research.text.extractive.aspects import (
     subject_part,
 )
 from research.text.extractive.concepts import heading_for, said_for
-from research.text.extractive.names import Named, named_things
+from research.text.extractive.names import Named, named_things, subject_phrases
 from research.text.extractive.names import title as named_title
 from research.text.extractive.scoring import key_phrases
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
@@ -181,7 +181,8 @@ def _extractive_plan(
     if not phrases:  # a question with no word worth searching: search it as it is
         phrases = [question.strip().rstrip("?？")[:QUERY_MAX]]
     topic, rest = phrases[0], phrases[1:] or phrases[:1]
-    rest = [p for p in rest if _phrase_heading(p)]
+    named = [n.lower() for n in subject_phrases(subject_part(question))]
+    rest = [p for p in rest if _phrase_heading(p) and not _names_only(p, named)]
     count = max(0, min(len(rest), 5, max(2, total // 2) - 1))
     asked = question_phrase(question)
     sections = [
@@ -221,11 +222,27 @@ def _phrase_heading(phrase: str) -> bool:
     return not language_of(phrase).startswith(("zh", "ja", "ko")) and len(phrase.split()) >= 2
 
 
+def _names_only(phrase: str, named: list[str]) -> bool:
+    """Whether a key phrase is little more than the question's subject ("Port of Saltmarsh's",
+    "Saltmarsh's automated"): the whole report is about it, so it titles no section of its own
+    unless two words of its own are left."""
+    subject = {w for name in named for w in name.split()}
+    words = re.sub(r"(?:'s|’s|'|’)(?=\s|$)", "", phrase).lower().split()
+    return len([w for w in words if w not in subject and w not in JOINING]) < 2
+
+
+JOINING = frozenset("of the a an and in on at for to".split())
+
+
 def _subject(question: str, context: list[str]) -> str:
-    """What the question is about: the names it gives ("Kestrel Robotics"), or else the key
-    phrase of its subject part that the grounding results share most."""
+    """What the question is about: the names it gives ("Kestrel Robotics"; in Chinese, the
+    name it opens with: 启衡医疗健康产业基金二期), or else the key phrase of its subject part that
+    the grounding results share most."""
     head, names = subject_part(question), subject_names(question)
-    return names if names != head else (key_phrases(head, context, limit=1) or [""])[0]
+    if names != head:
+        return names
+    opening = subject_phrases(head)
+    return opening[0] if opening else (key_phrases(head, context, limit=1) or [""])[0]
 
 
 def _aspect_plan(

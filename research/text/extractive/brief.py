@@ -146,7 +146,7 @@ def _pool(
     own = [
         c
         for c in candidates
-        if c.n in named and not filing.about_another(c.quote, phrases, question)
+        if c.n in named and not filing.another_things(c, sources[c.n], phrases, question)
     ]
     candidates = filing.filed_by_name(question, parts, own, sources)
     common = filing.common_words(question, phrases)

@@ -187,7 +187,9 @@ CONCEPTS = (
         ("big", "size", "large", "scale", "规模", "多大", "面积"),
         "capacity size area hectares footprint megawatts scale 规模 面积 容量 装机",
         ("Size", "规模"),
-        unless=("financially", "financial", "revenue", "财务", "营收"),
+        # a fund's or a balance sheet's size is money: "fund size", 基金规模, 资产规模
+        unless=tuple("financially financial revenue fund funds assets aum".split())
+        + tuple("财务 营收 基金 资金 资产 募集 融资".split()),
     ),
     Concept(
         ("electricity", "generate", "generated", "generation", "energy", "发电", "发电量"),

@@ -37,7 +37,7 @@ SIMILAR_NAME = re.compile(
 CJK_BEFORE = re.compile(
     r"(?:与|和|跟|同)(?P<object>[^，。；！？,;]{2,24}?)(?:之间)?"
     r"(?:(?:并|均|也)?(?:无|没有|不存在|毫无)(?:任何)?(?:隶属|关联|从属|股权|投资|业务|合作)?"
-    r"(?:关系|关联|联系)|无关|分属不同|不是同一|并非同一|不属于同一|并无关联)"
+    r"(?:关系|关联|联系)|无关|分?属不同|不是同一|并非同一|不属于同一|并无关联)"
 )
 CJK_AFTER = re.compile(
     r"(?:并非|并不是|不是|不属于|并不属于)(?P<object>[^，。；！？,;]{2,24}?)(?:的|旗下|下属|所属)"
@@ -74,12 +74,16 @@ def _parts(sentence: str) -> tuple[str, list[str]]:
 
 def _names(text: str, name: str, within: bool = False) -> bool:
     """Whether `text` names the thing itself: in Chinese, the name or (an object) a start of
-    it that names its organisation (鹭川地铁 of 鹭川地铁3号线); in a spaced script, the name not
-    followed by capitalised words of another name ("Keswater Valley")."""
+    it that names its organisation (鹭川地铁 of 鹭川地铁3号线) or its name without its place
+    (地铁5号线 of 临州地铁5号线); in a spaced script, the name not followed by capitalised words
+    of another name ("Keswater Valley")."""
     if is_cjk(name[:1]):
         if name in text:
             return True
-        return within and any(len(o) >= 3 and name.startswith(o) for o in _cjk_names(text))
+        tail = name[2:] if len(name) >= 5 else name  # 地铁5号线 of 临州地铁5号线
+        return within and (
+            tail in text or any(len(o) >= 3 and name.startswith(o) for o in _cjk_names(text))
+        )
     for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
         if not another_name(text[match.end() :]):
             return True

@@ -176,6 +176,17 @@ def disclaimed(about: str, phrases: tuple[str, ...]) -> bool:
     return bool(apart) and not any(names_thing(about, p) for p in phrases if p not in apart)
 
 
+def another_things(
+    candidate: Candidate, known: Known, phrases: tuple[str, ...], question: str
+) -> bool:
+    """Whether a quote is about another thing of a colliding name; a table's row is about
+    what its table is, in a document titled with the subject ("北辰港口集团; 55%" of the
+    subject's shareholders)."""
+    if known.header(candidate.quote) and any(names_thing(known.title, p) for p in phrases):
+        return False
+    return about_another(candidate.quote, phrases, question)
+
+
 def about_another(text: str, phrases: tuple[str, ...], question: str) -> bool:
     """Whether `text` names another thing of a colliding name (not of the kind the question
     asks about) and not the subject."""
