@@ -138,8 +138,10 @@ def trace(project: Any) -> None:
             print(f"    query {query.text!r} [{query.origin}]")
             for result in query.results.select_related("source").order_by("rank"):
                 mark = "*" if result.selected else " "
-                print(f"      {mark} #{result.rank} {result.score} [{result.source.n}] "
-                      f"{short(result.source.title, 80)}")
+                print(
+                    f"      {mark} #{result.rank} {result.score} [{result.source.n}] "
+                    f"{short(result.source.title, 80)}"
+                )
             for summary in query.summaries.select_related("source"):
                 for quote in summary.quotes if summary.relevant else []:
                     text = quote.get("quote", quote) if isinstance(quote, dict) else quote
