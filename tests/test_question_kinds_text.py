@@ -13,14 +13,8 @@ from research.text.extractive.aspects import (
 )
 from research.text.extractive.concepts import heading_for, said_for
 from research.text.extractive.disclaimers import disclaims
-from research.text.extractive.names import (
-    named_in,
-    named_things,
-    names_another,
-    names_thing,
-    subject_phrases,
-    title,
-)
+from research.text.extractive.names import named_in, named_things, subject_phrases, title
+from research.text.extractive.namesakes import names_another, names_thing
 
 CITIES = (
     "Compare the population growth from 2023 to 2024 of Arden, Briskholm, Calloway, Dunmore, "

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from research.text.extractive.names import another_name
+from research.text.extractive.namesakes import another_name
 from research.text.writing import is_cjk
 
 # The object of the disclaimer follows the match (group "object" runs to the sentence's end).

@@ -15,13 +15,8 @@ from research.text.extractive import genre
 from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.evidence import Candidate, Known, Part
-from research.text.extractive.names import (
-    mentions,
-    named_in,
-    named_things,
-    names_another,
-    names_thing,
-)
+from research.text.extractive.names import mentions, named_in, named_things
+from research.text.extractive.namesakes import names_another, names_thing
 from research.text.extractive.scoring import bm25
 from research.text.extractive.terms import language_of, terms
 from research.text.writing import is_cjk

@@ -1,0 +1,230 @@
+"""Things whose names collide with the subject's: whether a text names the thing itself
+("Aurora Bikes", "the HX-40" of the Verrin HX-40, 医疗健康产业基金二期 of 启衡医疗健康产业基金二期)
+or something else of a colliding name ("Aurora Borealis Tours", "Mirelle Cosmetics", 北辰区
+beside 北辰冷链物流), in English and Chinese.
+"""
+
+from __future__ import annotations
+
+import re
+
+from research.text.writing import is_cjk
+
+# Words that may follow a name in a title without naming another thing ("Tallowmere Robotics
+# Annual Report 2025", "Kestrel Price List"), and legal forms that are part of the name.
+DOCUMENT_WORDS = frozenset(
+    "Annual Quarterly Monthly Interim Report Reports Update Updates Results Review Statement "
+    "Statements Accounts Minutes Meeting Board FAQ FAQs Press Release News Newsletter Price "
+    "Prices Pricing List Fact Facts Sheet Overview Profile Brief Investor Investors Letter Plan "
+    "Strategy Policy Policies Bulletin Notice Summary Presentation Deck Handbook Guide "
+    "Guidelines Year Financial Financials Fiscal FY Q1 Q2 Q3 Q4 H1 H2 Half First Second Third "
+    "Fourth Full Inc Inc. Ltd Ltd. Limited LLC plc PLC Co Co. Corp Corp. Corporation GmbH AG SA "
+    "Group Holdings The A An In On At For And Of To From By With Is Was Has Had Its Their This "
+    "That Our We It CEO CFO Chief Team Leadership Management Product Products Service Services "
+    "Customers Revenue Sales Funding Series Round Fleet Operations Risk Risks Outlook".split()
+)
+
+
+MIN_CJK_TAIL = 6  # characters of a long Chinese name past its first two: its own words
+
+
+def names_thing(text: str, name: str) -> bool:
+    """Whether `text` names the thing itself, not a thing whose name only starts alike. A
+    long Chinese name is named by what follows its first two characters too, which its
+    namesakes share and its manager's name may stand for (启衡资本完成医疗健康产业基金二期最终关账
+    names 启衡医疗健康产业基金二期)."""
+    if is_cjk(name[:1]):
+        tail = name[2:] if len(name) - 2 >= MIN_CJK_TAIL else name
+        return any(
+            not _cjk_business(text, m.end(), name)
+            for said in dict.fromkeys((name, tail))
+            for m in re.finditer(re.escape(said), text)
+        )
+    for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+        after = text[m.end() :]
+        # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation
+        if not (another_name(after) and another_organisation(after)):
+            return True
+    codes = [w for w in name.split()[1:] if MODEL_CODE.fullmatch(w)]  # "the HX-40" is its own
+    return any(re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text) for code in codes)
+
+
+MODEL_CODE = re.compile(r"[A-Za-z]+-?\d+[A-Za-z]*|\d+[A-Za-z]+")
+
+
+def names_another(text: str, name: str, asked: str = "") -> bool:
+    """Whether `text` names something else of a colliding name: "Aurora Borealis Tours" for
+    Aurora Bikes, "Sorrelwick Energy Co-operative" for Sorrelwick Energy, 星衡智能 for
+    星衡机器人. A name that goes on to the kind of thing the question (`asked`) asks about is
+    one of the subject's own: 鹿鸣总医院 when it asks which hospitals 鹿鸣医疗集团 runs (the
+    subject's own name aside: "Kestrel Aerial Robotics" is no part of Kestrel Robotics)."""
+    asked = asked.replace(name, " ")
+    if is_cjk(name[:1]):
+        return _cjk_another(text, name, asked)
+    words = name.split()
+    head, rest = words[0], " ".join(words[1:])
+    for m in re.finditer(rf"(?<![\w-]){re.escape(head)}(?![\w-])", text):
+        after = text[m.end() :]
+        if rest and after.startswith(f" {rest}"):
+            after = after[len(rest) + 1 :]
+        elif _sibling(after, words[1:]) and not _asked_kind(after, asked):
+            return True  # "Skelby Sound Seafoods" beside Skelby Sound Ferries
+        if another_name(after) and another_organisation(after, asked):
+            return True
+    return False
+
+
+def _cjk_another(text: str, name: str, asked: str) -> bool:
+    """Another thing's name that starts like the subject's: its first two characters going on
+    to a kind of organisation (星衡智能 beside 星衡机器人, 鹭州航空 beside 鹭州地铁; for a place,
+    a company named after it: 临澜集团 beside 临澜市) or to a place of another level (北辰区
+    beside 北辰冷链物流, 云雾镇 beside 云雾县, 晟海路 beside 晟海市), or its whole name going on
+    to another kind of business (南屿地铁置业有限公司 beside 南屿地铁). Not a shortening or a
+    product (北辰冷链的, 安禾快贷), the city a subject is named after (鹭州市 of 鹭州地铁), or a
+    kind of thing the question asks about (鹿鸣总医院 when it asks which hospitals 鹿鸣医疗集团
+    runs)."""
+    head, rest = name[:2], name[2:]
+    if not rest:
+        return False
+    place = rest[-1] in CJK_PLACES
+    for m in re.finditer(re.escape(head), text):
+        at = m.end()
+        if text.startswith(rest, at):
+            if _cjk_business(text, at + len(rest), name, asked):
+                return True
+            continue
+        kind = CJK_ORGANISATIONS.match(text, at)
+        said = kind.group(1) if kind else ""
+        if asked and said and said in asked:
+            continue  # 鹿鸣湖滨医院 when it asks which hospitals 鹿鸣医疗集团 runs
+        after = text[at : at + 1]
+        if after != rest[:1] and after in (CJK_LEVELS if place else CJK_PLACES[2:]):
+            return True  # 北辰区, 云雾镇, 晟海路
+        if not kind or said in name:
+            continue
+        own = rest.startswith(text[at : kind.start(1)])  # 北辰公司, 北辰冷链公司: its own
+        if place or not own or said not in CJK_LEGAL_FORMS:
+            return True  # 临州市域铁路公司 beside 临州地铁5号线
+    return False
+
+
+CJK_PLACES = "市省县区镇乡村路街山湖江河岛港湾"  # a place's name ends in one of them
+CJK_LEVELS = "市省县区镇乡村路街"  # another place beside a place: its level, or a street
+
+
+def _cjk_business(text: str, end: int, name: str, asked: str = "") -> bool:
+    """Whether the name that ends at `end` goes on to another kind of business than its own
+    (南屿地铁置业有限公司), not to a legal form alone (南屿地铁集团), a kind the question asks, or
+    words that go on (启衡医疗健康产业基金二期投资团队: its investment team)."""
+    kind = CJK_BUSINESS.match(text, end)
+    if kind is None:
+        return False
+    said = kind.group(1)
+    return said not in CJK_NAME_FILLERS and said not in name and not (asked and said in asked)
+
+
+def _sibling(after: str, rest: list[str]) -> bool:
+    """Whether the words after a name's first word go on with none or some of its next words
+    and then part from it with as many capitalised words of their own: a sibling name, another
+    thing's ("Mirelle Cosmetics" beside Mirelle Robotics)."""
+    said = re.split(r"[\n;:|]", after, maxsplit=1)[0].split()  # a name ends with its line
+    shared = 0
+    while shared < min(len(rest), len(said)) and said[shared].rstrip(".,'’") == rest[shared]:
+        shared += 1
+    if not rest or shared == len(rest) or shared >= len(said) or rest[shared][:1].isdigit():
+        return False  # nor a version of the thing ("Quarry Cloud" beside Quarry 2.3)
+    own = []  # the capitalised words it goes on with instead
+    for word in said[shared:]:
+        if not word[:1].isupper() or word.strip(".,;:'’") in DOCUMENT_WORDS:
+            break
+        own.append(word)
+        if word[-1:] in ".,;:'’":
+            break
+    # a name of the same shape ("Skelby Sound Seafoods"), not a longer one that may be the
+    # thing's earlier or fuller name ("Corran Narrows Fixed Link"), nor its family's ("Verrin
+    # HX Series" of the Verrin HX-40)
+    family = bool(own) and re.match(rf"{re.escape(own[0])}(?![A-Za-z])", rest[shared]) is not None
+    return len(own) == len(rest) - shared and not family
+
+
+def _asked_kind(after: str, asked: str) -> bool:
+    """Whether the capitalised words after a name name a kind of thing the question asks about
+    ("Brimfield Lodge Hotel" when it asks which hotels Brimfield Group runs)."""
+    found = re.match(r"((?:(?:\s+|-)[A-Z][\w'&.-]*){1,3})", after)
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", asked)}
+    said |= {w[:-1] for w in said if w.endswith("s")}
+    return found is not None and any(w.lower() in said for w in re.findall(r"[A-Za-z]+", found[1]))
+
+
+def another_name(after: str) -> bool:
+    """Whether the words right after a name go on naming something else."""
+    word = re.match(r"(?:\s+|-)([A-Z0-9][\w'&.-]*)", after)
+    if word is None:
+        return False
+    return word[1].rstrip(".,;:") not in DOCUMENT_WORDS and not word[1][0].isdigit()
+
+
+LEGAL_FORMS = frozenset(
+    "Ltd Limited Inc Incorporated LLC LLP LP plc PLC GmbH AG SA SE Co Corp Corporation Pty "
+    "S.p.A SpA S.A S.r.l Srl S.L SL SAS SARL B.V BV N.V NV AB ASA Oy K.K KK Pte Bhd Ltda".split()
+)
+# The kinds of organisation or place a name's last words say it is ("Vellmar Brewing Co.",
+# "Corran Bridge Club"): a name that starts like the subject's and goes on to one of them is
+# another thing's; one that goes on to a product's words ("Quillon Cold-Brew Concentrate") may
+# well be the subject's own.
+ORGANISATIONS = (
+    frozenset(
+        "Co Company Ltd Limited Inc Incorporated LLC LLP plc PLC GmbH AG SA SE Group Club Society "
+        "Association Foundation Trust Council Press Publishing Tours Travel Hotel Hotels Resort "
+        "Brewing Brewery Bank Airlines Airways Foods Robotics Robotik Labs Laboratories Systems "
+        "Motors Mobile Homes Energy Cooperative Co-operative Partners Capital Ventures Holdings "
+        "University College School Academy Railway Railways Lines Logistics Media Studios Records "
+        "Sports FC Church Appliances Industries Manufacturing Technologies Tech Solutions "
+        "Services Agency Authority Institute Hospital Clinic Pharma Insurance Properties Winery "
+        "Vineyard Vineyards Farm Farms Estate Estates Cafe Café Restaurant Bakery Dairy Store "
+        "Stores "
+        "Shop Gallery Museum Theatre Cinema Studio Festival Orchestra Choir League Union".split()
+    )
+    | LEGAL_FORMS
+)
+
+
+# The same in Chinese: a name that starts like the subject's and goes on, within a few
+# characters, to a kind of organisation (星衡智能科技有限公司 beside 星衡机器人; 临澜集团 beside
+# 临澜市), not a place's own words (临澜市统计局 is the city's).
+CJK_ORGANISATIONS = re.compile(
+    r"[\u3400-\u9fff]{0,4}?(有限公司|股份|集团|公司|科技|智能|茶业|酒业|乳业|酒店|宾馆|教育|"
+    r"基金会|材料|置业|地产|物流|银行|医院|学校|俱乐部|协会|旅行社|工作室|餐饮|传媒|文化|商贸|贸易|"
+    r"资本|投资|基金|证券|控股|能源|电子|软件|网络|医药|药业|生物|汽车|电器|食品|半导体|信息|"
+    r"咨询|研究院|研究所|大学|出版社|事务所|美容|物业|航空|旅游|冷饮|饮品|乳品)"
+)
+
+
+CJK_LEGAL_FORMS = frozenset("有限公司 股份 集团 公司 控股".split())
+# A kind of business that ends a name: right after it, or before its legal form.
+CJK_BUSINESS = re.compile(
+    CJK_ORGANISATIONS.pattern.replace("{0,4}?", "{0,2}?")
+    + r"(?=有限|股份|集团|公司|旗下|的|在|是|于|将|已|今|日前|表示|推出|发布|[^\u3400-\u9fff]|$)"
+)
+# Words a company's registered name adds to its own (星衡机器人科技有限公司 is 星衡机器人's).
+CJK_NAME_FILLERS = CJK_LEGAL_FORMS | frozenset(
+    "科技 智能 信息 技术 网络 电子 软件 实业 发展".split()
+)
+
+
+def another_organisation(after: str, asked: str = "") -> bool:
+    """Whether the capitalised words right after a name end in a kind of organisation (not
+    one the question asks about: "Which hotels does Brimfield run?"); a company's legal form
+    alone ("Brimfield Inns Ltd") is the same company's."""
+    words = re.match(r"((?:(?:\s+|-)[A-Z][\w'&.-]*){1,3})", after)
+    if words is None:
+        return False
+    found = [
+        re.sub(r"(?:'s|’s|'|’)$", "", w.rstrip(".,;:")) for w in re.split(r"\s+|-", words[1]) if w
+    ]
+    if all(w in LEGAL_FORMS for w in found):
+        return False
+    kinds = {w.lower() for w in found if w in ORGANISATIONS}
+    said = {w.lower() for w in re.findall(r"[A-Za-z]+", asked)}
+    asked_kinds = said | {w[:-1] for w in said if w.endswith("s")}  # "hotels": Hotel
+    return bool(kinds) and not kinds <= asked_kinds
