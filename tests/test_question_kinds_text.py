@@ -335,3 +335,9 @@ def test_a_chinese_subject_follows_the_request_and_the_date_and_keeps_its_organi
     assert subject_phrases("请为岚溪市水务集团撰写发债尽职调查简报") == ("岚溪市水务集团",)
     assert subject_phrases("请为启衡医疗健康产业基金二期撰写简报") == ("启衡医疗健康产业基金二期",)
     assert subject_phrases("2019年至2025年临澜市常住人口是如何变化的") == ("临澜市",)
+
+
+def test_a_name_opening_with_a_generic_word_is_told_by_the_words_after_it():
+    assert names_another("The Ellery Valley Tours coach", "Port Ellery")
+    assert names_another("Saltmarsh Port Brewing Co. opens a taproom", "Port of Saltmarsh")
+    assert not names_another("Port Ellery welcomed 526,000 cruise passengers", "Port Ellery")

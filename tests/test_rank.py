@@ -165,3 +165,26 @@ def test_a_ranking_on_a_0_to_1_scale_cut_short_rescales_only_the_models_own_scor
     scores = dict(QuerySource.objects.filter(query=query).values_list("rank", "score"))
     assert scores[1] == pytest.approx(9.0)
     assert all(3.0 <= (scores[rank] or 0) <= 8.5 for rank in scores if rank != 1)
+
+
+def test_without_a_model_a_result_stating_the_years_asked_about_is_read_first(project, world):
+    from research.models import Query, Source
+
+    project.question = "How has household water use in Pellham changed from 2019 to 2025?"
+    project.options = {**project.options, "engine": "extractive"}
+    project.save(update_fields=["question", "options"])
+    query = Query.objects.create(project=project, text="household water use Pellham")
+    shown = [
+        ("Pellham water use", "Household water use in Pellham fell, the utility said."),
+        ("Pellham water use", "Household water use in Pellham is metered in litres."),
+        ("Pellham water use", "Household water use in Pellham: 2019 152, 2021 149, 2025 129."),
+    ]
+    for rank_, (title, snippet) in enumerate(shown, start=1):
+        source = Source.objects.create(project=project, n=rank_, url=f"https://w.example/{rank_}")
+        QuerySource.objects.create(
+            query=query, source=source, rank=rank_, title=title, snippet=snippet
+        )
+    rank(project, query)
+    scores = dict(QuerySource.objects.filter(query=query).values_list("rank", "score"))
+    assert scores[3] == max(scores.values()) and 3 in selected_ranks(query), scores
+    assert "states 3 of the years asked" in QuerySource.objects.get(query=query, rank=3).reason

@@ -2,13 +2,15 @@
 
 Reads:    one Query's results (titles, addresses, dates, snippets), which sources are pinned,
           and which the project's other queries already chose (new pages are preferred).
-          Without a model, the scores are BM25 on the title and snippet, a site prior, recency.
+          Without a model, the scores are BM25 on the title and snippet, a site prior, recency,
+          and the asked period's years stated.
 Replaces: each result's score, reason and whether it is selected; the fetch status of those
           sources (skipped when no query selected them, pending again when one now does).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date
 
@@ -192,7 +194,8 @@ LOW = ("pinterest.", "facebook.", "tiktok.", "quora.com", "instagram.")
 def run_extractive(ctx: StepContext) -> None:
     """Each result scored by BM25 of the query against its title and snippet (3 to 8 when it
     shares a word with the query, 0 when not), plus a small credibility prior from the kind of
-    site and a recency bonus from its date; the reasons are stored as the LLM ranker's are, and
+    site, a recency bonus from its date and, for a question over a period, a bonus for stating
+    three or more of its years (a series); the reasons are stored as the LLM ranker's are, and
     the same rules choose. The extractive engine chooses on these scores alone, not preferring
     pages no other query chose first, so that the same results make the same choice (and the
     same report) whatever order the steps finished in; standing in for a model's ranking (the
@@ -202,12 +205,34 @@ def run_extractive(ctx: StepContext) -> None:
     if not links:
         ctx.note("no results to rank")
         return
-    judgements = _snippet_judgements(query.text, links, links)
+    question = ctx.project.question
+    judgements = [
+        _over_the_years(j, links, question) for j in _snippet_judgements(query.text, links, links)
+    ]
     fallback = ctx.method == Method.FALLBACK  # for a model's ranking: its choice, as it would
     note = _choose_and_save(ctx, links, RankOutput(judgements=judgements), prefer_new=fallback)
     if all(j.score < MIN_SCORE for j in judgements):
         note = f"no result shares a word with the query; {note}, by search order and site"
     ctx.note(note)
+
+
+SERIES_PRIOR = 1.5  # a result that states the asked years, three or more of them
+YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _over_the_years(judgement: Judgement, links: list[QuerySource], question: str) -> Judgement:
+    """A result that covers the period the question asks about ("from 2019 to 2025"), in three
+    or more of its years, scores more: a series is what a question about a change needs."""
+    asked = sorted({int(y) for y in YEAR.findall(question)})
+    if len(asked) < 2 or judgement.score < MIN_SCORE:
+        return judgement
+    link = next(link for link in links if link.rank == judgement.id)
+    said = {int(y) for y in YEAR.findall(link.shown)} & set(range(asked[0], asked[-1] + 1))
+    if len(said) < 3:
+        return judgement
+    score = round(min(SCALE, judgement.score + SERIES_PRIOR), 2)
+    reason = f"{judgement.reason}; states {len(said)} of the years asked"
+    return Judgement(id=judgement.id, score=score, reason=reason[:500])
 
 
 def _snippet_judgements(

@@ -61,7 +61,7 @@ def names_another(text: str, name: str, asked: str = "") -> bool:
     asked = asked.replace(name, " ")
     if is_cjk(name[:1]):
         return _cjk_another(text, name, asked)
-    words = name.split()
+    words = _distinctive(name.split())
     head, rest = words[0], " ".join(words[1:])
     for m in re.finditer(rf"(?<![\w-]){re.escape(head)}(?![\w-])", text):
         after = text[m.end() :]
@@ -72,6 +72,24 @@ def names_another(text: str, name: str, asked: str = "") -> bool:
         if another_name(after) and another_organisation(after, asked):
             return True
     return False
+
+
+# Words a name may open with that name no one thing: the thing is told by the words after them
+# ("Port Ellery": Ellery, beside "the Ellery Valley district"; "Bank of Elsmere": Elsmere).
+GENERIC_HEADS = frozenset(
+    "Port Lake Mount Mt River Fort Cape Saint St Isle Bay Glen Loch Point University Bank "
+    "City County Town Royal National".split()
+)
+
+
+def _distinctive(words: list[str]) -> list[str]:
+    """A name's words from the first that tells it apart: "Port of Saltmarsh" -> Saltmarsh,
+    "Port Ellery" -> Ellery; others as they are."""
+    if "of" in words[1:-1]:
+        return words[words.index("of") + 1 :]
+    while len(words) > 1 and words[0] in GENERIC_HEADS:
+        words = words[1:]
+    return words
 
 
 def _cjk_another(text: str, name: str, asked: str) -> bool:
