@@ -3,7 +3,7 @@ bench/kinds_more/: a folder per kind and language (comparison_en/, list_zh/, ...
 cases.json and a folder per case holding its documents' Markdown at their paths, in the same
 format bench/kinds_cases/ uses. Every id starts with "fresh-". Run them outside the two halves:
 
-    .venv/bin/python bench/kinds.py --cases bench/kinds_fresh/__init__.py --half tune
+    .venv/bin/python bench/kinds.py --cases bench/kinds_fresh/__init__.py --half extra
 """
 
 from __future__ import annotations

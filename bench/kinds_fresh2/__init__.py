@@ -1,7 +1,8 @@
-"""Fresh cases for bench/kinds.py (a second fresh set), written apart from bench/kinds_cases/,
-bench/kinds_more/ and bench/kinds_fresh/ by someone who had not seen those: a folder per kind and language (comparison_en/, list_zh/, ...), each with its
-cases.json and a folder per case holding its documents' Markdown at their paths, in the same
-format bench/kinds_cases/ uses. Every id starts with "fresh2-". Run them outside the two halves:
+"""Fresh cases for bench/kinds.py (a second fresh set, mostly comparisons), written apart from
+bench/kinds_cases/, bench/kinds_more/ and bench/kinds_fresh/ by someone who had not seen those:
+a folder per kind and language (comparison_en/, list_en/, ...), each with its cases.json and a
+folder per case holding its documents' Markdown at their paths, in the same format
+bench/kinds_cases/ uses. Every id starts with "fresh2-". Run them outside the two halves:
 
     .venv/bin/python bench/kinds.py --cases bench/kinds_fresh2/__init__.py --half extra
 """
