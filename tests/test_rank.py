@@ -185,6 +185,6 @@ def test_without_a_model_a_result_stating_the_years_asked_about_is_read_first(pr
             query=query, source=source, rank=rank_, title=title, snippet=snippet
         )
     rank(project, query)
-    scores = dict(QuerySource.objects.filter(query=query).values_list("rank", "score"))
+    scores = {r.rank: r.score or 0.0 for r in QuerySource.objects.filter(query=query)}
     assert scores[3] == max(scores.values()) and 3 in selected_ranks(query), scores
     assert "states 3 of the years asked" in QuerySource.objects.get(query=query, rank=3).reason
