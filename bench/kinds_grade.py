@@ -6,7 +6,8 @@ citations [n], as the extractive report cites.
 
 - Facts covered: a fact whose figures (any one) appear in the body, not inside a longer number
   or word; a figure with its unit ("321.7万人") also in a table row that puts the unit in its
-  column's name ("年末常住人口（万人）: 321.7").
+  column's name ("年末常住人口（万人）: 321.7", or a row quoted under its header:
+  "*Airport; On time (%):* “Carran; 71.8”" states 71.8%).
 - Empty but covered: a section that reads "No source matched this section." while a summarised
   source names its subject: a subject of the case that its heading names, or else every content
   word of its heading (in Chinese, the heading itself).
@@ -80,11 +81,27 @@ class Graded:
 FIGURE_WITH_UNIT = re.compile(r"^(\d[\d,]*(?:\.\d+)?)\s*([^\d\s].*)$")
 
 
+HEADED_ROW = re.compile(r"\*([^*\n]+):\* “([^”]+)”")
+
+
+def with_columns(body: str) -> str:
+    """The body with each quoted table row shown under its header also as its cells named by
+    their columns ("*Airport; On time (%):* “Carran; 71.8”" also as "On time (%): 71.8")."""
+    named = []
+    for header, row in HEADED_ROW.findall(body):
+        names, cells = header.split("; "), row.split("; ")
+        if len(names) == len(cells):
+            named.append("; ".join(f"{n}: {c}" for n, c in zip(names, cells, strict=True)))
+    return "\n".join([body, *named])
+
+
 def stated(body: str, figure: str) -> bool:
     """The figure in the body, or its number in a table row's cell whose column's name holds
-    its unit ("年末常住人口（万人）: 321.7" states "321.7万人")."""
+    its unit ("年末常住人口（万人）: 321.7" states "321.7万人", and so does a row quoted under its
+    header)."""
     if states(body, figure):
         return True
+    body = with_columns(body)
     split = FIGURE_WITH_UNIT.match(figure.strip())
     if split is None:
         return False

@@ -5,8 +5,9 @@ ledger like any other sentence."""
 from __future__ import annotations
 
 from research.text.claims import SourceIndex, align, split_claims
+from research.text.extractive import key_figures
 from research.text.extractive.key_figures import Quoted
-from research.text.extractive.names import named_things
+from research.text.extractive.names import Named, named_things
 from research.text.extractive.opening import answer
 
 ROBOTS = (
@@ -148,3 +149,19 @@ def test_a_rows_year_counts_even_when_its_source_is_dated_that_year():
     said = answer(question, None, [("吞吐量", quotes)], "zh")
     assert len(said) == 2 and "612万标箱" in said[0] and "2025" in said[1]
     assert "856万标箱" in said[1]
+
+
+def test_a_comparison_of_rates_ranks_by_the_percentage_column_not_the_first_number():
+    header = "Airport; Departures; On time (%)"
+    rows = {"Fenwick": "Fenwick; 97,450; 77.3", "Carran": "Carran; 152,780; 71.8"}
+    rows["Oxley"] = "Oxley; 18,240; 88.9"
+    named = Named(tuple(rows), "on-time departure rates", "")
+    sections = [(name, [Quoted(row, 1, header, "")]) for name, row in rows.items()]
+    assert answer(
+        "What are the on-time rates of Fenwick, Carran and Oxley?", named, sections, "en"
+    ) == [
+        "Oxley has the highest on-time departure rates: 88.9% [1].",
+        "Carran has the lowest on-time departure rates: 71.8% [1].",
+    ]
+    table = key_figures.table([q for _, q in sections], ("M", "V", "A", "S"), named.measure)
+    assert "| Carran (On time (%)) | 71.8 |" in table and "Departures" not in table

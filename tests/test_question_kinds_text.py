@@ -341,3 +341,36 @@ def test_a_name_opening_with_a_generic_word_is_told_by_the_words_after_it():
     assert names_another("The Ellery Valley Tours coach", "Port Ellery")
     assert names_another("Saltmarsh Port Brewing Co. opens a taproom", "Port of Saltmarsh")
     assert not names_another("Port Ellery welcomed 526,000 cruise passengers", "Port Ellery")
+
+
+def test_a_comparison_reads_the_before_each_name_and_every_measure_however_it_is_asked():
+    rivers = named_things(
+        "How do the Tamsell, the Orrin and the Keddle compare in terms of length?"
+    )
+    assert rivers is not None and rivers.names == ("Tamsell", "Orrin", "Keddle")
+    assert rivers.measure == "length"
+    bikes = named_things(
+        "I'm choosing between Harlow Bikes, Vantor Cycles and Brisk Mobility — how do their "
+        "e-bike prices and battery ranges differ?"
+    )
+    assert bikes is not None and bikes.measure == "e-bike prices and battery ranges"
+    water = named_things(
+        "Between Greyfield Water, Southmere Water and Aldbury Water, which had the fewest supply "
+        "interruptions, and how do their average bills compare?"
+    )
+    assert water is not None and water.measure == "supply interruptions and average bills"
+    watches = named_things("Lumo X2 vs Pebble Pro 3 vs Arden S5: battery life and weight")
+    assert watches is not None and watches.measure == "battery life and weight"
+
+
+def test_a_chinese_comparison_asked_how_they_differ_or_which_is_highest_names_its_things():
+    phones = named_things("星禾 A7、云帆 Pro 2 和墨石 M9 这三款手机的电池容量和起售价有什么不同？")
+    assert phones is not None and phones.names == ("星禾 A7", "云帆 Pro 2", "墨石 M9")
+    assert phones.measure == "电池容量和起售价"
+    assert named_in("星禾A7的电池容量为5000mAh", phones.names) == ["星禾 A7"]
+    assert named_in("星禾A75的电池", phones.names) == []
+    schools = named_things(
+        "东陵大学、南屿理工学院和北川师范大学，哪所学校2023届毕业生的就业率最高？"
+    )
+    assert schools is not None and schools.names == ("东陵大学", "南屿理工学院", "北川师范大学")
+    assert schools.measure == "就业率"

@@ -89,7 +89,8 @@ def write(
     quoted = _quoted(pool, chosen, sources)
     titled = [(part.title, own) for part, own in zip(parts, quoted, strict=True)]
     built = opening.answer(question, named_things(question), titled, words.code)
-    table = key_figures.table(quoted, words.columns)
+    compared = named_things(question)
+    table = key_figures.table(quoted, words.columns, compared.measure if compared else question)
     # The answer first: sentences built from the quoted figures; else, with no figures to
     # tabulate, the best answers to the question that no section quotes (no quote twice).
     best = [] if built or table else _unquoted_best(pool, chosen, question, numbers)

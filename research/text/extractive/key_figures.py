@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from research.text.extractive.figures import MONTHS, Figure, figures, label, names_a_measure
+from research.text.extractive.terms import terms
 
 TABLE_ROWS = 12
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -78,15 +79,19 @@ class Quoted:
     when: str  # its source's date; "" when unknown
 
 
-def table(sections: Sequence[Sequence[Quoted]], columns: tuple[str, str, str, str]) -> str:
-    """Measure | value | as of | source: the first named figure of the quoted statements that
-    have one, up to two a section, in the report's order, a value once."""
+def table(
+    sections: Sequence[Sequence[Quoted]], columns: tuple[str, str, str, str], asked: str = ""
+) -> str:
+    """Measure | value | as of | source: the named figure of the quoted statements that have
+    one (of a table's row, the one whose measure shares most words with what is `asked`: "On
+    time (%)" rather than "Departures" for on-time rates; else the first), up to two a section,
+    in the report's order, a value once."""
     rows: list[str] = []
     seen: set[str] = set()
     for own in sections:
         taken = 0
         for quoted in own:
-            row = _row(quoted, seen)
+            row = _row(quoted, seen, asked)
             if row and taken < 2 and len(rows) < TABLE_ROWS:
                 rows.append(row)
                 taken += 1
@@ -96,16 +101,27 @@ def table(sections: Sequence[Sequence[Quoted]], columns: tuple[str, str, str, st
     return "\n".join([head, "|---|---|---|---|", *rows])
 
 
-def _row(quoted: Quoted, seen: set[str]) -> str:
-    named = next(stated(quoted), None)
-    if named is None:
+def _row(quoted: Quoted, seen: set[str], asked: str) -> str:
+    found = list(stated(quoted))
+    if not found:
         return ""
-    value, measure, when = named
+    value, measure, when = max(found, key=lambda f: fit(f[1], f[0], asked))  # first of the best
     if value in seen:
         return ""
     seen.add(value)
     cells = [measure, value, when or quoted.when or "—", f"[{quoted.n}]"]
     return "| " + " | ".join(c.replace("|", "/") for c in cells) + " |"
+
+
+RATE = re.compile(r"\brates?\b|percent|\bshare|ratio|proportion|率|占比|比例|比重", re.I)
+
+
+def fit(measure: str, value: str, asked: str) -> tuple[int, bool]:
+    """How well a figure answers what is asked: the words its measure shares with it, then,
+    when a rate or a share is asked, whether it is a percentage."""
+    shared = len(set(terms(asked)) & set(terms(measure)))
+    percent = "%" in value or "%" in measure or "percent" in measure.lower()
+    return shared, bool(RATE.search(asked)) and percent
 
 
 def stated(quoted: Quoted) -> Iterator[tuple[str, str, str]]:

@@ -30,7 +30,7 @@ MAX_CJK_SUBJECT = 16  # a question's subject: 启衡医疗健康产业基金二�
 _FIRST = r"[A-Z][\w&'.-]*"
 _WORD = r"(?:[A-Z][\w&'.-]*|[A-Z0-9][A-Z0-9-]+|\d[\w-]*)"
 _NAME = rf"{_FIRST}(?:[ -](?:{_WORD}|(?:of|de|la|du|von|van)(?= [A-Z])))*"
-_SEP = r"\s*(?:,\s*(?:and|or|&)?\s*|\s+(?:and|or|&|vs\.?|versus)\s+|\s*/\s*)"
+_SEP = r"\s*(?:,\s*(?:and|or|&)?\s*|\s+(?:and|or|&|vs\.?|versus)\s+|\s*/\s*)(?:the\s+)?"
 NAME_LIST = re.compile(rf"(?<![\w-])(?P<list>{_NAME}(?:{_SEP}{_NAME})+)")
 SPLIT = re.compile(_SEP)
 ASKING = frozenset(
@@ -64,8 +64,10 @@ CJK_PERIOD = re.compile(
 SCOPE_TAIL = re.compile(
     r"\s+(?:from|between|during|over|since|through|in|across|within|for)\s+.*$", re.IGNORECASE
 )
-COMPARE_CJK = re.compile(r"比较|对比|相比|比一比|哪个|哪家|哪一|哪座|哪款|异同|差异|区别|排名")
-CJK_LIST_SEP = re.compile(r"[、，,]|(?<=[\u3400-\u9fff\w])[和与及](?=[\u3400-\u9fff\w])")
+COMPARE_CJK = re.compile(
+    r"比较|对比|相比|比一比|哪个|哪家|哪一|哪座|哪款|哪所|哪种|哪条|哪位|异同|差异|区别|排名|不同"
+)
+CJK_LIST_SEP = re.compile(r"[、，,]|(?<=[\u3400-\u9fff\w])\s*[和与及]\s*(?=[\u3400-\u9fff\w])")
 CJK_LEADS = re.compile(r"^(?:请|帮我|比较|对比|分析|说明|介绍|列出|总结|一下)+")
 
 
@@ -129,18 +131,22 @@ def _measure(before: str, after: str) -> str:
     # "Which of A, B and C had the highest revenue in 2025, and how do their margins compare?"
     found += [m["m"] for m in SUPERLATIVE.finditer(after)] if not head and not tail else []
     found += [m["m"] for m in THEIR_COMPARED.finditer(after)]
+    if not any(found) and after.lstrip().startswith(":"):  # "A vs B vs C: battery life"
+        found = [after.lstrip()[1:]]
     measures = [" ".join(PERIOD.sub(" ", m).split()).strip(" ,;:") for m in found]
     return " and ".join(dict.fromkeys(m for m in measures if m))
 
 
 SUPERLATIVE = re.compile(
-    r"\b(?:had|has|have|with|shows?|showed|reports?|reported)\s+the\s+(?:highest|lowest|"
-    r"largest|biggest|smallest|most|least|best|worst|fastest|slowest|longest|shortest)\s+"
-    r"(?P<m>[^,?;]+)",
+    r"\b(?:had|has|have|with|shows?|showed|reports?|reported|offers?|charges?)\s+the\s+"
+    r"(?:highest|lowest|largest|biggest|smallest|most|least|fewest|best|worst|fastest|slowest|"
+    r"longest|shortest|cheapest|greatest|strongest|weakest|heaviest|lightest)\s+(?P<m>[^,?;]+)",
     re.IGNORECASE,
 )
 THEIR_COMPARED = re.compile(
-    r"\bhow\s+(?:do|does|did)\s+(?:their|the|its)\s+(?P<m>[^,?;]+?)\s+compare\b", re.IGNORECASE
+    r"\bhow\s+(?:do|does|did)\s+(?:their|the|its)\s+(?P<m>[^,?;]+?)\s+"
+    r"(?:compare|differ|vary|stack\s+up)\b",
+    re.IGNORECASE,
 )
 
 
@@ -162,14 +168,19 @@ def _cjk_named(text: str) -> Named | None:
     if len(items) < 2 or any(not i or len(i) > MAX_CJK_NAME for i in items):
         return None
     measure = re.sub(
-        r"(?:有何|有什么|如何|怎样|情况|对比|比较|相比|相较|差异|区别|异同)+$", "", measure
+        r"(?:有何|有什么|如何|怎样|情况|对比|比较|相比|相较|差异|区别|异同|不同|最高|最低|最多|最少|"
+        r"最大|最小|最好|最快|最长|最短)+$",
+        "",
+        measure,
     )
+    if re.match(r"[哪谁]", measure):  # 哪所学校届本科毕业生的就业率: what is asked of each
+        measure = measure.rpartition("的")[2]
     return Named(tuple(dict.fromkeys(items))[:MAX_NAMES], measure.strip(), scope)
 
 
 CJK_LIST_END = re.compile(
     r"[这那共]?(?:(?<![A-Za-z0-9])\d+|[一二三四五六七八九十两]+)[款家座个所条位种辆台只]"
-    r"|在|的|有何|有什么|相比|之间"
+    r"|在|的|有何|有什么|相比|之间|[，,](?=哪|谁|各|分别)"
 )
 
 
@@ -209,8 +220,10 @@ def mentions(text: str, name: str, others: tuple[str, ...] = ()) -> list[tuple[i
     Borealis Tours"); followed by others, it is the thing's own ("Wrenfield Light Rail")."""
     found = []
     for alias in aliases(name, others):
-        if is_cjk(alias[:1]):
-            found += [(m.start(), False) for m in re.finditer(re.escape(alias), text)]
+        if is_cjk(alias[:1]):  # 星禾 A7 as 星禾A7 too, but not 星禾A75
+            spaced = r"\s*".join(re.escape(part) for part in alias.split())
+            pattern = spaced + (r"(?![A-Za-z0-9])" if alias[-1:].isascii() else "")
+            found += [(m.start(), False) for m in re.finditer(pattern, text)]
             continue
         pattern = rf"(?<![\w-]){re.escape(alias)}(?![\w-])('s|’s)?"
         for m in re.finditer(pattern, text):

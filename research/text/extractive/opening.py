@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from research.text.extractive import key_figures
 from research.text.extractive.key_figures import Quoted, stated
 from research.text.extractive.names import Named
 from research.text.extractive.terms import terms
@@ -98,10 +99,10 @@ def figures_of(quotes: Sequence[Quoted]) -> list[Figure]:
         for value, measure, when in stated(quoted):
             if when == quoted.when and when not in quoted.quote:
                 when = ""  # its source's date, which the quote does not give: not the figure's
-            amounts = quantities(value)
+            shown = _with_unit(value, measure)
+            amounts = quantities(shown) or quantities(value)  # "71.8 %": a percentage
             if amounts:
                 amount = amounts[0]
-                shown = _with_unit(value, measure)
                 found.append(
                     Figure(measure, shown, amount.value, amount.unit, when, quoted.n, quoted.quote)
                 )
@@ -115,7 +116,27 @@ def _with_unit(value: str, measure: str) -> str:
     if not re.fullmatch(r"[\d.,]+", value) or unit is None:
         return value
     inner = unit.group(1).strip()
-    return f"{value}{inner}" if is_cjk(inner[:1] or " ") else f"{value} {inner}"
+    if not _unit_like(inner):  # "Carran International (Departures)": a column, no unit
+        return value
+    return f"{value}{inner}" if is_cjk(inner[:1] or " ") or inner == "%" else f"{value} {inner}"
+
+
+UNIT_WORDS = frozenset(
+    "km m cm mm kg g t mw gw kw kwh mwh gwh wh minutes minute mins min hours hour hrs h days "
+    "day weeks years litres liters l ml people persons rooms beds units miles mph seconds sec "
+    "s ms cumecs hectares ha acres tonnes tons thousands thousand millions million billions "
+    "billion bn mn k usd eur gbp cny rmb points pts".split()
+)
+
+
+def _unit_like(text: str) -> bool:
+    """Whether a parenthesised part names a unit ("%", "m³/s", "minutes", "万人", "thousands"),
+    not a column ("Departures")."""
+    return (
+        is_cjk(text[:1] or " ")
+        or re.search(r"[^A-Za-z\s]", text) is not None
+        or all(word in UNIT_WORDS for word in text.lower().split())
+    )
 
 
 def answer(
@@ -165,7 +186,7 @@ def _comparison(
     sentences = []
     for measure in _asked_measures(named) or [""]:
         wanted = set(terms(measure)) - _QUIET
-        chosen = _one_each(owned, wanted)
+        chosen = _one_each(owned, wanted, measure)
         if len(chosen) == len(named.names):  # the highest of some would mislead
             shown = phrases.scoped.format(measure=measure, scope=named.scope)
             shown = shown if measure and named.scope else measure
@@ -199,11 +220,19 @@ def _owns(name: str, names: Sequence[str], figure: Figure) -> bool:
     return name.lower() in quote or not any(other.lower() in quote for other in names)
 
 
-def _one_each(owned: dict[str, list[Figure]], wanted: set[str]) -> dict[str, Figure]:
-    """Each thing's first figure of the measure (its words overlap the wanted ones, or any
-    measure when none is asked), in the unit most of the things' figures share."""
+def _one_each(owned: dict[str, list[Figure]], wanted: set[str], asked: str) -> dict[str, Figure]:
+    """Each thing's figure of the measure (its words overlap the wanted ones most, or any
+    measure when none is asked; a percentage first when a rate or share is asked: "On time
+    (%)" before "Departures" for on-time departure rates), in the unit most of the things'
+    figures share."""
+
+    def fit(figure: Figure) -> tuple[int, bool]:
+        return key_figures.fit(figure.measure, figure.value, asked)
+
     matching = {
-        name: [f for f in figures if not wanted or wanted & set(terms(f.measure))]
+        name: sorted(
+            (f for f in figures if not wanted or fit(f)[0]), key=lambda f: fit(f), reverse=True
+        )
         for name, figures in owned.items()
     }
     units = Counter(figures[0].unit for figures in matching.values() if figures)
