@@ -374,3 +374,24 @@ def test_a_chinese_comparison_asked_how_they_differ_or_which_is_highest_names_it
     )
     assert schools is not None and schools.names == ("东陵大学", "南屿理工学院", "北川师范大学")
     assert schools.measure == "就业率"
+
+
+def test_a_chinese_document_is_another_things_only_where_each_mention_is_another_things():
+    grid = "晟海电网调查报告：国网晟海公司表示，已复核全市保护装置。"
+    assert names_another(grid, "晟海市")  # a sentence naming the city's grid company
+    assert not names_another(grid, "晟海市", every=True)  # the grid's report is the city's
+    assert names_another("关于晟海路道路施工的公告：晟海路将封闭施工。", "晟海市", every=True)
+
+
+def test_a_chinese_subject_ending_as_a_place_is_kept_whole_when_a_source_gives_it():
+    from research.text.extractive.currency import Vintage
+    from research.text.extractive.evidence import Known
+    from research.text.extractive.filing import grounded
+
+    def known(text: str) -> Known:
+        return Known("a", text[:10], text, Vintage("", None), text)
+
+    sources = {1: known("晟海市停电通报"), 2: known("晟海路施工"), 3: known("晟海电器业绩")}
+    assert grounded(("晟海市",), sources) == ("晟海市",)
+    assert heading_for("3月12日晟海市大面积停电是怎么发生") == ""  # 大面积: widespread, no area
+    assert heading_for("这个项目规模有多大") == "规模"

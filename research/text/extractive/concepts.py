@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from research.text.extractive.terms import terms
+from research.text.extractive.terms import language_of, terms
 from research.text.writing import is_cjk
 
 
@@ -189,7 +189,9 @@ CONCEPTS = (
         ("Size", "规模"),
         # a fund's or a balance sheet's size is money: "fund size", 基金规模, 资产规模
         unless=tuple("financially financial revenue fund funds assets aum".split())
-        + tuple("财务 营收 基金 资金 资产 募集 融资".split()),
+        + tuple(
+            "财务 营收 基金 资金 资产 募集 融资 大面积 大规模".split()
+        ),  # 大面积停电: widespread
     ),
     Concept(
         ("electricity", "generate", "generated", "generation", "energy", "发电", "发电量"),
@@ -261,4 +263,4 @@ def heading_for(part: str) -> str:
     found = concepts_of(part)
     if len(found) != 1 or not _ASKS.search(part.strip()):
         return ""
-    return found[0].heading[1 if is_cjk(part.strip()[:1]) else 0]
+    return found[0].heading[1 if language_of(part) == "zh" else 0]  # "3月12日……": Chinese

@@ -16,7 +16,7 @@ from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.names import mentions, named_in, named_things
-from research.text.extractive.namesakes import names_another, names_thing
+from research.text.extractive.namesakes import ends_a_name, names_another, names_thing
 from research.text.extractive.scoring import bm25
 from research.text.extractive.terms import language_of, terms
 from research.text.writing import is_cjk
@@ -118,7 +118,8 @@ def grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[st
     """The subject's names as the sources write them: a name no source gives is misread from
     the question; in Chinese, which has no spaces to end a name, its longest start that at
     least half as many sources give as its best-given start (启明电池 of 启明电池去年良品率;
-    not 蓝鲸数据中心规, which one source's 规划 gives), else nothing."""
+    not 蓝鲸数据中心规, which one source's 规划 gives), else nothing; a name that ends as a
+    place's or an organisation's (晟海市, 岚溪市水务集团) is kept whole when a source gives it."""
     abouts = [known.about for known in sources.values()]
     kept = []
     for phrase in phrases:
@@ -126,6 +127,9 @@ def grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[st
             kept += [phrase] if any(names_thing(a, phrase) for a in abouts) else []
             continue
         given = {k: sum(phrase[:k] in a for a in abouts) for k in range(2, len(phrase) + 1)}
+        if given.get(len(phrase)) and ends_a_name(phrase):
+            kept.append(phrase)  # 晟海市, 云雾县: whole names, not 晟海 of 晟海路 too
+            continue
         most = max(given.values(), default=0)
         start = next((phrase[:k] for k in sorted(given, reverse=True) if 2 * given[k] >= most), "")
         kept += [start] if most else []
@@ -157,7 +161,7 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
             continue  # kept in an HR, IT or brand folder: about the organisation's running
         if phrases and any(names_thing(about, p) for p in phrases):
             kept.add(n)
-        elif phrases and about_another(about, phrases, question):
+        elif phrases and about_another(about, phrases, question, whole=True):
             continue
         elif not subject or subject & set(terms(about)):
             kept.add(n)
@@ -182,9 +186,10 @@ def another_things(
     return about_another(candidate.quote, phrases, question)
 
 
-def about_another(text: str, phrases: tuple[str, ...], question: str) -> bool:
+def about_another(text: str, phrases: tuple[str, ...], question: str, whole: bool = False) -> bool:
     """Whether `text` names another thing of a colliding name (not of the kind the question
-    asks about) and not the subject."""
-    return any(names_another(text, p, question) for p in phrases) and not any(
+    asks about) and not the subject; a `whole` document in Chinese, only another thing
+    wherever it gives the name's first characters."""
+    return any(names_another(text, p, question, every=whole) for p in phrases) and not any(
         names_thing(text, p) for p in phrases
     )

@@ -52,7 +52,7 @@ def names_thing(text: str, name: str) -> bool:
 MODEL_CODE = re.compile(r"[A-Za-z]+-?\d+[A-Za-z]*|\d+[A-Za-z]+")
 
 
-def names_another(text: str, name: str, asked: str = "") -> bool:
+def names_another(text: str, name: str, asked: str = "", every: bool = False) -> bool:
     """Whether `text` names something else of a colliding name: "Aurora Borealis Tours" for
     Aurora Bikes, "Sorrelwick Energy Co-operative" for Sorrelwick Energy, 星衡智能 for
     星衡机器人. A name that goes on to the kind of thing the question (`asked`) asks about is
@@ -60,7 +60,7 @@ def names_another(text: str, name: str, asked: str = "") -> bool:
     subject's own name aside: "Kestrel Aerial Robotics" is no part of Kestrel Robotics)."""
     asked = asked.replace(name, " ")
     if is_cjk(name[:1]):
-        return _cjk_another(text, name, asked)
+        return _cjk_another(text, name, asked, every)
     words = _distinctive(name.split())
     head, rest = words[0], " ".join(words[1:])
     for m in re.finditer(rf"(?<![\w-]){re.escape(head)}(?![\w-])", text):
@@ -92,7 +92,7 @@ def _distinctive(words: list[str]) -> list[str]:
     return words
 
 
-def _cjk_another(text: str, name: str, asked: str) -> bool:
+def _cjk_another(text: str, name: str, asked: str, every: bool = False) -> bool:
     """Another thing's name that starts like the subject's: its first two characters going on
     to a kind of organisation (星衡智能 beside 星衡机器人, 鹭州航空 beside 鹭州地铁; for a place,
     a company named after it: 临澜集团 beside 临澜市) or to a place of another level (北辰区
@@ -100,33 +100,43 @@ def _cjk_another(text: str, name: str, asked: str) -> bool:
     to another kind of business (南屿地铁置业有限公司 beside 南屿地铁). Not a shortening or a
     product (北辰冷链的, 安禾快贷), the city a subject is named after (鹭州市 of 鹭州地铁), or a
     kind of thing the question asks about (鹿鸣总医院 when it asks which hospitals 鹿鸣医疗集团
-    runs)."""
+    runs). With `every`, only when each place the text gives the first two characters names
+    another thing (a whole document: 晟海电网's report that names 国网晟海公司 once is the city's
+    grid's)."""
     head, rest = name[:2], name[2:]
     if not rest:
         return False
+    others = [_cjk_other(text, m.end(), name, asked) for m in re.finditer(re.escape(head), text)]
+    return bool(others) and (all(others) if every else any(others))
+
+
+def _cjk_other(text: str, at: int, name: str, asked: str) -> bool:
+    """Whether the name whose first two characters end at `at` is another thing's."""
+    rest = name[2:]
+    if text.startswith(rest, at):
+        return _cjk_business(text, at + len(rest), name, asked)
+    kind = CJK_ORGANISATIONS.match(text, at)
+    said = kind.group(1) if kind else ""
+    if asked and said and said in asked:
+        return False  # 鹿鸣湖滨医院 when it asks which hospitals 鹿鸣医疗集团 runs
     place = rest[-1] in CJK_PLACES
-    for m in re.finditer(re.escape(head), text):
-        at = m.end()
-        if text.startswith(rest, at):
-            if _cjk_business(text, at + len(rest), name, asked):
-                return True
-            continue
-        kind = CJK_ORGANISATIONS.match(text, at)
-        said = kind.group(1) if kind else ""
-        if asked and said and said in asked:
-            continue  # 鹿鸣湖滨医院 when it asks which hospitals 鹿鸣医疗集团 runs
-        after = text[at : at + 1]
-        if after != rest[:1] and after in (CJK_LEVELS if place else CJK_PLACES[2:]):
-            return True  # 北辰区, 云雾镇, 晟海路
-        if not kind or said in name:
-            continue
-        own = rest.startswith(text[at : kind.start(1)])  # 北辰公司, 北辰冷链公司: its own
-        if place or not own or said not in CJK_LEGAL_FORMS:
-            return True  # 临州市域铁路公司 beside 临州地铁5号线
-    return False
+    after = text[at : at + 1]
+    if after != rest[:1] and after in (CJK_LEVELS if place else CJK_PLACES[2:]):
+        return True  # 北辰区, 云雾镇, 晟海路
+    if not kind or said in name:
+        return False
+    own = rest.startswith(text[at : kind.start(1)])  # 北辰公司, 北辰冷链公司: its own
+    return place or not own or said not in CJK_LEGAL_FORMS  # 临州市域铁路公司
 
 
 CJK_PLACES = "市省县区镇乡村路街山湖江河岛港湾"  # a place's name ends in one of them
+
+
+def ends_a_name(name: str) -> bool:
+    """Whether a Chinese name ends as a place's (晟海市) or an organisation's (岚溪市水务集团)."""
+    return name[-1:] in CJK_PLACES or CJK_NAME_END.search(name) is not None
+
+
 CJK_LEVELS = "市省县区镇乡村路街"  # another place beside a place: its level, or a street
 
 
@@ -201,7 +211,8 @@ ORGANISATIONS = (
         "Services Agency Authority Institute Hospital Clinic Pharma Insurance Properties Winery "
         "Vineyard Vineyards Farm Farms Estate Estates Cafe Café Restaurant Bakery Dairy Store "
         "Stores "
-        "Shop Gallery Museum Theatre Cinema Studio Festival Orchestra Choir League Union".split()
+        "Shop Gallery Museum Theatre Cinema Studio Festival Orchestra Choir League Union "
+        "Rovers Wanderers Athletic Albion Harriers".split()
     )
     | LEGAL_FORMS
 )
@@ -219,6 +230,7 @@ CJK_ORGANISATIONS = re.compile(
 
 
 CJK_LEGAL_FORMS = frozenset("有限公司 股份 集团 公司 控股".split())
+CJK_NAME_END = re.compile(r"(?:有限公司|集团|公司|银行|医院|大学|学院|研究院|基金会|协会)$")
 # A kind of business that ends a name: right after it, or before its legal form.
 CJK_BUSINESS = re.compile(
     CJK_ORGANISATIONS.pattern.replace("{0,4}?", "{0,2}?")
