@@ -6,7 +6,8 @@ citations [n], as the extractive report cites.
 
 - Facts covered: a fact whose figures (any one) appear in the body, not inside a longer number
   or word; a figure with its unit ("321.7万人") also in a table row that puts the unit in its
-  column's name ("年末常住人口（万人）: 321.7", or a row quoted under its header:
+  column's name ("年末常住人口（万人）: 321.7", "Litres per person per day: 129" states
+  129 litres, or a row quoted under its header:
   "*Airport; On time (%):* “Carran; 71.8”" states 71.8%).
 - Empty but covered: a section that reads "No source matched this section." while a summarised
   source names its subject: a subject of the case that its heading names, or else every content
@@ -106,8 +107,9 @@ def stated(body: str, figure: str) -> bool:
     if split is None:
         return False
     number, unit = split.groups()
-    cell = rf"[（(]{re.escape(unit)}[)）][^;:：\n“”]*[:：]\s*{re.escape(number)}(?![0-9.,]*[0-9])"
-    return re.search(cell, body) is not None
+    named = rf"[（(]{re.escape(unit)}[)）]|(?<![A-Za-z]){re.escape(unit)}(?![A-Za-z])"
+    cell = rf"(?:{named})[^;:：\n“”]*[:：]\s*{re.escape(number)}(?![0-9.,]*[0-9])"
+    return re.search(cell, body, re.IGNORECASE) is not None
 
 
 def sections(body: str) -> list[tuple[str, str]]:

@@ -273,3 +273,19 @@ def test_a_chinese_subject_ends_where_most_sources_that_name_it_end_it():
     }
     assert filing.grounded(("蓝鲸数据中心规模",), known) == ("蓝鲸数据中心",)
     assert filing.grounded(("Veltro Logistics",), known) == ()  # named by none of them
+
+
+def test_a_sheet_that_names_no_one_is_kept_when_it_is_on_the_questions_topic():
+    question = "How does the Port of Saltmarsh's automated truck gate process a container pickup?"
+    header = "| Quarter | Trucks per day | Average turnaround |\n|---|---|---|\n"
+    sheet = header + "| Q2 2025 | 3,280 | 28 minutes |\n| Q3 2025 | 3,400 | 27 minutes |"
+    other = header.replace("Trucks per day", "Pints") + "| Q3 2025 | 8,600 | 9 minutes |"
+    known = {
+        1: _known("Smart gate procedure", "The truck drives through the gate.", Vintage("", None)),
+        2: _known("gate-kpis-2025", sheet, Vintage("", None), about="gate-kpis-2025"),
+        3: _known("brewery-kpis", other, Vintage("", None), about="brewery-kpis"),
+    }
+    known[1] = _known(
+        "Smart gate procedure", "The truck drives through the gate.", Vintage("", None), question
+    )
+    assert filing.naming(question, ("Port of Saltmarsh",), known) == {1, 2}

@@ -95,6 +95,19 @@ def test_the_extractive_plan_gives_each_part_the_question_asks_for_a_section(pro
     assert not world.llm.requests
 
 
+def test_a_why_question_is_planned_as_causes_what_happened_and_what_followed(project, world):
+    project.question = "Why did the Qingshi storage plant catch fire in June 2025?"
+    project.options = {**project.options, "engine": "extractive"}
+    project.save(update_fields=["question", "options"])
+    run(project, Stage.GROUND, "ground")
+    done = run(project, Stage.PLAN, "plan")
+    assert done.detail.endswith("from the 3 parts a why question asks for"), done.detail
+    sections = list(project.sections.order_by("position"))
+    assert [s.title for s in sections] == ["Causes", "What happened", "Consequences and response"]
+    first = sections[0].queries.order_by("position")[0].text
+    assert "Qingshi storage plant" in first and "cause" in first
+
+
 def test_a_chinese_plan_searches_each_part_with_the_name_the_question_opens_with(project, world):
     project.question = (
         "请为启衡医疗健康产业基金二期撰写尽职调查简报：基金规模、费用条款、投资团队。"

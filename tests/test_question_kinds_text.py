@@ -395,3 +395,15 @@ def test_a_chinese_subject_ending_as_a_place_is_kept_whole_when_a_source_gives_i
     assert grounded(("晟海市",), sources) == ("晟海市",)
     assert heading_for("3月12日晟海市大面积停电是怎么发生") == ""  # 大面积: widespread, no area
     assert heading_for("这个项目规模有多大") == "规模"
+
+
+def test_a_how_or_why_question_asks_for_its_parts_and_a_change_or_a_count_does_not():
+    from research.text.extractive.explanations import HOW, WHY, angles
+
+    assert angles("Why did the River Aske flood Caldmoor in February 2024?") == WHY
+    assert angles("澜川新能源的青石储能电站为什么在2025年6月发生火灾？") == WHY
+    assert angles("How does Halden Bakery make its sourdough loaf, step by step?") == HOW
+    assert angles("明禾乳业的巴氏杀菌鲜牛奶是怎样生产出来的？") == HOW
+    assert angles("How has household water use in Pellham changed from 2019 to 2025?") == ()
+    assert angles("How many robots did Halden ship?") == ()
+    assert angles("澜星汽车2020年到2025年的年销量经历了怎样的变化？") == ()

@@ -29,6 +29,7 @@ from research.pipeline.shared import results as grounded
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import PLAN
 from research.prompts.outputs import PlannedQuery, PlannedSection, PlanOutput
+from research.text.extractive import explanations
 from research.text.extractive import feedback as feedback_rules
 from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.aspects import (
@@ -161,6 +162,12 @@ def run_extractive(ctx: StepContext) -> None:
         plan = _aspect_plan(project.question, subject, parts, language, goal)
         total = max(total, len(parts))
         how = f"from the {len(parts)} questions the question asks"
+    elif found := explanations.angles(project.question):
+        plan = _angle_plan(project.question, found, language, goal)
+        parts = [angle.heading[0] for angle in found]
+        total = max(total, len(parts))
+        kind = "why" if found == explanations.WHY else "how"
+        how = f"from the {len(parts)} parts a {kind} question asks for"
     else:
         phrases = key_phrases(project.question, context, limit=total + 6)
         plan = _extractive_plan(project.question, phrases, total, language, goal)
@@ -263,6 +270,32 @@ def _aspect_plan(
             analysis=asks_for_figures(part),
         )
         for part in parts
+    ]
+    return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
+
+
+def _angle_plan(
+    question: str, angles: tuple[explanations.Angle, ...], language: str, goal: str
+) -> PlanOutput:
+    """A section per part a how or why question asks for (causes, what happened, what
+    followed; steps, times and figures), titled in the question's language and searched with
+    the question's words and the words documents use for that part; the first also with the
+    question alone."""
+    zh = int(language_of(question) == "zh")
+    asked = question_phrase(question)
+    sections = [
+        PlannedSection(
+            title=angle.heading[zh][:HEADING_MAX],
+            goal=goal.format(angle.heading[zh]),
+            queries=[
+                PlannedQuery(text=q)
+                for q in dict.fromkeys(
+                    [_query(asked, angle.said[zh]), *([asked[:QUERY_MAX]] if not k else [])]
+                )
+            ],
+            analysis=not k and asks_for_figures(question),
+        )
+        for k, angle in enumerate(angles)
     ]
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
 

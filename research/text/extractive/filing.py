@@ -143,7 +143,8 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
     names only such a thing, is about that thing, not the subject, and so is one that tells
     itself apart from the subject (text/extractive/disclaimers.py); a document of rules (a
     policy, a notice: text/extractive/genre.py) states nothing about it, unless the question
-    asks about rules."""
+    asks about rules. A document of tables that names no one is kept when it is on the
+    question's topic."""
     subject = set(terms(subject_names(question)))
     rules = genre.asks_about_rules(question)
     compared = named_things(question)
@@ -163,9 +164,25 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
             kept.add(n)
         elif phrases and about_another(about, phrases, question, whole=True):
             continue
-        elif not subject or subject & set(terms(about)):
+        elif not subject or subject & set(terms(about)) or _data_on(known, question, subject):
             kept.add(n)
     return kept
+
+
+DATA_SHARE = 0.5  # of a document's units, table rows at least: a sheet or a table's export
+DATA_WORDS = 2  # of the question's words besides its subject's, at least
+
+
+def _data_on(known: Known, question: str, subject: set[str]) -> bool:
+    """Whether a document of tables (a sheet, an export) that names no one is on the
+    question's topic: the subject's own figures, which a sheet seldom names ("Trucks per day;
+    Average turnaround" for the Port of Saltmarsh's gate)."""
+    units = list(known.units.values())
+    rows = sum(bool(unit.columns) for unit in units)
+    if not units or rows < DATA_SHARE * len(units):
+        return False
+    topic = set(terms(question)) - subject - QUALIFIERS
+    return len(topic & set(terms(known.about))) >= DATA_WORDS
 
 
 def disclaimed(about: str, phrases: tuple[str, ...]) -> bool:
