@@ -407,3 +407,17 @@ def test_a_how_or_why_question_asks_for_its_parts_and_a_change_or_a_count_does_n
     assert angles("How has household water use in Pellham changed from 2019 to 2025?") == ()
     assert angles("How many robots did Halden ship?") == ()
     assert angles("澜星汽车2020年到2025年的年销量经历了怎样的变化？") == ()
+
+
+def test_another_model_of_a_line_is_another_things_and_a_name_is_found_without_its_spaces():
+    assert names_another("Corvane Slate 13 – specs", "Corvane Slate 14")
+    assert names_another("Lumo X1 datasheet", "Lumo X2")
+    assert names_another("Pellow Pods – Specs", "Pellow Pods Pro")  # the line's plain model
+    assert not names_another("Pellow Pods Pro – Specs", "Pellow Pods Pro")
+    assert names_thing("PellowPods Pro (2025) – Specs", "Pellow Pods Pro")
+    assert named_in("The Corvane Slate 13 weighs 1.25 kg", ("Corvane Slate 14", "Miro 13")) == []
+    earbuds = named_things(
+        "How do the Auro Buds 3, Pellow Pods Pro and Venn Air X wireless earbuds compare on "
+        "battery life and price?"
+    )
+    assert earbuds is not None and earbuds.measure == "battery life and price"

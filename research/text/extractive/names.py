@@ -20,7 +20,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from research.text.extractive.namesakes import LEGAL_FORMS, another_name, another_organisation
+from research.text.extractive.namesakes import (
+    LEGAL_FORMS,
+    another_name,
+    another_organisation,
+    name_pattern,
+    names_another,
+)
 from research.text.writing import is_cjk
 
 MAX_NAMES = 12
@@ -122,7 +128,8 @@ def _measure(before: str, after: str) -> str:
         re.IGNORECASE,
     )
     tail = re.match(
-        r"^(?:'s?\s+|\s+compare\s+(?:on|in|by)\s+(?:terms\s+of\s+)?|\s+(?:on|by|in terms of)\s+)"
+        r"^(?:'s?\s+|(?:\s+[a-z][\w-]*){0,3}\s+(?:compare|differ|stack\s+up)\s+(?:on|in|by)\s+"
+        r"(?:terms\s+of\s+)?|\s+(?:on|by|in terms of)\s+)"
         r"(?:their\s+|the\s+|its\s+)?(?P<m>[^?]+)",
         after,
         re.IGNORECASE,
@@ -225,11 +232,13 @@ def mentions(text: str, name: str, others: tuple[str, ...] = ()) -> list[tuple[i
             pattern = spaced + (r"(?![A-Za-z0-9])" if alias[-1:].isascii() else "")
             found += [(m.start(), False) for m in re.finditer(pattern, text)]
             continue
-        pattern = rf"(?<![\w-]){re.escape(alias)}(?![\w-])('s|’s)?"
+        pattern = name_pattern(alias) + "('s|’s)?"
         for m in re.finditer(pattern, text):
             rest = text[m.end() :]
             if not m.group(1) and another_name(rest) and another_organisation(rest):
                 continue  # "Arden Foods Ltd", "Aurora Borealis Tours": another thing's name
+            if alias != name and names_another(text[m.start() :], name):
+                continue  # "Corvane Slate 13", "Aurora Cycles": another of the first word's
             if any(m.start() >= s and m.start() < s + len(name) for s, _ in found):
                 continue
             found.append((m.start(), bool(m.group(1))))

@@ -40,7 +40,7 @@ def names_thing(text: str, name: str) -> bool:
             for said in dict.fromkeys((name, tail))
             for m in re.finditer(re.escape(said), text)
         )
-    for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+    for m in re.finditer(name_pattern(name), text):
         after = text[m.end() :]
         # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation
         if not (another_name(after) and another_organisation(after)):
@@ -50,6 +50,12 @@ def names_thing(text: str, name: str) -> bool:
 
 
 MODEL_CODE = re.compile(r"[A-Za-z]+-?\d+[A-Za-z]*|\d+[A-Za-z]+")
+
+
+def name_pattern(name: str) -> str:
+    """A spaced name as a pattern that finds it written with or without the spaces or hyphens
+    between its words ("PellowPods Pro", "Auro-Buds 3" for Pellow Pods Pro, Auro Buds 3)."""
+    return rf"(?<![\w-]){'[ -]?'.join(re.escape(w) for w in name.split())}(?![\w-])"
 
 
 def names_another(text: str, name: str, asked: str = "", every: bool = False) -> bool:
@@ -159,8 +165,17 @@ def _sibling(after: str, rest: list[str]) -> bool:
     shared = 0
     while shared < min(len(rest), len(said)) and said[shared].rstrip(".,'’") == rest[shared]:
         shared += 1
-    if not rest or shared == len(rest) or shared >= len(said) or rest[shared][:1].isdigit():
-        return False  # nor a version of the thing ("Quarry Cloud" beside Quarry 2.3)
+    if not rest or shared == len(rest):
+        return False
+    if shared == len(rest) - 1 and rest[-1] in TIERS:  # "Pellow Pods" beside Pellow Pods Pro
+        return shared >= len(said) or said[shared].rstrip(".,;:'’)") != rest[-1]
+    if shared >= len(said):
+        return False
+    other = said[shared].rstrip(".,;:'’)")
+    if _model(rest[shared]) and _model(other):
+        return other != rest[shared]  # another model of a line ("Corvane Slate 13")
+    if rest[shared][:1].isdigit():
+        return False  # nor a version's maker ("Quarry Cloud" beside Quarry 2.3)
     own = []  # the capitalised words it goes on with instead
     for word in said[shared:]:
         if not word[:1].isupper() or word.strip(".,;:'’") in DOCUMENT_WORDS:
@@ -173,6 +188,15 @@ def _sibling(after: str, rest: list[str]) -> bool:
     # HX Series" of the Verrin HX-40)
     family = bool(own) and re.match(rf"{re.escape(own[0])}(?![A-Za-z])", rest[shared]) is not None
     return len(own) == len(rest) - shared and not family
+
+
+# The words that make a product's model of its line: "Pellow Pods Pro" is not "Pellow Pods".
+TIERS = frozenset("Pro Max Plus Mini Lite Ultra SE XL".split())
+
+
+def _model(word: str) -> bool:
+    """A model's number or code: "14", "2.3", "X2", "HX-40"."""
+    return re.fullmatch(r"\d[\d.]*|[A-Za-z]{1,3}-?\d+[A-Za-z]?", word) is not None
 
 
 def _asked_kind(after: str, asked: str) -> bool:
