@@ -421,3 +421,22 @@ def test_another_model_of_a_line_is_another_things_and_a_name_is_found_without_i
         "battery life and price?"
     )
     assert earbuds is not None and earbuds.measure == "battery life and price"
+
+
+def test_a_comparison_of_things_of_a_kind_leaves_out_pages_of_another_trade_and_place():
+    from research.text.extractive.filing import elsewhere, of_the_kind
+
+    earbuds = named_things(
+        "How do the Auro Buds 3, Pellow Pods Pro and Venn Air X wireless earbuds compare on "
+        "battery life and price?"
+    )
+    assert earbuds is not None and earbuds.kind == "wireless earbuds"
+    assert not of_the_kind("Venn Air introduces Air X fares", "Air X fares start at £29.", earbuds)
+    assert of_the_kind("Venn Air X datasheet", "True wireless earbuds with 10 hours.", earbuds)
+    assert of_the_kind("Group test", "The Auro Buds 3 beat the Venn Air X on battery.", earbuds)
+    districts = named_things("江州市青溪区、临港区和白沙区在常住人口方面相比如何？")
+    assert districts is not None and districts.names == ("青溪区", "临港区", "白沙区")
+    assert elsewhere("南川市白沙区地处南川市东南部。", districts)
+    assert not elsewhere("江州市白沙区2024年末常住人口40.3万人。", districts)
+    counted = named_things("星桩、电驿、快充宝和绿能桩四家充电运营商，公共充电桩数量各是多少？")
+    assert counted is not None and counted.kind == "充电运营商"

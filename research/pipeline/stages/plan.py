@@ -163,7 +163,8 @@ def run_extractive(ctx: StepContext) -> None:
         total = max(total, len(parts))
         how = f"from the {len(parts)} questions the question asks"
     elif found := explanations.angles(project.question):
-        plan = _angle_plan(project.question, found, language, goal)
+        subject = _subject(project.question, context)
+        plan = _angle_plan(project.question, subject, found, language, goal)
         parts = [angle.heading[0] for angle in found]
         total = max(total, len(parts))
         kind = "why" if found == explanations.WHY else "how"
@@ -275,28 +276,36 @@ def _aspect_plan(
 
 
 def _angle_plan(
-    question: str, angles: tuple[explanations.Angle, ...], language: str, goal: str
+    question: str,
+    subject: str,
+    angles: tuple[explanations.Angle, ...],
+    language: str,
+    goal: str,
 ) -> PlanOutput:
     """A section per part a how or why question asks for (causes, what happened, what
     followed; steps, times and figures), titled in the question's language and searched with
-    the question's words and the words documents use for that part; the first also with the
-    question alone."""
+    the words documents use for that part beside the question's words; the first also with
+    the question alone and with its subject's (so that the plan has as many queries as
+    asked)."""
     zh = int(language_of(question) == "zh")
     asked = question_phrase(question)
-    sections = [
-        PlannedSection(
-            title=angle.heading[zh][:HEADING_MAX],
-            goal=goal.format(angle.heading[zh]),
-            queries=[
-                PlannedQuery(text=q)
-                for q in dict.fromkeys(
-                    [_query(asked, angle.said[zh]), *([asked[:QUERY_MAX]] if not k else [])]
-                )
-            ],
-            analysis=not k and asks_for_figures(question),
+    sections = []
+    for k, angle in enumerate(angles):
+        said = angle.said[zh]
+        texts = [_query(asked, said)]
+        sections.append(
+            PlannedSection(
+                title=angle.heading[zh][:HEADING_MAX],
+                goal=goal.format(angle.heading[zh]),
+                queries=[
+                    PlannedQuery(text=q)
+                    for q in dict.fromkeys(
+                        [*texts, *([asked[:QUERY_MAX], subject] if not k and subject else [])]
+                    )
+                ],
+                analysis=not k and asks_for_figures(question),
+            )
         )
-        for k, angle in enumerate(angles)
-    ]
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
 
 

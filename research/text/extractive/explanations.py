@@ -1,12 +1,13 @@
 """The parts a how or why question asks for, without a model.
 
 "Why did the storage plant catch fire?" asks for the causes first, then what happened and what
-followed (losses, fines, fixes); "How does the gate process a pickup?" and 明禾乳业的鲜牛奶是怎样
-生产出来的 ask for the steps, then the times and figures that go with them. A careful reader's
-report is laid out by those parts, and each part is searched with the words documents use for
-it ("caused", "root cause", 导致, 认定; "step", "procedure", 工序): an investigation's findings
-on its second page are found by the search for causes, where the question's own words find its
-first.
+followed (losses, fines, fixes); "How does the gate process a pickup?" and
+明禾乳业的鲜牛奶是怎样生产出来的 ask for the steps of a process, then the times and figures that
+go with them ("How does WAL mode work" asks how a mechanism works, which the question's own
+words plan). A careful reader's report is laid out by those parts, and each part is searched
+with the words documents use for it ("caused", "root cause", 导致, 认定; "step", "procedure",
+工序): an investigation's findings on its second page are found by the search for causes,
+where the question's own words find its first.
 
 Each part is written once here, in English and Chinese: its heading in each language and the
 words documents use for it. A question about a change over time ("How has X changed"), a
@@ -67,10 +68,19 @@ NOT_HOW = re.compile(
 )
 
 
+# A how question about a process, not a mechanism ("How does WAL mode work" is no process).
+PROCESS = re.compile(
+    r"\b(?:make|makes|made|produce[sd]?|process(?:es|ed)?|handle[sd]?|build|built|"
+    r"manufacture[sd]?|brew(?:s|ed)?|prepare[sd]?|apply|approve[sd]?|install(?:ed)?|"
+    r"assemble[sd]?|step\s+by\s+step|steps)\b|生产|制作|制造|申请|审批|办理|流程|步骤|加工|酿造",
+    re.IGNORECASE,
+)
+
+
 def angles(question: str) -> tuple[Angle, ...]:
     """The parts a how or why question asks for, in order; () for any other question."""
     if ASKS_WHY.search(question):
         return WHY
-    if ASKS_HOW.search(question) and not NOT_HOW.search(question):
+    if ASKS_HOW.search(question) and PROCESS.search(question) and not NOT_HOW.search(question):
         return HOW
     return ()

@@ -32,7 +32,7 @@ _PATTERNS = [
     ("money", rf"(?:{_NUMBER})\s?(?:万|亿|千万|百万)?(?:美元|元|人民币|欧元|英镑|日元)"),
     ("money", rf"(?:{_NUMBER}){_SCALE}\s(?:dollars|euros|pounds|USD|EUR|GBP|CNY|RMB)\b"),
     ("percent", rf"(?:{_NUMBER})\s?%|百分之[零一二三四五六七八九十百点]+"),
-    ("count", rf"(?:{_NUMBER})\s?(?:万|亿)?(?:个月|个[{CJK}]{{1,2}}|{_MEASURE_WORDS})"),
+    ("count", rf"(?:{_NUMBER})\s?(?:万|亿)?(?:个月|个工作日|个[{CJK}]{{1,2}}|{_MEASURE_WORDS})"),
     (
         "count",
         rf"(?<![\w.$€£¥-])(?:{_NUMBER}){_SCALE}\s(?:[a-z][a-z-]+)(?:\s(?:in|of)\s(?!(?:the|a|an|its|their)\b)[a-z]+)?",

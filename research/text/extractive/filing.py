@@ -15,7 +15,7 @@ from research.text.extractive import genre
 from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.evidence import Candidate, Known, Part
-from research.text.extractive.names import mentions, named_in, named_things
+from research.text.extractive.names import Named, mentions, named_in, named_things
 from research.text.extractive.namesakes import ends_a_name, names_another, names_thing
 from research.text.extractive.scoring import bm25
 from research.text.extractive.terms import language_of, terms
@@ -144,22 +144,14 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
     itself apart from the subject (text/extractive/disclaimers.py); a document of rules (a
     policy, a notice: text/extractive/genre.py) states nothing about it, unless the question
     asks about rules. A document of tables that names no one is kept when it is on the
-    question's topic."""
+    question's topic; in a comparison of things of a kind, a document that names neither the
+    kind nor two of them is left out."""
     subject = set(terms(subject_names(question)))
-    rules = genre.asks_about_rules(question)
-    compared = named_things(question)
-    own_names = compared.names if compared else phrases
     kept = set()
     for n, known in sources.items():
         about = ADDRESS.sub(" ", known.about)
-        if phrases and about_another(known.title, phrases, question):
+        if _left_out(known, about, question, phrases):
             continue
-        if own_names and disclaimed(about, own_names):
-            continue  # "..., which is not connected to the milk processor Garrow Dairy"
-        if not rules and genre.of_rules(known.about):
-            continue  # a policy or a notice: it says what to do, not what is so
-        if genre.administrative(known.path, question):
-            continue  # kept in an HR, IT or brand folder: about the organisation's running
         if phrases and any(names_thing(about, p) for p in phrases):
             kept.add(n)
         elif phrases and about_another(about, phrases, question, whole=True):
@@ -167,6 +159,23 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
         elif not subject or subject & set(terms(about)) or _data_on(known, question, subject):
             kept.add(n)
     return kept
+
+
+def _left_out(known: Known, about: str, question: str, phrases: tuple[str, ...]) -> bool:
+    """Whether a document is about something else, whatever names it gives."""
+    compared = named_things(question)
+    own_names = compared.names if compared else phrases
+    if phrases and about_another(known.title, phrases, question):
+        return True
+    if own_names and disclaimed(about, own_names):
+        return True  # "..., which is not connected to the milk processor Garrow Dairy"
+    if not genre.asks_about_rules(question) and genre.of_rules(known.about):
+        return True  # a policy or a notice: it says what to do, not what is so
+    if genre.administrative(known.path, question):
+        return True  # kept in an HR, IT or brand folder: about the organisation's running
+    if compared and not of_the_kind(known.title, about, compared):
+        return True  # "Venn Air introduces Air X fares" beside the Venn Air X earbuds
+    return compared is not None and elsewhere(about, compared)  # 南川市白沙区, not 江州市's
 
 
 DATA_SHARE = 0.5  # of a document's units, table rows at least: a sheet or a table's export
@@ -183,6 +192,31 @@ def _data_on(known: Known, question: str, subject: set[str]) -> bool:
         return False
     topic = set(terms(question)) - subject - QUALIFIERS
     return len(topic & set(terms(known.about))) >= DATA_WORDS
+
+
+def of_the_kind(title: str, about: str, compared: Named) -> bool:
+    """Whether a document may be about the compared things: it names the kind of thing the
+    question says they are ("wireless earbuds", 扫地机器人) in its title or text, or two of
+    them; any document when the question names no kind ("Venn Air introduces Air X fares" is
+    no earbuds' page)."""
+    kind = set(terms(compared.kind))
+    if not kind or kind & set(terms(f"{title} {about}")):
+        return True
+    return sum(names_thing(about, name) for name in compared.names) >= 2
+
+
+CJK_CITY_OF = re.compile(r"([\u3400-\u9fff]{2,4}?[市省])$")
+
+
+def elsewhere(about: str, compared: Named) -> bool:
+    """Whether a document is about places of the compared names in another city than the one
+    the question puts them in (南川市白沙区 when it compares 江州市's 青溪区、临港区和白沙区)."""
+    city = CJK_CITY_OF.search(compared.scope.split("年")[-1] or compared.scope)
+    city = city or re.match(r"^([\u3400-\u9fff]{2,4}?[市省])", compared.scope)
+    if city is None or city[1] in about:
+        return False
+    other = rf"[\u3400-\u9fff]{{2,4}}?[市省](?:{'|'.join(map(re.escape, compared.names))})"
+    return re.search(other, about) is not None
 
 
 def disclaimed(about: str, phrases: tuple[str, ...]) -> bool:

@@ -24,6 +24,7 @@ from research.text.extractive.namesakes import (
     LEGAL_FORMS,
     another_name,
     another_organisation,
+    cjk_pattern,
     name_pattern,
     names_another,
 )
@@ -34,7 +35,7 @@ MAX_CJK_NAME = 10  # a compared item
 MAX_CJK_SUBJECT = 16  # a question's subject: 启衡医疗健康产业基金二期
 
 _FIRST = r"[A-Z][\w&'.-]*"
-_WORD = r"(?:[A-Z][\w&'.-]*|[A-Z0-9][A-Z0-9-]+|\d[\w-]*)"
+_WORD = r"(?:[A-Z][\w&'.-]*|[A-Z0-9][A-Z0-9-]+|\d[\w-]*(?:\.\d+)*)"
 _NAME = rf"{_FIRST}(?:[ -](?:{_WORD}|(?:of|de|la|du|von|van)(?= [A-Z])))*"
 _SEP = r"\s*(?:,\s*(?:and|or|&)?\s*|\s+(?:and|or|&|vs\.?|versus)\s+|\s*/\s*)(?:the\s+)?"
 NAME_LIST = re.compile(rf"(?<![\w-])(?P<list>{_NAME}(?:{_SEP}{_NAME})+)")
@@ -58,7 +59,7 @@ SENTENCE_END = re.compile(r"(?<=[a-z0-9'’)][.!?])\s+|(?<=[!?])\s+")
 
 PERIOD = re.compile(
     r"(?:\b(?:from|between|during|over|since|through|in|for|of)\s+)?"
-    r"(?:(?:FY|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d(?:\s*(?:-|–|—|to|and|through|until)\s*"
+    r"(?:(?:FY|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d(?:\s*(?:-|–|—|/|to|and|through|until)\s*"
     r"(?:FY|fiscal\s+(?:year\s+)?)?(?:19|20)?\d\d)?)"
     r"|\b(?:over|in|during)\s+the\s+(?:last|past)\s+(?:\w+\s+)?(?:years?|decades?|months?)",
     re.IGNORECASE,
@@ -82,6 +83,7 @@ class Named:
     names: tuple[str, ...]  # each named thing, as the question writes it
     measure: str  # what is asked of each ("revenue", "人口增长"); "" when not said
     scope: str  # the period or place that applies to all ("from 2021 to 2023"); ""
+    kind: str = ""  # what kind of thing they are ("wireless earbuds", 扫地机器人); "" when not said
 
 
 def named_things(question: str) -> Named | None:
@@ -106,8 +108,21 @@ def _spaced_named(text: str) -> Named | None:
         if len(items) == 2 and not re.search(r"\b(?:compare|vs|versus|between|differ)", text, re.I):
             continue  # "Aurora Bikes and Boreal" in a sentence: two names, no comparison asked
         before, after = text[: match.start()], text[match.end() :]
-        return Named(tuple(dict.fromkeys(items))[:MAX_NAMES], _measure(before, after), _scope(text))
+        kind = KIND_AFTER.match(after)
+        return Named(
+            tuple(dict.fromkeys(items))[:MAX_NAMES],
+            _measure(before, after),
+            _scope(text),
+            kind["kind"].strip() if kind else "",
+        )
     return None
+
+
+# "…and Venn Air X wireless earbuds compare on", "…and Tessix Pro 14 G2 laptops on weight"
+KIND_AFTER = re.compile(
+    r"^(?P<kind>(?:\s+(?!compare|differ|on\b|in\b|by\b|for\b|from\b|and\b|to\b)[a-z][\w-]*){1,3})"
+    r"\s+(?:compare|differ|stack|on\b|in\s+terms|by\b)"
+)
 
 
 def _without_asking(item: str) -> str:
@@ -128,13 +143,15 @@ def _measure(before: str, after: str) -> str:
         re.IGNORECASE,
     )
     tail = re.match(
-        r"^(?:'s?\s+|(?:\s+[a-z][\w-]*){0,3}\s+(?:compare|differ|stack\s+up)\s+(?:on|in|by)\s+"
-        r"(?:terms\s+of\s+)?|\s+(?:on|by|in terms of)\s+)"
+        r"^(?:'s?\s+|(?:\s+[a-z][\w-]*){0,3}?\s+(?:(?:compare|differ|stack\s+up)\s+(?:on|in|by)|"
+        r"on|by|in\s+terms\s+of)\s+(?:terms\s+of\s+)?)"
         r"(?:their\s+|the\s+|its\s+)?(?P<m>[^?]+)",
         after,
         re.IGNORECASE,
     )
-    found = [head["m"] if head else tail["m"] if tail else ""]
+    # "Compare the ski resorts of A, B and C on kilometres of pistes": the resorts are the
+    # kind, the pistes what is compared
+    found = [tail["m"] if tail else head["m"] if head else ""]
     # "Which of A, B and C had the highest revenue in 2025, and how do their margins compare?"
     found += [m["m"] for m in SUPERLATIVE.finditer(after)] if not head and not tail else []
     found += [m["m"] for m in THEIR_COMPARED.finditer(after)]
@@ -163,7 +180,7 @@ def _scope(text: str) -> str:
 
 
 def _cjk_named(text: str) -> Named | None:
-    if not COMPARE_CJK.search(text):
+    if not COMPARE_CJK.search(text) and not CJK_COUNTED_LIST.search(text):
         return None
     body = CJK_LEADS.sub("", text)
     scope = max((m.group() for m in CJK_PERIOD.finditer(body)), key=len, default="")
@@ -174,6 +191,10 @@ def _cjk_named(text: str) -> Named | None:
     items = [CJK_LEADS.sub("", i) for i in items]
     if len(items) < 2 or any(not i or len(i) > MAX_CJK_NAME for i in items):
         return None
+    place = CJK_PLACE_FIRST.match(items[0])
+    if place and not any(i.startswith(place[1]) for i in items[1:]):
+        items[0] = items[0][len(place[1]) :]  # 江州市青溪区、临港区和白沙区: 江州市's districts
+        scope = place[1] + scope
     measure = re.sub(
         r"(?:有何|有什么|如何|怎样|情况|对比|比较|相比|相较|差异|区别|异同|不同|最高|最低|最多|最少|"
         r"最大|最小|最好|最快|最长|最短)+$",
@@ -182,9 +203,25 @@ def _cjk_named(text: str) -> Named | None:
     )
     if re.match(r"[哪谁]", measure):  # 哪所学校届本科毕业生的就业率: what is asked of each
         measure = measure.rpartition("的")[2]
-    return Named(tuple(dict.fromkeys(items))[:MAX_NAMES], measure.strip(), scope)
+    kind = CJK_KIND.match(body, len(listed))
+    return Named(
+        tuple(dict.fromkeys(items))[:MAX_NAMES], measure.strip(), scope, kind[1] if kind else ""
+    )
 
 
+# A list counted as it ends ("星桩、电驿、快充宝和绿能桩四家充电运营商"): things compared, whatever
+# the question then asks of each.
+CJK_COUNTED_LIST = re.compile(
+    r"[^、，,。？?]{1,10}、[^、，,。？?]{1,10}.{0,24}?(?:\d+|[一二三四五六七八九十两]+)[款家座个所条位种辆台只]"
+)
+# "…四款扫地机器人在…", "…这三款手机的…": the kind after the count word
+CJK_KIND = re.compile(
+    r"[这那共]?(?:\d+|[一二三四五六七八九十两]+)[款家座个所条位种辆台只]([\u3400-\u9fff]{2,8}?)"
+    r"(?=在|的|[，,]|有|之间|$)"
+)
+
+
+CJK_PLACE_FIRST = re.compile(r"^([\u3400-\u9fff]{2,5}?[省市])(?=[\u3400-\u9fff]{2,}[区县镇])")
 CJK_LIST_END = re.compile(
     r"[这那共]?(?:(?<![A-Za-z0-9])\d+|[一二三四五六七八九十两]+)[款家座个所条位种辆台只]"
     r"|在|的|有何|有什么|相比|之间|[，,](?=哪|谁|各|分别)"
@@ -193,8 +230,9 @@ CJK_LIST_END = re.compile(
 
 def _cjk_list_and_measure(body: str) -> tuple[str, str]:
     """The list of names and what is asked of them: "A、B和C的收入" -> ("A、B和C", "收入");
-    "A、B、C四款扫地机器人在吸力和售价上有何差异" -> ("A、B、C", "吸力和售价")."""
-    last = body.rfind("、")
+    "A、B、C四款扫地机器人在吸力和售价上有何差异" -> ("A、B、C", "吸力和售价"): the list ends at
+    the first of those after its first enumeration comma (the measures may be listed too)."""
+    last = body.find("、")
     end = CJK_LIST_END.search(body, last + 1) if last >= 0 else None
     if end is None:
         listed, _, measure = body.rpartition("的") if "的" in body else (body, "", "")
@@ -228,9 +266,7 @@ def mentions(text: str, name: str, others: tuple[str, ...] = ()) -> list[tuple[i
     found = []
     for alias in aliases(name, others):
         if is_cjk(alias[:1]):  # 星禾 A7 as 星禾A7 too, but not 星禾A75
-            spaced = r"\s*".join(re.escape(part) for part in alias.split())
-            pattern = spaced + (r"(?![A-Za-z0-9])" if alias[-1:].isascii() else "")
-            found += [(m.start(), False) for m in re.finditer(pattern, text)]
+            found += [(m.start(), False) for m in re.finditer(cjk_pattern(alias), text)]
             continue
         pattern = name_pattern(alias) + "('s|’s)?"
         for m in re.finditer(pattern, text):

@@ -38,7 +38,7 @@ def names_thing(text: str, name: str) -> bool:
         return any(
             not _cjk_business(text, m.end(), name)
             for said in dict.fromkeys((name, tail))
-            for m in re.finditer(re.escape(said), text)
+            for m in re.finditer(cjk_pattern(said), text)
         )
     for m in re.finditer(name_pattern(name), text):
         after = text[m.end() :]
@@ -50,6 +50,13 @@ def names_thing(text: str, name: str) -> bool:
 
 
 MODEL_CODE = re.compile(r"[A-Za-z]+-?\d+[A-Za-z]*|\d+[A-Za-z]+")
+
+
+def cjk_pattern(name: str) -> str:
+    """A Chinese name as a pattern that finds it with or without the spaces before its Latin
+    part (星禾A7 for 星禾 A7), and not inside a longer model's code (星禾A75)."""
+    spaced = r"\s*".join(re.escape(part) for part in name.split())
+    return spaced + (r"(?![A-Za-z0-9])" if name[-1:].isascii() else "")
 
 
 def name_pattern(name: str) -> str:
