@@ -289,3 +289,36 @@ def test_a_sheet_that_names_no_one_is_kept_when_it_is_on_the_questions_topic():
         "Smart gate procedure", "The truck drives through the gate.", Vintage("", None), question
     )
     assert filing.naming(question, ("Port of Saltmarsh",), known) == {1, 2}
+
+
+def test_a_compared_things_own_page_is_kept_though_it_never_names_the_kind():
+    question = "How do the Pellar Swift and Cordane Urban 5 e-bikes compare on battery capacity?"
+    age = Vintage("", None)
+    known = {
+        1: _known("Group test", "Three commuter e-bikes: Pellar Swift and Cordane Urban 5.", age),
+        2: _known("Pellar Swift e-bike", "The Pellar Swift e-bike has a 540 Wh battery.", age),
+        3: _known("Cordane launches the Urban 5", "The Cordane Urban 5 gets 500 Wh.", age),
+        4: _known("Venn Air fares", "Venn Air X fares cut; the Cordane board met.", age),
+    }
+    known = {n: _known(k.title, k.text, age, about=k.title) for n, k in known.items()}
+    assert filing.naming(question, ("Pellar Swift", "Cordane Urban 5"), known) == {1, 2, 3}
+
+
+def test_a_compared_things_section_quotes_its_figures_in_other_words_rather_than_none():
+    question = "Compare the Auro Buds 3 and Pellow Pods Pro wireless earbuds on price."
+    auro = "The Auro Buds 3 wireless earbuds are priced at £149."
+    pellow = "Pellow's Pods Pro earbuds cost £179 at launch, the Pellow Pods Pro's makers said."
+    sources = {
+        1: _known("Auro Buds 3 earbuds", auro, Vintage("", (2025, 3, 1)), "Auro Buds 3"),
+        2: _known("Pellow Pods Pro earbuds", pellow, Vintage("", (2025, 3, 1)), "Pellow Pods Pro"),
+    }
+    parts = [
+        evidence.Part(1, "Auro Buds 3: price", "Auro Buds 3 price"),
+        evidence.Part(2, "Pellow Pods Pro: price", "Pellow Pods Pro price"),
+    ]
+    candidates = [
+        evidence.Candidate(auro, 1, 1, "Auro Buds 3 price"),
+        evidence.Candidate(pellow, 2, 2, "Pellow Pods Pro price"),
+    ]
+    markdown = brief.write(question, "Earbuds", parts, candidates, sources, WORDS, 600)
+    assert "£179" in markdown.split("## Pellow Pods Pro")[1]

@@ -83,7 +83,8 @@ def write(
     pool = _pool(question, candidates, sources, parts)
     numbers = bool(NUMBER_WORDS & set(terms(question)))
     depth = max(PER_SECTION, math.ceil(budget / WORDS_PER_QUOTE / max(1, len(parts))))
-    ranked = [_ranked(pool, part, numbers, depth=depth) for part in parts]
+    by_name = named_things(question) is not None
+    ranked = [_ranked(pool, part, numbers, depth=depth, by_name=by_name) for part in parts]
     chosen = _fill(pool, ranked, budget)
     body = [f"# {title}", f"_{words.line}_"]
     quoted = _quoted(pool, chosen, sources)
@@ -214,9 +215,17 @@ def _newest(
 
 
 def _ranked(
-    pool: _Pool, part: Part, numbers: bool, any_section: bool = False, depth: int = PER_SECTION
+    pool: _Pool,
+    part: Part,
+    numbers: bool,
+    any_section: bool = False,
+    depth: int = PER_SECTION,
+    by_name: bool = False,
 ) -> list[int]:
-    """The current quotes of the part's section, best first, none repeating another."""
+    """The current quotes of the part's section, best first, none repeating another; in a
+    section of a compared thing (`by_name`), whose quotes are about it, those that state
+    figures when none shares a word with what is asked ("costs £179" for its price), else any
+    of them, rather than none."""
     own = [i for i in sorted(pool.current) if any_section or pool.candidates[i].section == part.key]
     if not own:
         return []
@@ -228,6 +237,9 @@ def _ranked(
         scores[k] / top + (0.3 if numbers and _figured(pool, i) else 0.0) for k, i in enumerate(own)
     ]
     matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
+    if not matching and by_name:
+        figured = [k for k in range(len(own)) if _figured(pool, own[k])]
+        matching = figured or list(range(len(own)))
     order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
     # Two table rows are alike by their own cells: their table's title and header words, and
     # the column names each row repeats, made a list's rows look like repeats of each other.

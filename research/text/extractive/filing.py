@@ -158,11 +158,35 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
             continue
         elif not subject or subject & set(terms(about)) or _data_on(known, question, subject):
             kept.add(n)
-    return kept
+    return kept | _only_pages(question, sources, kept)
 
 
-def _left_out(known: Known, about: str, question: str, phrases: tuple[str, ...]) -> bool:
-    """Whether a document is about something else, whatever names it gives."""
+def _only_pages(question: str, sources: Mapping[int, Known], kept: set[int]) -> set[int]:
+    """The pages of a compared thing of which no kept page is about it alone, left out only
+    for not naming the kind of thing compared (a maker's "Cordane launches the Urban 5" need
+    not say "e-bike"): its section would hold only what pages about them all say, or nothing,
+    while one names it."""
+    compared = named_things(question)
+    if compared is None or not compared.kind:
+        return set()
+    abouts = {n: ADDRESS.sub(" ", known.about) for n, known in sources.items()}
+    names = compared.names
+    named = {n: {name for name in names if mentions(abouts[n], name, names)} for n in sources}
+    missing = {name for name in names if not any(named[n] == {name} for n in kept)}
+    return {
+        n
+        for n, known in sources.items()
+        if n not in kept
+        and any(names_thing(abouts[n], name) for name in missing)  # by its whole name
+        and not _left_out(known, abouts[n], question, (), kinds=False)
+    }
+
+
+def _left_out(
+    known: Known, about: str, question: str, phrases: tuple[str, ...], kinds: bool = True
+) -> bool:
+    """Whether a document is about something else, whatever names it gives (with `kinds`,
+    also for naming neither the kind of thing compared nor two of them)."""
     compared = named_things(question)
     own_names = compared.names if compared else phrases
     if phrases and about_another(known.title, phrases, question):
@@ -173,7 +197,7 @@ def _left_out(known: Known, about: str, question: str, phrases: tuple[str, ...])
         return True  # a policy or a notice: it says what to do, not what is so
     if genre.administrative(known.path, question):
         return True  # kept in an HR, IT or brand folder: about the organisation's running
-    if compared and not of_the_kind(known.title, about, compared):
+    if kinds and compared and not of_the_kind(known.title, about, compared):
         return True  # "Venn Air introduces Air X fares" beside the Venn Air X earbuds
     return compared is not None and elsewhere(about, compared)  # 南川市白沙区, not 江州市's
 

@@ -181,7 +181,7 @@ def _sibling(after: str, rest: list[str]) -> bool:
     other = said[shared].rstrip(".,;:'’)")
     if _model(rest[shared]) and _model(other):
         return other != rest[shared]  # another model of a line ("Corvane Slate 13")
-    if rest[shared][:1].isdigit():
+    if rest[shared][:1].isdigit() and not shared:
         return False  # nor a version's maker ("Quarry Cloud" beside Quarry 2.3)
     own = []  # the capitalised words it goes on with instead
     for word in said[shared:]:
