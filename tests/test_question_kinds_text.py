@@ -440,3 +440,12 @@ def test_a_comparison_of_things_of_a_kind_leaves_out_pages_of_another_trade_and_
     assert not elsewhere("江州市白沙区2024年末常住人口40.3万人。", districts)
     counted = named_things("星桩、电驿、快充宝和绿能桩四家充电运营商，公共充电桩数量各是多少？")
     assert counted is not None and counted.kind == "充电运营商"
+
+
+def test_a_question_about_how_a_process_goes_reads_its_procedures():
+    asked = "安禾农商银行的小微企业信用贷款是怎么申请和审批的？"
+    assert genre.asks_about_rules(asked)
+    assert not genre.administrative("制度/小微信用贷款业务操作规程（2024版）.docx", asked)
+    assert genre.administrative("人事/员工考勤制度.docx", asked)  # its HR folder still is
+    other = "安禾农商银行2024年的营业收入是多少？"
+    assert genre.administrative("制度/小微信用贷款业务操作规程（2024版）.docx", other)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from research.text.extractive import explanations
 from research.text.extractive.sentences import sentences
 from research.text.writing import is_cjk
 
@@ -53,6 +54,7 @@ FILE_WORDS = frozenset(
     "policy policies handbook guidelines careers jobs privacy cookies warning warnings brand "
     "branding".split()
 )
+PROCEDURES = frozenset("policy policies handbook guidelines 制度".split())
 _SEGMENTS = re.compile(r"[/\\]")
 _WORDS = re.compile(r"[-_.\s]+")
 
@@ -60,12 +62,15 @@ _WORDS = re.compile(r"[-_.\s]+")
 def administrative(path: str, question: str) -> bool:
     """Whether a document's folders or file name say it is administrative (hr/leave-policy.md,
     it/badge-upgrade.md, news/fraud-warning.html, 品牌/手册.pdf) while the question asks about
-    none of those things."""
+    none of those things; a question about how a process goes reads its procedures (制度/,
+    policies/)."""
     segments = [s.lower() for s in _SEGMENTS.split(path) if s]
     if not segments:
         return False
     found = {w for s in segments[:-1] for w in [s, *_WORDS.split(s)]} & FOLDERS
     found |= set(_WORDS.split(segments[-1])) & FILE_WORDS
+    if explanations.angles(question) == explanations.HOW:
+        found -= PROCEDURES  # how a process goes is what its procedures say
     asked = {w.lower() for w in re.findall(r"\w+", question)}
     # A Chinese word is asked when the question holds it; a Latin one when it is a word of it
     # (not "it" inside "with").
@@ -89,4 +94,8 @@ def of_rules(text: str) -> bool:
 
 
 def asks_about_rules(question: str) -> bool:
-    return ASKS_RULES.search(question) is not None
+    """Whether a question asks about rules: a policy, a requirement, 规定; or how a process
+    goes ("怎么申请和审批", "How does the gate process a pickup"), which a procedure says."""
+    return ASKS_RULES.search(question) is not None or explanations.angles(question) == (
+        explanations.HOW
+    )
