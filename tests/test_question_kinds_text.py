@@ -449,3 +449,11 @@ def test_a_question_about_how_a_process_goes_reads_its_procedures():
     assert genre.administrative("人事/员工考勤制度.docx", asked)  # its HR folder still is
     other = "安禾农商银行2024年的营业收入是多少？"
     assert genre.administrative("制度/小微信用贷款业务操作规程（2024版）.docx", other)
+
+
+def test_a_namesake_may_be_one_of_the_organisations_a_question_asks_for():
+    asked = "Which organisations received grants from the Harwick Community Fund in 2025?"
+    choir = "the Harwick Dementia Choir's £6,200 will pay for a minibus"
+    assert names_another(choir, "Harwick Community Fund", asked)  # a document about the choir
+    assert not names_another(choir, "Harwick Community Fund", asked, members=True)  # a grantee
+    assert heading_for("grants from the Harwick Community Fund in its 2025 round") != "Funding"

@@ -225,7 +225,7 @@ def _ranked(
     """The current quotes of the part's section, best first, none repeating another; in a
     section of a compared thing (`by_name`), whose quotes are about it, those that state
     figures when none shares a word with what is asked ("costs £179" for its price), else any
-    of them, rather than none."""
+    of them, rather than none; in a part that asks how much, those that state figures."""
     own = [i for i in sorted(pool.current) if any_section or pool.candidates[i].section == part.key]
     if not own:
         return []
@@ -240,6 +240,8 @@ def _ranked(
     if not matching and by_name:
         figured = [k for k in range(len(own)) if _figured(pool, own[k])]
         matching = figured or list(range(len(own)))
+    elif not matching and ASKS_AMOUNT.search(part.title):  # "How much did each get"
+        matching = [k for k in range(len(own)) if _figured(pool, own[k])]
     order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
     # Two table rows are alike by their own cells: their table's title and header words, and
     # the column names each row repeats, made a list's rows look like repeats of each other.
@@ -252,6 +254,7 @@ def _ranked(
     return [own[k] for k in kept]
 
 
+ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|多少|几[个家座条种]", re.IGNORECASE)
 LABEL = re.compile(r"^[^:：]{1,60}[:：]\s*")  # a record's column name: "Town: "
 
 

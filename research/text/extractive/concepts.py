@@ -212,6 +212,7 @@ CONCEPTS = (
         ),
         "funding round raised Series investors valuation led 融资 轮 领投 投资方 估值",
         ("Funding", "融资"),
+        unless=("grant", "grants", "award", "awards", "awarded", "资助", "补助"),  # a fund's grants
     ),
     Concept(
         ("employees", "staff", "headcount", "workforce", "people", "员工", "人数", "雇员"),

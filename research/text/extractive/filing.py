@@ -154,7 +154,7 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
             continue
         if phrases and any(names_thing(about, p) for p in phrases):
             kept.add(n)
-        elif phrases and about_another(about, phrases, question, whole=True):
+        elif phrases and about_another(about, phrases, question, whole=True, members=True):
             continue
         elif not subject or subject & set(terms(about)) or _data_on(known, question, subject):
             kept.add(n)
@@ -258,13 +258,17 @@ def another_things(
     subject's shareholders)."""
     if known.header(candidate.quote) and any(names_thing(known.title, p) for p in phrases):
         return False
-    return about_another(candidate.quote, phrases, question)
+    return about_another(candidate.quote, phrases, question, members=True)
 
 
-def about_another(text: str, phrases: tuple[str, ...], question: str, whole: bool = False) -> bool:
+def about_another(
+    text: str, phrases: tuple[str, ...], question: str, whole: bool = False, members: bool = False
+) -> bool:
     """Whether `text` names another thing of a colliding name (not of the kind the question
     asks about) and not the subject; a `whole` document in Chinese, only another thing
-    wherever it gives the name's first characters."""
-    return any(names_another(text, p, question, every=whole) for p in phrases) and not any(
-        names_thing(text, p) for p in phrases
-    )
+    wherever it gives the name's first characters; a quote (`members`) of a question that
+    asks which organisations, none ("Harwick Dementia Choir" among the Harwick Community
+    Fund's grantees)."""
+    return any(
+        names_another(text, p, question, every=whole, members=members) for p in phrases
+    ) and not any(names_thing(text, p) for p in phrases)

@@ -65,7 +65,9 @@ def name_pattern(name: str) -> str:
     return rf"(?<![\w-]){'[ -]?'.join(re.escape(w) for w in name.split())}(?![\w-])"
 
 
-def names_another(text: str, name: str, asked: str = "", every: bool = False) -> bool:
+def names_another(
+    text: str, name: str, asked: str = "", every: bool = False, members: bool = False
+) -> bool:
     """Whether `text` names something else of a colliding name: "Aurora Borealis Tours" for
     Aurora Bikes, "Sorrelwick Energy Co-operative" for Sorrelwick Energy, 星衡智能 for
     星衡机器人. A name that goes on to the kind of thing the question (`asked`) asks about is
@@ -80,9 +82,9 @@ def names_another(text: str, name: str, asked: str = "", every: bool = False) ->
         after = text[m.end() :]
         if rest and after.startswith(f" {rest}"):
             after = after[len(rest) + 1 :]
-        elif _sibling(after, words[1:]) and not _asked_kind(after, asked):
+        elif _sibling(after, words[1:]) and not _asked_kind(after, asked, members):
             return True  # "Skelby Sound Seafoods" beside Skelby Sound Ferries
-        if another_name(after) and another_organisation(after, asked):
+        if another_name(after) and another_organisation(after, asked, members):
             return True
     return False
 
@@ -206,13 +208,21 @@ def _model(word: str) -> bool:
     return re.fullmatch(r"\d[\d.]*|[A-Za-z]{1,3}-?\d+[A-Za-z]?", word) is not None
 
 
-def _asked_kind(after: str, asked: str) -> bool:
+def _asked_kind(after: str, asked: str, members: bool = False) -> bool:
     """Whether the capitalised words after a name name a kind of thing the question asks about
     ("Brimfield Lodge Hotel" when it asks which hotels Brimfield Group runs)."""
     found = re.match(r"((?:(?:\s+|-)[A-Z][\w'&.-]*){1,3})", after)
     said = {w.lower() for w in re.findall(r"[A-Za-z]+", asked)}
+    if found is not None and members and said & ANY_ORGANISATION:
+        return True  # "Which organisations received grants from the Harwick Community Fund"
     said |= {w[:-1] for w in said if w.endswith("s")}
     return found is not None and any(w.lower() in said for w in re.findall(r"[A-Za-z]+", found[1]))
+
+
+# A question that asks which organisations, of any kind: a namesake may be one of them.
+ANY_ORGANISATION = frozenset(
+    "organisations organizations groups charities recipients bodies businesses firms".split()
+)
 
 
 def another_name(after: str) -> bool:
@@ -273,7 +283,7 @@ CJK_NAME_FILLERS = CJK_LEGAL_FORMS | frozenset(
 )
 
 
-def another_organisation(after: str, asked: str = "") -> bool:
+def another_organisation(after: str, asked: str = "", members: bool = False) -> bool:
     """Whether the capitalised words right after a name end in a kind of organisation (not
     one the question asks about: "Which hotels does Brimfield run?"); a company's legal form
     alone ("Brimfield Inns Ltd") is the same company's."""
@@ -287,5 +297,7 @@ def another_organisation(after: str, asked: str = "") -> bool:
         return False
     kinds = {w.lower() for w in found if w in ORGANISATIONS}
     said = {w.lower() for w in re.findall(r"[A-Za-z]+", asked)}
+    if members and said & ANY_ORGANISATION:
+        return False
     asked_kinds = said | {w[:-1] for w in said if w.endswith("s")}  # "hotels": Hotel
     return bool(kinds) and not kinds <= asked_kinds
