@@ -188,3 +188,24 @@ def test_without_a_model_a_result_stating_the_years_asked_about_is_read_first(pr
     scores = {r.rank: r.score or 0.0 for r in QuerySource.objects.filter(query=query)}
     assert scores[3] == max(scores.values()) and 3 in selected_ranks(query), scores
     assert "states 3 of the years asked" in QuerySource.objects.get(query=query, rank=3).reason
+
+
+def test_without_a_model_a_result_titled_with_the_latest_year_is_read_first(project, world):
+    from research.models import Query, Source
+
+    project.options = {**project.options, "engine": "extractive"}
+    project.save(update_fields=["options"])
+    query = Query.objects.create(project=project, text="fund performance IRR")
+    shown = [
+        ("Fund II annual report 2024", "Fund performance: net IRR 14.2%."),
+        ("Fund II annual report 2023", "Fund performance: net IRR 12.9%."),
+        ("Fund II half-year report 2026", "Fund performance: net IRR 16.8%."),
+    ]
+    for rank_, (title, snippet) in enumerate(shown, start=1):
+        source = Source.objects.create(project=project, n=rank_, url=f"https://f.example/{rank_}")
+        QuerySource.objects.create(
+            query=query, source=source, rank=rank_, title=title, snippet=snippet
+        )
+    rank(project, query)
+    assert 3 in selected_ranks(query)  # sources_per_query is 2
+    assert "the newest by its title (2026)" in QuerySource.objects.get(query=query, rank=3).reason

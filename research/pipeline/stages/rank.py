@@ -3,7 +3,7 @@
 Reads:    one Query's results (titles, addresses, dates, snippets), which sources are pinned,
           and which the project's other queries already chose (new pages are preferred).
           Without a model, the scores are BM25 on the title and snippet, a site prior, recency,
-          and the asked period's years stated.
+          the newest year a title gives, and the asked period's years stated.
 Replaces: each result's score, reason and whether it is selected; the fetch status of those
           sources (skipped when no query selected them, pending again when one now does).
 """
@@ -194,7 +194,8 @@ LOW = ("pinterest.", "facebook.", "tiktok.", "quora.com", "instagram.")
 def run_extractive(ctx: StepContext) -> None:
     """Each result scored by BM25 of the query against its title and snippet (3 to 8 when it
     shares a word with the query, 0 when not), plus a small credibility prior from the kind of
-    site, a recency bonus from its date and, for a question over a period, a bonus for stating
+    site, a recency bonus from its date, a bonus for a title giving the latest year of the
+    query's results (the newest report) and, for a question over a period, one for stating
     three or more of its years (a series); the reasons are stored as the LLM ranker's are, and
     the same rules choose. The extractive engine chooses on these scores alone, not preferring
     pages no other query chose first, so that the same results make the same choice (and the
@@ -206,8 +207,10 @@ def run_extractive(ctx: StepContext) -> None:
         ctx.note("no results to rank")
         return
     question = ctx.project.question
+    newest = _newest_year(links)
     judgements = [
-        _over_the_years(j, links, question) for j in _snippet_judgements(query.text, links, links)
+        _newest(_over_the_years(j, links, question), links, newest)
+        for j in _snippet_judgements(query.text, links, links)
     ]
     fallback = ctx.method == Method.FALLBACK  # for a model's ranking: its choice, as it would
     note = _choose_and_save(ctx, links, RankOutput(judgements=judgements), prefer_new=fallback)
@@ -232,6 +235,31 @@ def _over_the_years(judgement: Judgement, links: list[QuerySource], question: st
         return judgement
     score = round(min(SCALE, judgement.score + SERIES_PRIOR), 2)
     reason = f"{judgement.reason}; states {len(said)} of the years asked"
+    return Judgement(id=judgement.id, score=score, reason=reason[:500])
+
+
+NEWEST_PRIOR = 1.0  # a result whose title gives the latest year of the query's results
+
+
+def _title_year(link: QuerySource) -> int:
+    years = [int(y) for y in YEAR.findall(link.title or link.source.title)]
+    return max(years, default=0)
+
+
+def _newest_year(links: list[QuerySource]) -> int:
+    """The latest year the results' titles give, when they give more than one year."""
+    years = {_title_year(link) for link in links} - {0}
+    return max(years) if len(years) > 1 else 0
+
+
+def _newest(judgement: Judgement, links: list[QuerySource], newest: int) -> Judgement:
+    """A result titled with the latest year of the query's results ("2026年半年度报告" beside
+    "2024年年度报告") scores more: what is current is read first."""
+    link = next(link for link in links if link.rank == judgement.id)
+    if not newest or judgement.score < MIN_SCORE or _title_year(link) != newest:
+        return judgement
+    score = round(min(SCALE, judgement.score + NEWEST_PRIOR), 2)
+    reason = f"{judgement.reason}; the newest by its title ({newest})"
     return Judgement(id=judgement.id, score=score, reason=reason[:500])
 
 
