@@ -67,6 +67,9 @@ def test_a_source_is_older_when_marked_as_archived_draft_or_early_version_or_dat
     )  # as precise as both: the same month
     future = vintage(["plan.md"], "Launch on March 3, 2027.", None, TODAY)
     assert future.as_of is None  # a date after today dates nothing
+    replaced = vintage(["recall.html"], "This notice has been replaced by the update.", None, TODAY)
+    assert replaced.marked == "has been replaced"
+    assert vintage(["s6.html"], "本产品已停产，推荐选购新款。", None, TODAY).marked == "已停产"
 
 
 def test_a_newer_source_stating_the_same_measure_with_another_value_supersedes_the_older():

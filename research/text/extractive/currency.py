@@ -3,7 +3,7 @@
 A source's vintage comes from its names (file name, title, folder), its text and its date:
 - marked as superseded: its names say archive, archived, superseded, draft, old, obsolete, or a
   version below 1 ("v0.3") (归档, 草稿, 旧版, 已被取代 in Chinese), or its text opens by
-  saying it is superseded, archived or obsolete;
+  saying it is superseded, archived, obsolete, replaced or no longer valid (已废止, 已停产);
 - as of: the latest of its publication date, the years its names carry ("Annual Report 2025",
   "Q4 FY2025") and the dates its text gives up to today; failing those, the day a library
   document was uploaded.
@@ -29,7 +29,11 @@ _MARKS = re.compile(
     r"(?![^\W_])|(归档|草稿|旧版|已被取代|已作废|过期)",
     re.IGNORECASE,
 )
-_TEXT_MARKS = re.compile(r"\b(superseded|archived|obsolete)\b|(已被取代|已归档|已作废|草稿)", re.I)
+_TEXT_MARKS = re.compile(
+    r"\b(superseded|archived|obsolete|(?:has|have)\s+been\s+replaced|no\s+longer\s+(?:valid|"
+    r"current|in\s+force))\b|(已被取代|已归档|已作废|已废止|草稿|已停产)",
+    re.I,
+)
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_SHARED = 2  # content words two statements of one measure share at least
 MIN_SHARED_CJK = 4  # character pairs, in Chinese, Japanese or Korean
