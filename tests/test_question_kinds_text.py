@@ -457,3 +457,9 @@ def test_a_namesake_may_be_one_of_the_organisations_a_question_asks_for():
     assert names_another(choir, "Harwick Community Fund", asked)  # a document about the choir
     assert not names_another(choir, "Harwick Community Fund", asked, members=True)  # a grantee
     assert heading_for("grants from the Harwick Community Fund in its 2025 round") != "Funding"
+
+
+def test_the_body_that_runs_a_place_named_after_it_is_the_places_own():
+    park = "Calder Gorge National Park"
+    assert names_thing("Calder Gorge National Park Authority — annual report", park)
+    assert not names_thing("Aurora Borealis Tours", "Aurora")

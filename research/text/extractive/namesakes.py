@@ -42,8 +42,9 @@ def names_thing(text: str, name: str) -> bool:
         )
     for m in re.finditer(name_pattern(name), text):
         after = text[m.end() :]
-        # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation
-        if not (another_name(after) and another_organisation(after)):
+        # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation;
+        # "Calder Gorge National Park Authority" the park's own
+        if not (another_name(after) and another_organisation(after)) or _governs(after):
             return True
     codes = [w for w in name.split()[1:] if MODEL_CODE.fullmatch(w)]  # "the HX-40" is its own
     return any(re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text) for code in codes)
@@ -206,6 +207,16 @@ TIERS = frozenset("Pro Max Plus Mini Lite Ultra SE XL".split())
 def _model(word: str) -> bool:
     """A model's number or code: "14", "2.3", "X2", "HX-40"."""
     return re.fullmatch(r"\d[\d.]*|[A-Za-z]{1,3}-?\d+[A-Za-z]?", word) is not None
+
+
+# The bodies that run a place or a thing, named after it: "Calder Gorge National Park Authority".
+GOVERNING = frozenset("Authority Council Board Trust Commission Committee Agency".split())
+
+
+def _governs(after: str) -> bool:
+    """Whether the name is followed by a body that runs it, and nothing more."""
+    word = re.match(r"\s+([A-Z][a-z]+)(?![\w-])(?!\s+[A-Z])", after)
+    return word is not None and word[1] in GOVERNING
 
 
 def _asked_kind(after: str, asked: str, members: bool = False) -> bool:
