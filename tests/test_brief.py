@@ -325,3 +325,15 @@ def test_a_compared_things_section_quotes_its_figures_in_other_words_rather_than
     ]
     markdown = brief.write(question, "Earbuds", parts, candidates, sources, WORDS, 600)
     assert "£179" in markdown.split("## Pellow Pods Pro")[1]
+
+
+def test_a_quote_that_compares_another_thing_without_naming_the_subject_is_left_out():
+    question = "How long is the main span of the Orlay Strait Bridge?"
+    kessock = "For comparison, the older Kessock Narrows Bridge has a main span of 620 metres."
+    orlay = "The Orlay Strait Bridge has a main span of 1,140 metres."
+    known = _known("Engineering summary", f"{orlay}\\n{kessock}", Vintage("", None), "Orlay")
+    own = evidence.Candidate(orlay, 1, 1, "Orlay Strait Bridge main span")
+    other = evidence.Candidate(kessock, 1, 1, "Orlay Strait Bridge main span")
+    phrases = ("Orlay Strait Bridge",)
+    assert not filing.another_things(own, known, phrases, question)
+    assert filing.another_things(other, known, phrases, question)

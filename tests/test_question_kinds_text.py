@@ -463,3 +463,8 @@ def test_the_body_that_runs_a_place_named_after_it_is_the_places_own():
     park = "Calder Gorge National Park"
     assert names_thing("Calder Gorge National Park Authority — annual report", park)
     assert not names_thing("Aurora Borealis Tours", "Aurora")
+
+
+def test_another_word_for_the_same_kind_of_thing_is_no_namesake():
+    assert not names_another("Orlay Strait Crossing: Final Account Review", "Orlay Strait Bridge")
+    assert names_another("Skelby Sound Seafoods, the fishermen's co-op", "Skelby Sound Ferries")

@@ -253,12 +253,23 @@ def disclaimed(about: str, phrases: tuple[str, ...]) -> bool:
 def another_things(
     candidate: Candidate, known: Known, phrases: tuple[str, ...], question: str
 ) -> bool:
-    """Whether a quote is about another thing of a colliding name; a table's row is about
-    what its table is, in a document titled with the subject ("北辰港口集团; 55%" of the
-    subject's shareholders)."""
+    """Whether a quote is about another thing of a colliding name, or says something of
+    another thing to compare ("For comparison, …") without naming the subject; a table's row
+    is about what its table is, in a document titled with the subject ("北辰港口集团; 55%" of
+    the subject's shareholders)."""
     if known.header(candidate.quote) and any(names_thing(known.title, p) for p in phrases):
         return False
+    if COMPARING.match(candidate.quote) and not any(
+        names_thing(candidate.quote, p) for p in phrases
+    ):
+        return True  # "For comparison, the older Kessock Narrows Bridge has a main span of…"
     return about_another(candidate.quote, phrases, question, members=True)
+
+
+COMPARING = re.compile(
+    r"^\W*(?:for|by|in)\s+(?:comparison|contrast)\b|^\W*(?:相比之下|作为对比|与之相比|相较而言)",
+    re.IGNORECASE,
+)
 
 
 def about_another(

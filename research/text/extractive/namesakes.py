@@ -197,7 +197,22 @@ def _sibling(after: str, rest: list[str]) -> bool:
     # thing's earlier or fuller name ("Corran Narrows Fixed Link"), nor its family's ("Verrin
     # HX Series" of the Verrin HX-40)
     family = bool(own) and re.match(rf"{re.escape(own[0])}(?![A-Za-z])", rest[shared]) is not None
-    return len(own) == len(rest) - shared and not family
+    same = bool(own) and _same_kind(own[-1].strip(".,;:'’"), rest[-1])  # Crossing of a Bridge
+    return len(own) == len(rest) - shared and not family and not same
+
+
+# Words that name the same kind of thing: the "Orlay Strait Crossing" is the Orlay Strait Bridge.
+SAME_KINDS = (
+    frozenset("Bridge Crossing Link Viaduct".split()),
+    frozenset("Airport Aerodrome Airfield".split()),
+    frozenset("Railway Railroad Line".split()),
+    frozenset("Hospital Infirmary".split()),
+    frozenset("Reservoir Dam".split()),
+)
+
+
+def _same_kind(word: str, other: str) -> bool:
+    return any(word in kinds and other in kinds for kinds in SAME_KINDS)
 
 
 # The words that make a product's model of its line: "Pellow Pods Pro" is not "Pellow Pods".
