@@ -167,23 +167,30 @@ def test_a_ranking_on_a_0_to_1_scale_cut_short_rescales_only_the_models_own_scor
     assert all(3.0 <= (scores[rank] or 0) <= 8.5 for rank in scores if rank != 1)
 
 
-def test_without_a_model_a_result_stating_the_years_asked_about_is_read_first(project, world):
+def extractive_results(project, question: str, text: str, shown: list[tuple[str, str]]):
+    """A query of an extractive project, with these results (title, snippet) in this order."""
     from research.models import Query, Source
 
-    project.question = "How has household water use in Pellham changed from 2019 to 2025?"
+    project.question = question
     project.options = {**project.options, "engine": "extractive"}
     project.save(update_fields=["question", "options"])
-    query = Query.objects.create(project=project, text="household water use Pellham")
-    shown = [
-        ("Pellham water use", "Household water use in Pellham fell, the utility said."),
-        ("Pellham water use", "Household water use in Pellham is metered in litres."),
-        ("Pellham water use", "Household water use in Pellham: 2019 152, 2021 149, 2025 129."),
-    ]
+    query = Query.objects.create(project=project, text=text)
     for rank_, (title, snippet) in enumerate(shown, start=1):
         source = Source.objects.create(project=project, n=rank_, url=f"https://w.example/{rank_}")
         QuerySource.objects.create(
             query=query, source=source, rank=rank_, title=title, snippet=snippet
         )
+    return query
+
+
+def test_without_a_model_a_result_stating_the_years_asked_about_is_read_first(project, world):
+    question = "How has household water use in Pellham changed from 2019 to 2025?"
+    shown = [
+        ("Pellham water use", "Household water use in Pellham fell, the utility said."),
+        ("Pellham water use", "Household water use in Pellham is metered in litres."),
+        ("Pellham water use", "Household water use in Pellham: 2019 152, 2021 149, 2025 129."),
+    ]
+    query = extractive_results(project, question, "household water use Pellham", shown)
     rank(project, query)
     scores = {r.rank: r.score or 0.0 for r in QuerySource.objects.filter(query=query)}
     assert scores[3] == max(scores.values()) and 3 in selected_ranks(query), scores
@@ -191,21 +198,12 @@ def test_without_a_model_a_result_stating_the_years_asked_about_is_read_first(pr
 
 
 def test_without_a_model_a_result_titled_with_the_latest_year_is_read_first(project, world):
-    from research.models import Query, Source
-
-    project.options = {**project.options, "engine": "extractive"}
-    project.save(update_fields=["options"])
-    query = Query.objects.create(project=project, text="fund performance IRR")
     shown = [
         ("Fund II annual report 2024", "Fund performance: net IRR 14.2%."),
         ("Fund II annual report 2023", "Fund performance: net IRR 12.9%."),
         ("Fund II half-year report 2026", "Fund performance: net IRR 16.8%."),
     ]
-    for rank_, (title, snippet) in enumerate(shown, start=1):
-        source = Source.objects.create(project=project, n=rank_, url=f"https://f.example/{rank_}")
-        QuerySource.objects.create(
-            query=query, source=source, rank=rank_, title=title, snippet=snippet
-        )
+    query = extractive_results(project, "How has Fund II performed?", "fund performance IRR", shown)
     rank(project, query)
     assert 3 in selected_ranks(query)  # sources_per_query is 2
     assert "the newest by its title (2026)" in QuerySource.objects.get(query=query, rank=3).reason

@@ -45,4 +45,19 @@ def collect(folder: Path) -> tuple[Case, ...]:
     return tuple(found)
 
 
+def collect_extra(folder: Path, prefix: str) -> tuple[Case, ...]:
+    """The cases of a set outside the halves (bench/kinds_more/, bench/kinds_fresh*/): every
+    id starts with `prefix`, and every fact has a figure in a document that is not off."""
+    found = collect(folder)
+    unprefixed = sorted(case.id for case in found if not case.id.startswith(prefix))
+    if unprefixed:
+        raise ValueError(f"case ids without {prefix!r}: {', '.join(unprefixed)}")
+    for case in found:
+        texts = [doc.text.lower() for doc in case.documents if not doc.off]
+        for fact in case.facts:
+            if not any(f.lower() in text for f in fact.figures for text in texts):
+                raise ValueError(f"{case.id}: {fact.name}: no figure of it is in a document")
+    return found
+
+
 CASES = collect(FOLDER)

@@ -10,24 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.kinds_cases import collect
-from bench.kinds_corpus import Case
+from bench.kinds_cases import collect_extra
 
-FOLDER = Path(__file__).resolve().parent
-PREFIX = "fresh-"
-
-
-def _collect() -> tuple[Case, ...]:
-    found = collect(FOLDER)
-    unprefixed = sorted(case.id for case in found if not case.id.startswith(PREFIX))
-    if unprefixed:
-        raise ValueError(f"case ids without {PREFIX!r}: {', '.join(unprefixed)}")
-    for case in found:
-        texts = [doc.text.lower() for doc in case.documents if not doc.off]
-        for fact in case.facts:
-            if not any(f.lower() in text for f in fact.figures for text in texts):
-                raise ValueError(f"{case.id}: {fact.name}: no figure of it is in a document")
-    return tuple(found)
-
-
-CASES = _collect()
+CASES = collect_extra(Path(__file__).resolve().parent, "fresh-")
