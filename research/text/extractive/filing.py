@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 
@@ -182,12 +183,18 @@ def _only_pages(question: str, sources: Mapping[int, Known], kept: set[int]) -> 
     }
 
 
+@functools.lru_cache(maxsize=64)
+def _compared(question: str) -> Named | None:
+    """The question's named things, read once for all its sources."""
+    return named_things(question)
+
+
 def _left_out(
     known: Known, about: str, question: str, phrases: tuple[str, ...], kinds: bool = True
 ) -> bool:
     """Whether a document is about something else, whatever names it gives (with `kinds`,
     also for naming neither the kind of thing compared nor two of them)."""
-    compared = named_things(question)
+    compared = _compared(question)
     own_names = compared.names if compared else phrases
     if phrases and about_another(known.title, phrases, question):
         return True
