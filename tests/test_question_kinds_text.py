@@ -4,7 +4,7 @@ collide with it, and documents of rules."""
 
 from __future__ import annotations
 
-from research.text.extractive import genre
+from research.text.extractive import genre, prospects
 from research.text.extractive.aspects import (
     question_phrase,
     sub_questions,
@@ -162,6 +162,7 @@ def test_a_document_kept_in_an_administrative_folder_is_left_out_unless_the_ques
     assert not genre.administrative("pricing/water-tariff-notice-2025.md", question)
     assert not genre.administrative("公告/2025-06-19-起火初步情况通报.md", question)
     assert not genre.administrative("news/is-it-safe.html", question)  # a file name's "it"
+    assert genre.administrative("legal/modern-slavery-statement.html", question)  # by law
     assert not genre.administrative("hr/hiring-plan.md", "What is the HR hiring plan for 2026?")
     # "it" inside a word of the question ("with", "city") asks nothing about IT
     assert genre.administrative("it/badge-upgrade.md", "Which city sites opened with robots?")
@@ -308,6 +309,7 @@ def test_a_chinese_namesake_is_another_place_or_business_and_not_the_subjects_ow
         ("江州市晟海路将于3月12日起封闭施工", "晟海市"),
         ("晟海电器一季度实现营收12.6亿元", "晟海市"),
         ("云雾镇隶属邻省望江县", "云雾县"),
+        ("云雾山景区2023年共接待游客155万人次", "云雾县"),  # a mountain, not the county
         ("鹭州航空2024年完成旅客运输量", "鹭州地铁"),
         ("南屿地铁置业有限公司成立于2015年", "南屿地铁"),
         ("市域铁路S5线由临州市域铁路公司建设运营", "临州地铁5号线"),
@@ -341,6 +343,9 @@ def test_a_name_opening_with_a_generic_word_is_told_by_the_words_after_it():
     assert names_another("The Ellery Valley Tours coach", "Port Ellery")
     assert names_another("Saltmarsh Port Brewing Co. opens a taproom", "Port of Saltmarsh")
     assert not names_another("Port Ellery welcomed 526,000 cruise passengers", "Port Ellery")
+    # another kind of place of the same distinctive word, but not the place's own parts
+    assert names_another("The Ellery Valley district, 30 km inland, welcomed", "Port Ellery")
+    assert not names_another("Port Ellery Valley coach tours", "Port Ellery")
 
 
 def test_a_comparison_reads_the_before_each_name_and_every_measure_however_it_is_asked():
@@ -468,3 +473,25 @@ def test_the_body_that_runs_a_place_named_after_it_is_the_places_own():
 def test_another_word_for_the_same_kind_of_thing_is_no_namesake():
     assert not names_another("Orlay Strait Crossing: Final Account Review", "Orlay Strait Bridge")
     assert names_another("Skelby Sound Seafoods, the fishermen's co-op", "Skelby Sound Ferries")
+
+
+def test_an_expectation_whose_year_is_past_is_no_answer_unless_the_question_asks_ahead():
+    planned = "Subject to approval, construction would begin in 2023 and open in spring 2024."
+    ordered = (
+        "Northwind Ferries has ordered a new ferry, provisionally named Selkie Dawn, for "
+        "delivery in 2022. She is planned to carry 550 passengers and 120 cars at 16 knots."
+    )
+    assert prospects.stale(planned, 2025) and prospects.stale(ordered, 2025)
+    assert prospects.stale("东陵医院拟于2023年招聘护理人员120名", 2025)
+    assert not prospects.stale(planned, 2024)  # its year is not past
+    assert not prospects.stale("Repairs are expected to cost £85,000.", 2025)  # of no year
+    for fact in (  # what is so, stated before or beside what is expected
+        "The company, which employs 412 staff, plans to hire 60 more engineers in 2025.",
+        "The club will buy new rings with its £18,500 grant, awarded in 2023.",
+        "Ellery will welcome about 505,000 passengers in 2024, up from 471,000 last year.",
+        "The bridge opened in 2024 and will carry 3,000 people a day.",
+    ):
+        assert not prospects.stale(fact, 2026), fact
+    assert prospects.asks_ahead("What new routes is Aldercrest launching this summer?")
+    assert prospects.asks_ahead("How does the gate process a container pickup?")  # a process
+    assert not prospects.asks_ahead("When did the Marrow Creek footbridge open?")

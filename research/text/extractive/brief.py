@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from research.text.extractive import filing, key_figures, opening
+from research.text.extractive import filing, key_figures, opening, prospects
 from research.text.extractive.aspects import subject_part
 from research.text.extractive.currency import outdated
 from research.text.extractive.evidence import Candidate, Known, Part
@@ -145,10 +145,14 @@ def _pool(
 ) -> _Pool:
     phrases = filing.grounded(subject_phrases(subject_part(question)), sources)
     named = filing.naming(question, phrases, sources)
+    ahead = prospects.asks_ahead(question)
+    now = max((sources[n].vintage.as_of or (0,))[0] for n in named) if named else 0
     own = [
         c
         for c in candidates
-        if c.n in named and not filing.another_things(c, sources[c.n], phrases, question)
+        if c.n in named
+        and not filing.another_things(c, sources[c.n], phrases, question)
+        and (ahead or not prospects.stale(c.quote, now))  # what was expected, not what is
     ]
     candidates = filing.filed_by_name(question, parts, own, sources)
     common = filing.common_words(question, phrases)

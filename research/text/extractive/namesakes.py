@@ -79,8 +79,11 @@ def names_another(
         return _cjk_another(text, name, asked, every)
     words = _distinctive(name.split())
     head, rest = words[0], " ".join(words[1:])
+    generic = name.split()[0] if words[0] != name.split()[0] else ""
     for m in re.finditer(rf"(?<![\w-]){re.escape(head)}(?![\w-])", text):
         after = text[m.end() :]
+        if generic and not rest and _other_place(text[: m.start()], after, generic):
+            return True  # "the Ellery Valley district" beside Port Ellery
         if rest and after.startswith(f" {rest}"):
             after = after[len(rest) + 1 :]
         elif _sibling(after, words[1:]) and not _asked_kind(after, asked, members):
@@ -98,6 +101,23 @@ GENERIC_HEADS = frozenset(
 )
 
 
+# The kinds of place a name's last word says it is: "Ellery Valley" is no part of Port Ellery.
+PLACE_KINDS = frozenset(
+    "Valley Vale District Hills Hill Forest Park Beach Island Islands Moor Moors Heath Wood "
+    "Woods Downs Gorge Falls Springs Heights Marsh Fen Fell Fields Ridge Sound Estuary "
+    "Peninsula Coast Plain Plains Basin Canyon Glen".split()
+)
+
+
+def _other_place(before: str, after: str, generic: str) -> bool:
+    """Whether a place name's distinctive word, not after its generic head ("Port"), goes on
+    to another kind of place."""
+    if before.rstrip().endswith(generic):
+        return False
+    word = re.match(r"\s+([A-Z][a-z]+)(?![\w-])", after)
+    return word is not None and word[1] in PLACE_KINDS and word[1] != generic
+
+
 def _distinctive(words: list[str]) -> list[str]:
     """A name's words from the first that tells it apart: "Port of Saltmarsh" -> Saltmarsh,
     "Port Ellery" -> Ellery; others as they are."""
@@ -111,14 +131,14 @@ def _distinctive(words: list[str]) -> list[str]:
 def _cjk_another(text: str, name: str, asked: str, every: bool = False) -> bool:
     """Another thing's name that starts like the subject's: its first two characters going on
     to a kind of organisation (星衡智能 beside 星衡机器人, 鹭州航空 beside 鹭州地铁; for a place,
-    a company named after it: 临澜集团 beside 临澜市) or to a place of another level (北辰区
-    beside 北辰冷链物流, 云雾镇 beside 云雾县, 晟海路 beside 晟海市), or its whole name going on
-    to another kind of business (南屿地铁置业有限公司 beside 南屿地铁). Not a shortening or a
-    product (北辰冷链的, 安禾快贷), the city a subject is named after (鹭州市 of 鹭州地铁), or a
-    kind of thing the question asks about (鹿鸣总医院 when it asks which hospitals 鹿鸣医疗集团
-    runs). With `every`, only when each place the text gives the first two characters names
-    another thing (a whole document: 晟海电网's report that names 国网晟海公司 once is the city's
-    grid's)."""
+    a company named after it: 临澜集团 beside 临澜市) or to a place of another level or kind
+    (北辰区 beside 北辰冷链物流, 云雾镇 or 云雾山 beside 云雾县, 晟海路 beside 晟海市), or its
+    whole name going on to another kind of business (南屿地铁置业有限公司 beside 南屿地铁). Not a
+    shortening or a product (北辰冷链的, 安禾快贷), the city a subject is named after (鹭州市 of
+    鹭州地铁), or a kind of thing the question asks about (鹿鸣总医院 when it asks which
+    hospitals 鹿鸣医疗集团 runs). With `every`, only when each place the text gives the first two
+    characters names another thing (a whole document: 晟海电网's report that names 国网晟海公司
+    once is the city's grid's)."""
     head, rest = name[:2], name[2:]
     if not rest:
         return False
@@ -137,8 +157,8 @@ def _cjk_other(text: str, at: int, name: str, asked: str) -> bool:
         return False  # 鹿鸣湖滨医院 when it asks which hospitals 鹿鸣医疗集团 runs
     place = rest[-1] in CJK_PLACES
     after = text[at : at + 1]
-    if after != rest[:1] and after in (CJK_LEVELS if place else CJK_PLACES[2:]):
-        return True  # 北辰区, 云雾镇, 晟海路
+    if after != rest[:1] and after in (CJK_PLACES if place else CJK_PLACES[2:]):
+        return True  # 北辰区, 云雾镇, 晟海路; 云雾山 beside 云雾县
     if not kind or said in name:
         return False
     own = rest.startswith(text[at : kind.start(1)])  # 北辰公司, 北辰冷链公司: its own
@@ -151,9 +171,6 @@ CJK_PLACES = "市省县区镇乡村路街山湖江河岛港湾"  # a place's nam
 def ends_a_name(name: str) -> bool:
     """Whether a Chinese name ends as a place's (晟海市) or an organisation's (岚溪市水务集团)."""
     return name[-1:] in CJK_PLACES or CJK_NAME_END.search(name) is not None
-
-
-CJK_LEVELS = "市省县区镇乡村路街"  # another place beside a place: its level, or a street
 
 
 def _cjk_business(text: str, end: int, name: str, asked: str = "") -> bool:

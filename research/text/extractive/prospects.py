@@ -1,0 +1,81 @@
+"""Whether a statement says what is expected rather than what is so, and whether a question
+asks what is expected.
+
+A planning notice says the bridge "would begin in 2023 and is expected to open in spring
+2024"; an order's announcement that the ferry "is planned to carry 550 passengers"; a
+hospital's advert that it 拟招聘护理人员120名. Asked when the bridge opened or what the ferry
+carries, those figures are no answer once their year is past: what happened is. A statement
+is prospective when each figure or year it gives follows a word of expectation in its sentence
+("will be", "would cost", is expected to, proposes, provisionally; 拟, 预计, 将于), not the
+future of what someone does with what is so ("will buy new rings with its £18,500 grant");
+"The company, which employs 412 staff, plans to hire 60 more" states a fact before its plan,
+and is kept. A question asks what is expected when it says so itself (will, plan, forecast,
+upcoming, next year; 计划, 预计, 将), or asks how a process goes, which its procedures write in
+the future ("Your application will be reviewed within 10 working days").
+"""
+
+from __future__ import annotations
+
+import re
+
+from research.text.extractive import explanations
+from research.text.extractive.figures import figures
+from research.text.extractive.sentences import sentences
+
+EXPECTING = re.compile(
+    r"\b(?:(?:will|would|shall)\s+(?:not\s+|now\s+|also\s+|then\s+)?(?:be|cost|open|close|"
+    r"carry|reach|begin|start|serve|have|hold|run|employ|create|add|rise|fall|grow|increase|"
+    r"decrease|take|last|complete|finish|launch|offer|stop)|(?:is|are|was|were)\s+(?:now\s+)?(?:expected|planned|"
+    r"due|set|scheduled|projected|forecast|estimated|proposed|intended|likely)\s+to|"
+    r"propose[sd]?|subject\s+to\s+approval|provisionally)\b|"
+    r"拟|预计|预期|计划于|计划在|将于|将在|将会|将要|即将|有望|规划建设",
+    re.IGNORECASE,
+)
+ASKS_AHEAD = re.compile(
+    r"\b(?:will|would|plans?|planned|planning|forecasts?|expected|expects?|upcoming|future|"
+    r"next|launching|proposed|proposals?|outlook|projected|projections?|targets?|scheduled|"
+    r"going\s+to|this\s+(?:summer|autumn|fall|winter|spring|year))\b|"
+    r"计划|预计|将|未来|规划|明年|下一步|即将|拟|目标|展望",
+    re.IGNORECASE,
+)
+
+
+def asks_ahead(question: str) -> bool:
+    """Whether a question asks what is planned or expected, or how a process goes."""
+    return ASKS_AHEAD.search(question) is not None or explanations.angles(question) == (
+        explanations.HOW
+    )
+
+
+def stale(quote: str, now: int) -> bool:
+    """Whether a quote only says what was expected by a year before `now` (the year of the
+    newest source): every sentence of it that gives figures gives them after a word of
+    expectation, and the latest year it names is past. What then happened is what newer
+    sources say; an expectation of no year, or of one still ahead, is kept."""
+    stated = [s.text for s in sentences(quote)] or [quote]
+    figured = [s for s in stated if _stated_at(s)]
+    if not figured or not all(_expected(s) for s in figured):
+        return False
+    years = [int(m[0]) for m in YEAR.finditer(quote)]
+    return bool(years) and max(years) < now
+
+
+YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _stated_at(sentence: str) -> list[int]:
+    """Where the sentence's figures, and its years, start."""
+    return [f.start for f in figures(sentence)] + [m.start() for m in YEAR.finditer(sentence)]
+
+
+# A figure of what was, after one expected: "will reach 505,000, up from 471,000 last year".
+WAS = re.compile(
+    r"\b(?:up|down)\s+from\b|\bcompared\s+(?:with|to)\b|\blast\s+year\b|比上年|较上年|同比", re.I
+)
+
+
+def _expected(sentence: str) -> bool:
+    mark = EXPECTING.search(sentence)
+    if mark is None or WAS.search(sentence, mark.end()):
+        return False
+    return all(at >= mark.start() for at in _stated_at(sentence))
