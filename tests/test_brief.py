@@ -78,6 +78,12 @@ def test_a_newer_source_stating_the_same_measure_with_another_value_supersedes_t
     assert restates(old, new) > 0
     assert restates(old, "Gross margin reached 31% at the end of the fiscal year.") == 0
     assert restates("Fleet Plus costs $3,200 a month.", "Fleet Plus costs $3,200 a month.") == 0
+    # another year's row of a series is no older value of this year's
+    assert (
+        restates("Year: 2019; Book loans: 1.84 million", "Year: 2022; Book loans: 1.39 million")
+        == 0
+    )
+    assert restates("Annual revenue was $12.4m in 2023.", "Annual revenue in 2023: $12.9m") > 0
     ages = [Vintage("", (2025, 6, 30)), Vintage("", (2026, 6, 30)), Vintage("archive", None)]
     fleet = [
         ("Kestrel operates 610 robots in 8 cities.", ages[0]),

@@ -346,6 +346,9 @@ def test_a_name_opening_with_a_generic_word_is_told_by_the_words_after_it():
     # another kind of place of the same distinctive word, but not the place's own parts
     assert names_another("The Ellery Valley district, 30 km inland, welcomed", "Port Ellery")
     assert not names_another("Port Ellery Valley coach tours", "Port Ellery")
+    # the council of the place runs its libraries, not its hospital
+    assert not names_another("Brackenfield Council — Library Report", "Brackenfield Libraries")
+    assert names_another("Brackwater County Council payroll", "Brackwater General Hospital")
 
 
 def test_a_comparison_reads_the_before_each_name_and_every_measure_however_it_is_asked():

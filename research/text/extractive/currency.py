@@ -90,15 +90,17 @@ def vintage(
     return Vintage(mark.group(0).lower() if mark else "", max(found) if found else None)
 
 
-def measures(sentence: str) -> tuple[frozenset, frozenset[str]]:
-    """A statement's figures as (kind, unit, amount) and its content words: no numbers, but
-    names made of letters and digits ("K3", "v2"), which tell things apart best."""
+def measures(sentence: str) -> tuple[frozenset, frozenset[str], frozenset[str]]:
+    """A statement's figures as (kind, unit, amount), its content words (no numbers, but names
+    made of letters and digits: "K3", "v2", which tell things apart best) and the years it
+    names."""
     stated = figures(sentence)
     found = frozenset((f.kind, f.unit, f.amount) for f in stated if f.kind != "date")
+    years = frozenset(_YEAR.findall(sentence))
     for figure in sorted(stated, key=lambda f: -f.start):  # "万美元" says nothing of the measure
         sentence = sentence[: figure.start] + " " + sentence[figure.start + len(figure.value) :]
     words = frozenset(t for t in terms(sentence) if not _NUMBERISH.match(t))
-    return found, words
+    return found, words, years
 
 
 _NUMBERISH = re.compile(r"^(?:[\d.,]+|[qh][1-4]|fy\d+|\d+[a-z]{1,2})$")
@@ -108,12 +110,16 @@ _NAME = re.compile(r"^(?=.*\d)(?=.*[a-z])[a-z\d]+$")
 def restates(older: str, newer: str, common: frozenset[str] = frozenset()) -> float:
     """How alike `newer` and `older` are when `newer` states a measure `older` states with a
     value `older` does not give (a figure of the same kind and counted word), in words the two
-    share beyond the `common` ones (a subject's name); 0.0 when it does not."""
+    share beyond the `common` ones (a subject's name); 0.0 when it does not, or when the two
+    name years and none the same ("Year: 2019; Book loans: 1.84 million" is no older value of
+    2022's row: it is another year's)."""
     return _restates(measures(older), measures(newer), common)
 
 
 def _restates(older: tuple, newer: tuple, common: frozenset[str]) -> float:
-    (old_figures, old_words), (new_figures, new_words) = older, newer
+    (old_figures, old_words, old_years), (new_figures, new_words, new_years) = older, newer
+    if old_years and new_years and not old_years & new_years:
+        return 0.0  # of other years: a series, not an update
     old_keys = {(kind, unit) for kind, unit, _ in old_figures}
     new_keys = {(kind, unit) for kind, unit, _ in new_figures}
     units = {unit for _, unit in old_keys & new_keys if unit}

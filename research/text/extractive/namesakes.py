@@ -84,6 +84,8 @@ def names_another(
         after = text[m.end() :]
         if generic and not rest and _other_place(text[: m.start()], after, generic):
             return True  # "the Ellery Valley district" beside Port Ellery
+        if COUNCIL.match(after) and words[-1] in COUNCIL_RUN:
+            continue  # "Brackenfield Council", which runs Brackenfield Libraries
         if rest and after.startswith(f" {rest}"):
             after = after[len(rest) + 1 :]
         elif _sibling(after, words[1:]) and not _asked_kind(after, asked, members):
@@ -243,6 +245,15 @@ def _model(word: str) -> bool:
 
 # The bodies that run a place or a thing, named after it: "Calder Gorge National Park Authority".
 GOVERNING = frozenset("Authority Council Board Trust Commission Committee Agency".split())
+
+
+# The body that governs a place, and so whatever the place runs: "Brackenfield Borough Council"
+# is no namesake of Brackenfield Libraries, whose report it may publish.
+COUNCIL_RUN = frozenset(
+    "Libraries Library Parks Museums Museum Archives Leisure Schools Markets Cemeteries Housing "
+    "Buses".split()
+)  # what a council runs under its place's name (not "Brackwater General Hospital")
+COUNCIL = re.compile(r"\s+(?:(?:Borough|City|County|District|Town|Parish|Municipal)\s+)?Council\b")
 
 
 def _governs(after: str) -> bool:
