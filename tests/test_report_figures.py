@@ -15,11 +15,14 @@ from django.test import Client
 from PIL import Image
 from pypdf import PdfReader
 
-from research.models import ActivityEntry, Figure, Project, Report
+from research.models import ActivityEntry, Dataset, Figure, Project, ProjectStatus, Report
 from research.output import package
+from research.pipeline.shared import figures as report_figures
 from research.text import figures as text_figures
+from research.text.analysis import rules
 from tests import figure_files
 from tests.api_helpers import ApiClient
+from tests.factories import make_project
 from tests.figure_files import CAPTION
 from tests.test_figures import researched_figures
 from tests.test_pipeline_run import run_inline
@@ -183,3 +186,15 @@ def test_a_member_hides_figures_and_adds_one_back_each_a_new_version(
         f"Hid the figure “An installer at work in Avalon” of [{photo.source.n}] from the report.",
         f"Added the figure “{CAPTION}” of [{chart.source.n}] to the report.",
     ]
+
+
+def test_a_computation_of_no_rows_puts_no_figure_and_no_empty_table_in_the_report(member):
+    project = make_project(member, status=ProjectStatus.DONE)
+    for title, rows in (("Passengers (change)", []), ("Visitors (change)", [["Ellery", 4.0]])):
+        Dataset.objects.create(
+            project=project, title=title, computation=rules.CHANGE, sql=rules.SQL[rules.CHANGE],
+            computed={"columns": ["entity", "percent_change"], "rows": rows},
+        )  # fmt: skip
+    body, _ = report_figures.insert(project, "# Q\n\n## Passengers\n\nA quote.")
+    assert "Figure 1: Visitors (change)" in body
+    assert "Passengers (change)" not in body and body.count("| Sources |") == 1

@@ -1,4 +1,4 @@
-"""A report's figures: each analysis that computed something, as "Figure k: title" with its
+"""A report's figures: each analysis that computed something (a row at least), as "Figure k: title" with its
 chart (`charts/<dataset id>.svg`, which the pages, the PDF and the package resolve), its table
 and the result said; and the sources' figures chosen for it (report_figures.py), as "Figure k:
 caption [n]" with the image (`figures/<figure id>.<ext>`) and whose it is (text/figures.py).
@@ -41,6 +41,7 @@ def insert(
     placed: list[Placed] = [
         (d.section.title if d.section else "", partial(_chart, project, d, language=language))
         for d in datasets
+        if (d.computed or {}).get("rows")  # a computation of no rows shows nothing
     ]
     placed += [(title, partial(_picture, f, language=language)) for title, f in chosen]
     where = [_heading(body, title) for title, _ in placed]
