@@ -1,6 +1,6 @@
-"""A report's figures: each analysis that computed something (a row at least), as "Figure k: title" with its
-chart (`charts/<dataset id>.svg`, which the pages, the PDF and the package resolve), its table
-and the result said; and the sources' figures chosen for it (report_figures.py), as "Figure k:
+"""A report's figures: each analysis that computed a row or more, as "Figure k: title" with
+its chart (`charts/<dataset id>.svg`, which the pages, the PDF and the package resolve), its
+table and the result said; and the sources' figures chosen for it (report_figures.py), as "Figure k:
 caption [n]" with the image (`figures/<figure id>.<ext>`) and whose it is (text/figures.py).
 Each is placed under its section's heading (at the end when the report has none of that
 title), and all are numbered together in the order the report shows them. The table's rows and
