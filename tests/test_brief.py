@@ -343,3 +343,14 @@ def test_a_quote_that_compares_another_thing_without_naming_the_subject_is_left_
     phrases = ("Orlay Strait Bridge",)
     assert not filing.another_things(own, known, phrases, question)
     assert filing.another_things(other, known, phrases, question)
+
+
+def test_a_part_only_a_superseded_source_answers_quotes_it_as_superseded_not_as_current():
+    roadmap = "The K3 delivery robot is planned for the second half of the year."
+    sources = {**SOURCES, 7: _known("Roadmap (archive)", roadmap, Vintage("archive", (2025, 1, 9)))}
+    parts = [*PARTS, evidence.Part(4, "Product roadmap", "product roadmap Kestrel roadmap")]
+    candidates = [*CANDIDATES, evidence.Candidate(roadmap, 7, 4, "Kestrel roadmap")]
+    markdown = brief.write(QUESTION, "Kestrel", parts, candidates, sources, WORDS, 900)
+    section = markdown.split("## Product roadmap")[1]
+    assert section.strip() == f"*Superseded (archive, 2025-01-09):* “{roadmap}” [7]"
+    assert "K3" not in markdown.split("## Current revenue")[0]  # no key figure of it

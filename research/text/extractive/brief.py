@@ -68,6 +68,7 @@ class _Pool:
     common: frozenset[str]  # the subject's words and qualifiers: they tell no section apart
     newest: int  # the year of the newest source
     columns: list[str]  # each candidate's table's columns ("" for a sentence)
+    marked: frozenset[int] = frozenset()  # from sources marked superseded (archive, draft)
 
 
 def write(
@@ -194,7 +195,8 @@ def _pool(
     dates = [sources[n].vintage.as_of for n in named]
     years = [day[0] for day in dates if day]
     columns = [sources[c.n].columns(c.quote) for c in found]
-    return _Pool(found, bags, history, current, common, max(years, default=0), columns)
+    latest = max(years, default=0)
+    return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked))
 
 
 def _newest(
@@ -231,6 +233,11 @@ def _ranked(
     figures when none shares a word with what is asked ("costs £179" for its price), else any
     of them, rather than none; in a part that asks how much, those that state figures."""
     own = [i for i in sorted(pool.current) if any_section or pool.candidates[i].section == part.key]
+    if not any_section and not by_name and not _answering(pool, part, own):
+        # nothing current answers the part: what a superseded source says, framed as such,
+        # rather than "No source matched" while a source names it
+        marked = [i for i in sorted(pool.marked) if pool.candidates[i].section == part.key]
+        own = marked if _answering(pool, part, marked) else own
     if not own:
         return []
     bags = [pool.bags[i] for i in own]
@@ -256,6 +263,12 @@ def _ranked(
 
     kept = mmr(order, [value[k] for k in order], alike, depth)
     return [own[k] for k in kept]
+
+
+def _answering(pool: _Pool, part: Part, own: list[int]) -> bool:
+    """Whether any of the quotes shares a word with what the part asks."""
+    topic = [t for t in terms(part.topic) if t not in pool.common] or terms(part.topic)
+    return bool(own) and max(bm25(topic, [pool.bags[i] for i in own])) > 0
 
 
 ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|多少|几[个家座条种]", re.IGNORECASE)
@@ -340,6 +353,9 @@ def _with_history(
     year itself)."""
     line = _cite(pool, i, sources)
     age = sources[pool.candidates[i].n].vintage
+    if i in pool.marked:  # quoted only where nothing current answers its part
+        why = words.separator.join(filter(None, [age.marked, age.when]))
+        return f"{words.superseded.format(why=why)} {line}"
     dated = YEAR.search(pool.candidates[i].quote)  # it says when its figures are of
     if age.as_of and age.as_of[0] < pool.newest and _figured(pool, i) and not dated:
         line = f"{words.dated.format(when=age.when)} {line}"
@@ -358,13 +374,14 @@ def _with_history(
 def _quoted(
     pool: _Pool, chosen: list[list[int]], sources: Mapping[int, Known]
 ) -> list[list[key_figures.Quoted]]:
-    """The chosen quotes, section by section, as the key figures table reads them."""
+    """The chosen current quotes, section by section, as the key figures table and the opening
+    read them (a superseded source's, quoted where nothing current answers, is not current)."""
     return [
         [
             key_figures.Quoted(
                 c.quote, c.n, sources[c.n].header(c.quote), sources[c.n].vintage.when
             )
-            for c in (pool.candidates[i] for i in own)
+            for c in (pool.candidates[i] for i in own if i not in pool.marked)
         ]
         for own in chosen
     ]
