@@ -231,13 +231,29 @@ def _ranked(
     """The current quotes of the part's section, best first, none repeating another; in a
     section of a compared thing (`by_name`), whose quotes are about it, those that state
     figures when none shares a word with what is asked ("costs £179" for its price), else any
-    of them, rather than none; in a part that asks how much, those that state figures."""
+    of them, rather than none; in a part that asks how much, those that state figures. After
+    them, those of superseded sources that answer the part, which _fill quotes only where
+    nothing else is."""
     own = [i for i in sorted(pool.current) if any_section or pool.candidates[i].section == part.key]
-    if not any_section and not by_name and not _answering(pool, part, own):
-        # nothing current answers the part: what a superseded source says, framed as such,
-        # rather than "No source matched" while a source names it
-        marked = [i for i in sorted(pool.marked) if pool.candidates[i].section == part.key]
-        own = marked if _answering(pool, part, marked) else own
+    ranked = _order(pool, part, own, numbers, depth, by_name)
+    if any_section:
+        return ranked
+    # framed as superseded: better than "No source matched" while a source names the part
+    marked = [i for i in sorted(pool.marked) if pool.candidates[i].section == part.key]
+    return ranked + _order(pool, part, marked, numbers, depth, strict=True)
+
+
+def _order(
+    pool: _Pool,
+    part: Part,
+    own: list[int],
+    numbers: bool,
+    depth: int,
+    by_name: bool = False,
+    strict: bool = False,
+) -> list[int]:
+    """The quotes best first, none repeating another; only those about the part when
+    `strict`."""
     if not own:
         return []
     bags = [pool.bags[i] for i in own]
@@ -248,10 +264,10 @@ def _ranked(
         scores[k] / top + (0.3 if numbers and _figured(pool, i) else 0.0) for k, i in enumerate(own)
     ]
     matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
-    if not matching and by_name:
+    if not matching and by_name and not strict:
         figured = [k for k in range(len(own)) if _figured(pool, own[k])]
         matching = figured or list(range(len(own)))
-    elif not matching and ASKS_AMOUNT.search(part.title):  # "How much did each get"
+    elif not matching and ASKS_AMOUNT.search(part.title) and not strict:  # "How much did each get"
         matching = [k for k in range(len(own)) if _figured(pool, own[k])]
     order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
     # Two table rows are alike by their own cells: their table's title and header words, and
@@ -263,12 +279,6 @@ def _ranked(
 
     kept = mmr(order, [value[k] for k in order], alike, depth)
     return [own[k] for k in kept]
-
-
-def _answering(pool: _Pool, part: Part, own: list[int]) -> bool:
-    """Whether any of the quotes shares a word with what the part asks."""
-    topic = [t for t in terms(part.topic) if t not in pool.common] or terms(part.topic)
-    return bool(own) and max(bm25(topic, [pool.bags[i] for i in own])) > 0
 
 
 ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|多少|几[个家座条种]", re.IGNORECASE)
@@ -294,6 +304,8 @@ def _fill(pool: _Pool, ranked: list[list[int]], budget: int) -> list[list[int]]:
     while spent < budget and depth < max(map(len, ranked), default=0):
         for k, own in enumerate(ranked):
             fresh = [i for i in own[depth:] if pool.candidates[i].quote not in used]
+            if chosen[k]:  # a superseded source's quote only where nothing else is
+                fresh = [i for i in fresh if i not in pool.marked]
             if fresh and (spent < budget or depth == 0) and len(chosen[k]) <= depth:
                 for i in _with_its_table(pool, fresh[0], used):
                     chosen[k].append(i)
