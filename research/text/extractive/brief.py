@@ -100,7 +100,7 @@ def write(
         body.append(" ".join(built or [_cite(pool, i, sources) for i in best]))
     if table:
         body += [f"## {words.key_figures}", table]
-    attached = _attach(pool, chosen)
+    attached, chosen = _once(pool, chosen)
     for part, own in zip(parts, chosen, strict=True):
         lines = [
             _with_history(pool, i, attached, sources, words)
@@ -342,6 +342,21 @@ def _cite(pool: _Pool, i: int, sources: Mapping[int, Known]) -> str:
     candidate = pool.candidates[i]
     header = sources[candidate.n].header(candidate.quote)
     return (f"*{header}:* " if header else "") + f"“{candidate.quote}” [{candidate.n}]"
+
+
+def _once(pool: _Pool, chosen: list[list[int]]) -> tuple[dict[int, int], list[list[int]]]:
+    """Where each superseded statement is quoted, once: in a part that nothing current
+    answers, on its own; else after the newer statement that supersedes it."""
+    alone = {pool.candidates[i].quote for own in chosen if set(own) <= pool.marked for i in own}
+    attached = {
+        j: o for j, o in _attach(pool, chosen).items() if pool.candidates[o].quote not in alone
+    }
+    after = {pool.candidates[o].quote for o in attached.values()}
+    kept = [
+        [i for i in own if i not in pool.marked or pool.candidates[i].quote not in after]
+        for own in chosen
+    ]
+    return attached, kept
 
 
 def _attach(pool: _Pool, chosen: list[list[int]]) -> dict[int, int]:
