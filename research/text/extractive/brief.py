@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from research.text.extractive import filing, key_figures, opening, prospects
 from research.text.extractive.aspects import subject_part
-from research.text.extractive.currency import outdated
+from research.text.extractive.currency import YEAR, outdated
 from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.figures import states_figures
 from research.text.extractive.names import named_things, subject_phrases
@@ -36,7 +36,6 @@ from research.text.extractive.terms import terms
 
 PER_SECTION = 8  # quotes ranked per section at most, or more when the length asks for more
 WORDS_PER_QUOTE = 25  # about, to tell how many quotes a length asks for
-YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 NUMBER_WORDS = frozenset(
     terms(
         "how much many revenue revenues price prices pricing cost costs size fleet share growth "
@@ -68,7 +67,7 @@ class _Pool:
     common: frozenset[str]  # the subject's words and qualifiers: they tell no section apart
     newest: int  # the year of the newest source
     columns: list[str]  # each candidate's table's columns ("" for a sentence)
-    marked: frozenset[int] = frozenset()  # from sources marked superseded (archive, draft)
+    marked: frozenset[int]  # from sources marked superseded (archive, draft)
 
 
 def write(
@@ -147,13 +146,13 @@ def _pool(
     phrases = filing.grounded(subject_phrases(subject_part(question)), sources)
     named = filing.naming(question, phrases, sources)
     ahead = prospects.asks_ahead(question)
-    now = max((sources[n].vintage.as_of or (0,))[0] for n in named) if named else 0
+    latest = max((day[0] for n in named if (day := sources[n].vintage.as_of)), default=0)
     own = [
         c
         for c in candidates
         if c.n in named
         and not filing.another_things(c, sources[c.n], phrases, question)
-        and (ahead or not prospects.stale(c.quote, now))  # what was expected, not what is
+        and (ahead or not prospects.stale(c.quote, latest))  # what was expected, not what is
     ]
     candidates = filing.filed_by_name(question, parts, own, sources)
     common = filing.common_words(question, phrases)
@@ -192,10 +191,7 @@ def _pool(
         for j in newer:
             if found[j].section == found[older].section:
                 bags[j] = bags[j] + bags[older]
-    dates = [sources[n].vintage.as_of for n in named]
-    years = [day[0] for day in dates if day]
     columns = [sources[c.n].columns(c.quote) for c in found]
-    latest = max(years, default=0)
     return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked))
 
 

@@ -34,7 +34,7 @@ _TEXT_MARKS = re.compile(
     r"current|in\s+force))\b|(已被取代|已归档|已作废|已废止|草稿|已停产)",
     re.I,
 )
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_SHARED = 2  # content words two statements of one measure share at least
 MIN_SHARED_CJK = 4  # character pairs, in Chinese, Japanese or Korean
 
@@ -81,7 +81,7 @@ def vintage(
     mark = _MARKS.search(named.replace("_", " ").replace("-", " ")) or _TEXT_MARKS.search(
         text[:300]
     )
-    found = [(int(y), 0, 0) for y in _YEAR.findall(named) if int(y) <= today.year]
+    found = [(int(y), 0, 0) for y in YEAR.findall(named) if int(y) <= today.year]
     found += [d for d in dates_in(text[:5000]) if d <= (today.year, today.month, today.day)]
     if published:
         found.append((published.year, published.month, published.day))
@@ -96,7 +96,7 @@ def measures(sentence: str) -> tuple[frozenset, frozenset[str], frozenset[str]]:
     names."""
     stated = figures(sentence)
     found = frozenset((f.kind, f.unit, f.amount) for f in stated if f.kind != "date")
-    years = frozenset(_YEAR.findall(sentence))
+    years = frozenset(YEAR.findall(sentence))
     for figure in sorted(stated, key=lambda f: -f.start):  # "万美元" says nothing of the measure
         sentence = sentence[: figure.start] + " " + sentence[figure.start + len(figure.value) :]
     words = frozenset(t for t in terms(sentence) if not _NUMBERISH.match(t))

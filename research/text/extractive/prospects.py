@@ -19,14 +19,15 @@ from __future__ import annotations
 import re
 
 from research.text.extractive import explanations
+from research.text.extractive.currency import YEAR
 from research.text.extractive.figures import figures
 from research.text.extractive.sentences import sentences
 
 EXPECTING = re.compile(
     r"\b(?:(?:will|would|shall)\s+(?:not\s+|now\s+|also\s+|then\s+)?(?:be|cost|open|close|"
     r"carry|reach|begin|start|serve|have|hold|run|employ|create|add|rise|fall|grow|increase|"
-    r"decrease|take|last|complete|finish|launch|offer|stop)|(?:is|are|was|were)\s+(?:now\s+)?(?:expected|planned|"
-    r"due|set|scheduled|projected|forecast|estimated|proposed|intended|likely)\s+to|"
+    r"decrease|take|last|complete|finish|launch|offer|stop)|"
+    r"(?:is|are|was|were)\s+(?:now\s+)?(?:expected|planned|due|set|scheduled|projected|forecast|estimated|proposed|intended|likely)\s+to|"
     r"propose[sd]?|subject\s+to\s+approval|provisionally)\b|"
     r"拟|预计|预期|计划于|计划在|将于|将在|将会|将要|即将|有望|规划建设",
     re.IGNORECASE,
@@ -53,14 +54,11 @@ def stale(quote: str, now: int) -> bool:
     expectation, and the latest year it names is past. What then happened is what newer
     sources say; an expectation of no year, or of one still ahead, is kept."""
     stated = [s.text for s in sentences(quote)] or [quote]
-    figured = [s for s in stated if _stated_at(s)]
-    if not figured or not all(_expected(s) for s in figured):
+    figured = [(s, at) for s in stated if (at := _stated_at(s))]  # figures found once
+    if not figured or not all(_expected(s, at) for s, at in figured):
         return False
     years = [int(m[0]) for m in YEAR.finditer(quote)]
     return bool(years) and max(years) < now
-
-
-YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def _stated_at(sentence: str) -> list[int]:
@@ -74,8 +72,8 @@ WAS = re.compile(
 )
 
 
-def _expected(sentence: str) -> bool:
+def _expected(sentence: str, stated_at: list[int]) -> bool:
     mark = EXPECTING.search(sentence)
     if mark is None or WAS.search(sentence, mark.end()):
         return False
-    return all(at >= mark.start() for at in _stated_at(sentence))
+    return all(at >= mark.start() for at in stated_at)
