@@ -146,6 +146,9 @@ def trace(project: Any) -> None:
                 for quote in summary.quotes if summary.relevant else []:
                     text = quote.get("quote", quote) if isinstance(quote, dict) else quote
                     print(f"        q[{summary.source.n}] {short(str(text), 120)}")
+            for step in query.steps.exclude(detail="").select_related("source"):
+                source = f" [{step.source.n}]" if step.source else ""
+                print(f"        {step.stage}{source}: {short(step.detail, 120)}")
 
 
 def forget_library(options: dict) -> None:

@@ -46,6 +46,18 @@ def pdf_with_table(paragraph: str, rows: list[list[str]], after: str = "") -> by
     return HTML(string=f"<html><body><p>{paragraph}</p>{table}{tail}</body></html>").write_pdf()
 
 
+def pdf_with_list(heading: str, items: list[str], *, ordered: bool = False) -> bytes:
+    """A one-page PDF: a heading, then a bulleted (or numbered) list, its markers drawn by
+    WeasyPrint as texts of their own."""
+    from weasyprint import HTML
+
+    tag = "ol" if ordered else "ul"
+    entries = "".join(f"<li>{item}</li>" for item in items)
+    return HTML(
+        string=f"<html><body><h2>{heading}</h2><{tag}>{entries}</{tag}></body></html>"
+    ).write_pdf()
+
+
 def scanned_pdf() -> bytes:
     """A PDF whose only page is an image: no text layer, as a scan."""
     import base64

@@ -258,6 +258,30 @@ def test_a_pdf_page_reads_as_whole_sentences_not_as_printed_lines(tmp_path):
     assert "\nA second paragraph starts here." in doc.blocks[0].text
 
 
+SAFETY = [
+    "Blue spot warning light projected 3 m ahead and behind",
+    "Seat-belt interlock: the truck will not drive unless the belt is fastened",
+    "Load weight indicator on the dashboard",
+    "Automatic speed reduction when cornering",
+]
+
+
+def test_a_pdf_lists_items_keep_their_bullets_and_each_is_a_unit_to_quote(tmp_path):
+    from research.text.extractive.sentences import sentences
+
+    (block,) = read(tmp_path, "brochure.pdf", files.pdf_with_list("Safety", SAFETY)).blocks
+    assert block.text == "Safety\n" + "\n".join(f"• {item}" for item in SAFETY)
+    assert [s.text for s in sentences(block.text)] == SAFETY
+
+
+def test_a_pdf_numbered_lists_items_keep_their_numbers(tmp_path):
+    body = files.pdf_with_list("Safety", SAFETY[:3], ordered=True)
+    (block,) = read(tmp_path, "steps.pdf", body).blocks
+    assert block.text == "Safety\n" + "\n".join(
+        f"{n}. {item}" for n, item in enumerate(SAFETY[:3], start=1)
+    )
+
+
 def test_a_pdf_heading_keeps_its_own_line_and_is_not_glued_to_the_sentence_after_it(tmp_path):
     sentence = (
         "In February 2026 Kestrel closed a $42 million Series B led by Harbor Ventures, with "

@@ -120,6 +120,15 @@ def test_a_question_about_a_change_reads_as_the_measure_and_its_period():
     )
 
 
+def test_a_question_of_what_a_thing_has_reads_as_the_thing_and_what_is_asked_of_it():
+    assert question_phrase("What safety features does the Corvane T4 forklift have?") == (
+        "Corvane T4 forklift: safety features"
+    )
+    assert question_phrase("Which kinds of loans does Brackenfield Bank offer?") == (
+        "Brackenfield Bank: loans"
+    )
+
+
 def test_a_policy_or_notice_is_a_document_of_rules_and_a_report_is_not():
     policy = (
         "Staff must book travel through the portal. Receipts should be submitted within 30 days. "

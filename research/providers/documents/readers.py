@@ -32,6 +32,7 @@ from research.providers.documents.base import (
 )
 from research.providers.documents.embedded import pdf_images
 from research.providers.documents.kinds import detect_kind
+from research.providers.documents.pdf_items import page_text
 from research.providers.pdf_tables import PageTables, table_lines, without_rows
 from research.text.extractive.sentences import NUMBER_SIGN
 from research.text.legible import legible
@@ -78,7 +79,7 @@ def read_pdf(path: Path, filename: str) -> ExtractedDocument:
                 f'"{filename}" is an encrypted PDF; upload a copy without a password.'
             )
         labels = _page_labels(reader)
-        texts = [page.extract_text() or "" for page in reader.pages]
+        texts = [page_text(page) for page in reader.pages]
         info = reader.metadata
         title = str((info.title if info else None) or "")
         authors, issued = made(info.author if info else "", _pdf_date(info))
@@ -159,6 +160,7 @@ def _with_tables(text: str, tables: PageTables | None) -> str:
     return text + "\n\n" + "\n".join(tables.records) if tables else text
 
 
+_ITEM_START = re.compile(r"(?:[•◦▪‣⁃]|\d{1,3}[.)])\s")
 _LINE_END = re.compile(r"[.!?:;。！？：；)\]\"”]$")
 
 
@@ -187,8 +189,8 @@ def reflow(text: str) -> str:
 
 
 def _goes_on(last: str, line: str, following: str, width: int) -> bool:
-    """Whether the printed line `last` wraps into `line`."""
-    if not last or _heading(last, line, width):
+    """Whether the printed line `last` wraps into `line` (a list item starts a line)."""
+    if not last or _ITEM_START.match(line) or _heading(last, line, width):
         return False
     if _LINE_END.search(last):  # but "certificate no." before "4471)"
         return bool(NUMBER_SIGN.search(last)) and line[:1].isdigit()

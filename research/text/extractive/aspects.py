@@ -145,6 +145,11 @@ CHANGE_VERB = re.compile(
     r"grown|grow|change|develop|evolve|moved|trended|fared)\b(?P<rest>.*)$",
     re.IGNORECASE,
 )
+HAVE_VERB = re.compile(  # "What safety features does the Corvane T4 forklift have"
+    r"^(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+)?(?P<what>.+?)\s+(?:do|does|did)\s+"
+    r"(?:the\s+)?(?P<whose>.+?)\s+(?:have|offer|include|provide|support|contain|feature)$",
+    re.IGNORECASE,
+)
 CJK_ASKING = re.compile(
     r"是如何|是怎样|如何|怎样|怎么样|经历了怎样的|是什么|有哪些|是哪天|是哪|在哪里|是谁|是多少|"
     r"多少(?:公里|千米|平方米|亿元|万元|美元|[座个名家位辆台项次元人张条款件])?|"
@@ -164,11 +169,15 @@ def sub_questions(question: str) -> list[str]:
 def question_phrase(text: str) -> str:
     """A question read as a heading: "What was Kestrel's revenue in 2025" -> "Kestrel's revenue
     in 2025"; "How has water use in Pellham changed from 2019 to 2025" -> "Water use in Pellham
-    from 2019 to 2025"; 最终总投资是多少 -> 最终总投资. Else the question without its mark."""
+    from 2019 to 2025"; "What safety features does the Corvane T4 forklift have" -> "Corvane
+    T4 forklift: safety features"; 最终总投资是多少 -> 最终总投资. Else the question without its
+    mark."""
     text = text.strip().rstrip(ENDS)
     if len(CJK.findall(text)) > len(text) / 3:
         phrase = CJK_ASKING.sub("", text).strip("，、的是 ")
         return phrase if len(phrase) >= 2 else text
+    if have := HAVE_VERB.match(text):
+        return f"{have['whose'][:1].upper()}{have['whose'][1:]}: {have['what']}"
     change = CHANGE_VERB.match(text)
     phrase = f"{change['what']}{change['rest']}" if change else WH_HEAD.sub("", text)
     phrase = re.sub(r"^(?:its|their|the)\s+", "", phrase.strip(), flags=re.IGNORECASE) or text
