@@ -354,3 +354,21 @@ def test_a_part_only_a_superseded_source_answers_quotes_it_as_superseded_not_as_
     section = markdown.split("## Product roadmap")[1]
     assert section.strip() == f"*Superseded (archive, 2025-01-09):* “{roadmap}” [7]"
     assert "K3" not in markdown.split("## Current revenue")[0]  # no key figure of it
+
+
+def test_a_bulletins_advice_is_left_out_while_its_report_of_the_fleet_is_quoted():
+    advice = "Sites should confirm the firmware update on the fleet dashboard."
+    event = "Kestrel recalled 40 robots in its fleet for a brake fault in March 2026."
+    bulletin = _known("Field safety bulletin", f"{event}\n{advice}", Vintage("", (2026, 3, 2)))
+    sources = {**SOURCES, 7: bulletin}
+    candidates = [
+        *CANDIDATES,
+        evidence.Candidate(event, 7, 2, "Kestrel Robotics fleet size"),
+        evidence.Candidate(advice, 7, 2, "Kestrel Robotics fleet size"),
+    ]
+    markdown = brief.write(QUESTION, "Kestrel", PARTS, candidates, sources, WORDS, 900)
+    assert event in markdown
+    assert "firmware" not in markdown
+    asked = "What should Kestrel Robotics sites do about the fleet firmware update?"
+    markdown = brief.write(asked, "Kestrel", PARTS, candidates, sources, WORDS, 900)
+    assert advice in markdown  # a question about what to do reads the advice

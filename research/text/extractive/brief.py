@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from research.text.extractive import filing, key_figures, opening, prospects
+from research.text.extractive import filing, genre, key_figures, opening, prospects
 from research.text.extractive.aspects import subject_part
 from research.text.extractive.currency import YEAR, outdated
 from research.text.extractive.evidence import Candidate, Known, Part
@@ -145,7 +145,7 @@ def _pool(
 ) -> _Pool:
     phrases = filing.grounded(subject_phrases(subject_part(question)), sources)
     named = filing.naming(question, phrases, sources)
-    ahead = prospects.asks_ahead(question)
+    ahead, rules = prospects.asks_ahead(question), genre.asks_about_rules(question)
     latest = max((day[0] for n in named if (day := sources[n].vintage.as_of)), default=0)
     own = [
         c
@@ -153,6 +153,7 @@ def _pool(
         if c.n in named
         and not filing.another_things(c, sources[c.n], phrases, question)
         and (ahead or not prospects.stale(c.quote, latest))  # what was expected, not what is
+        and (rules or not genre.advises(c.quote))  # what to do, not what is
     ]
     candidates = filing.filed_by_name(question, parts, own, sources)
     common = filing.common_words(question, phrases)

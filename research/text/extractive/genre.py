@@ -37,7 +37,7 @@ CJK_NORMATIVE = re.compile(
 )
 ASKS_RULES = re.compile(
     r"\b(?:polic(?:y|ies)|rules?|requirements?|regulations?|guidelines?|procedures?|"
-    r"instructions?|must|allowed|permitted)\b|规定|要求|政策|制度|办法|规则|须知|指引",
+    r"instructions?|must|should|allowed|permitted)\b|规定|要求|政策|制度|办法|规则|须知|指引",
     re.IGNORECASE,
 )
 
@@ -84,6 +84,21 @@ def is_rule(sentence: str) -> bool:
     """A sentence that says what someone must, may or should do, or tells them to."""
     text = sentence.strip()
     return bool(NORMATIVE.search(text) or IMPERATIVE.match(text) or CJK_NORMATIVE.search(text))
+
+
+ADVICE = re.compile(
+    r"\b(?:should|please|do\s+not|don't|are\s+(?:asked|advised|reminded)\s+to)\b|"
+    r"请勿|务必|切勿|敬请|应当|请您|请各",
+    re.IGNORECASE,
+)
+
+
+def advises(quote: str) -> bool:
+    """Whether every sentence of a quote tells its reader what to do ("Sites should confirm the
+    update on the FleetOS dashboard", 请勿在充电时使用): advice states nothing about the
+    subject, even in a document that mostly reports."""
+    found = [s.text for s in sentences(quote)] or [quote]
+    return all(ADVICE.search(sentence) for sentence in found)
 
 
 def of_rules(text: str) -> bool:
