@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from research.text.extractive import brief, evidence, filing
+from research.text.extractive import brief, evidence, filing, namesakes
 from research.text.extractive.currency import Vintage, outdated, restates, vintage
 from research.text.extractive.figures import figures, label
 
@@ -372,3 +372,20 @@ def test_a_bulletins_advice_is_left_out_while_its_report_of_the_fleet_is_quoted(
     asked = "What should Kestrel Robotics sites do about the fleet firmware update?"
     markdown = brief.write(asked, "Kestrel", PARTS, candidates, sources, WORDS, 900)
     assert advice in markdown  # a question about what to do reads the advice
+
+
+def test_a_document_that_calls_the_name_another_kind_of_thing_or_gives_only_a_common_word_of_it():
+    question = "What are the passenger capacity and service speed of the ferry MV Selkie Dawn?"
+    band = "Orkney folk band Selkie Dawn return with a second album. Their gig drew 620 people."
+    storm = "All dawn sailings on the Northwind Ferries network were cancelled on Friday."
+    forum = "Caught the Selkie Dawn leaving Stromhaven this morning, 620 passengers aboard."
+    fleet = "MV Selkie Dawn carries 620 passengers at a service speed of 17.5 knots."
+    sources = {
+        n: _known(title, text, Vintage("", (2025, 1, 1)), "")
+        for n, (title, text) in enumerate(
+            [("Album review", band), ("Storm", storm), ("Photos", forum), ("Fleet", fleet)], 1
+        )
+    }
+    assert filing.naming(question, ("MV Selkie Dawn",), sources) == {3, 4}
+    assert namesakes.other_kind(band, "MV Selkie Dawn", question)
+    assert not namesakes.other_kind(f"{band} The ferry of that name", "MV Selkie Dawn", question)

@@ -198,3 +198,9 @@ def test_a_kept_row_brings_its_documents_table_whole_but_a_notes_sheet_only_its_
     rows = _with_table_rows(found, [pilot, publisher], {pilot, publisher}, {"roadmap", "k3"})
     assert at["Map 2.0 release"] in rows  # the roadmap's table, whole
     assert at["Item: Method"] not in rows  # a notes sheet's other rows match nothing asked
+
+
+def test_a_short_table_row_under_its_header_is_a_unit_to_quote():
+    text = "| Particular | MV Selkie Dawn |\n|---|---|\n| Passengers | 620 |\n| Cars | 142 |\n"
+    rows = [s.text for s in sentences(text) if s.header]
+    assert rows == ["Passengers; 620", "Cars; 142"]

@@ -17,7 +17,13 @@ from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.names import Named, mentions, named_in, named_things
-from research.text.extractive.namesakes import ends_a_name, names_another, names_thing
+from research.text.extractive.namesakes import (
+    distinctive_word,
+    ends_a_name,
+    names_another,
+    names_thing,
+    other_kind,
+)
 from research.text.extractive.scoring import bm25
 from research.text.extractive.terms import language_of, terms
 from research.text.writing import is_cjk
@@ -157,9 +163,23 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
             kept.add(n)
         elif phrases and about_another(about, phrases, question, whole=True, members=True):
             continue
-        elif not subject or subject & set(terms(about)) or _data_on(known, question, subject):
+        elif not subject or _heads(phrases, subject) & set(terms(about)):
+            kept.add(n)
+        elif _data_on(known, question, subject):
             kept.add(n)
     return kept | _only_pages(question, sources, kept)
+
+
+def _heads(phrases: tuple[str, ...], subject: set[str]) -> set[str]:
+    """The words a document must give to be about the subject when it names it by none of its
+    names: for a name that opens with a word of its kind ("MV", "Port"), its distinctive word
+    ("Selkie" of MV Selkie Dawn: "All dawn sailings" is not about it); else any word of the
+    subject's."""
+    stripped = [p for p in phrases if not is_cjk(p[:1]) and distinctive_word(p) != p.split()[0]]
+    if not stripped:
+        return subject
+    heads = {t for p in stripped for t in terms(distinctive_word(p))}
+    return heads | {t for p in phrases if p not in stripped for t in terms(p)}
 
 
 def _only_pages(question: str, sources: Mapping[int, Known], kept: set[int]) -> set[int]:
@@ -198,6 +218,8 @@ def _left_out(
     own_names = compared.names if compared else phrases
     if phrases and about_another(known.title, phrases, question):
         return True
+    if any(other_kind(about, p, question) for p in phrases):
+        return True  # "Orkney folk band Selkie Dawn" beside the ferry MV Selkie Dawn
     if own_names and disclaimed(about, own_names):
         return True  # "..., which is not connected to the milk processor Garrow Dairy"
     if not genre.asks_about_rules(question) and genre.of_rules(known.about):

@@ -99,7 +99,7 @@ def names_another(
 # ("Port Ellery": Ellery, beside "the Ellery Valley district"; "Bank of Elsmere": Elsmere).
 GENERIC_HEADS = frozenset(
     "Port Lake Mount Mt River Fort Cape Saint St Isle Bay Glen Loch Point University Bank "
-    "City County Town Royal National".split()
+    "City County Town Royal National MV MS SS RMS HMS MY FV".split()  # a ship's prefix too
 )
 
 
@@ -118,6 +118,12 @@ def _other_place(before: str, after: str, generic: str) -> bool:
         return False
     word = re.match(r"\s+([A-Z][a-z]+)(?![\w-])", after)
     return word is not None and word[1] in PLACE_KINDS and word[1] != generic
+
+
+def distinctive_word(name: str) -> str:
+    """The word of a spaced name that tells it apart ("Selkie" of MV Selkie Dawn, "Ellery" of
+    Port Ellery); a Chinese name whole."""
+    return name if is_cjk(name[:1]) else _distinctive(name.split())[0]
 
 
 def _distinctive(words: list[str]) -> list[str]:
@@ -218,6 +224,49 @@ def _sibling(after: str, rest: list[str]) -> bool:
     family = bool(own) and re.match(rf"{re.escape(own[0])}(?![A-Za-z])", rest[shared]) is not None
     same = bool(own) and _same_kind(own[-1].strip(".,;:'’"), rest[-1])  # Crossing of a Bridge
     return len(own) == len(rest) - shared and not family and not same
+
+
+# Kinds of thing a question may call its subject by ("the ferry MV Selkie Dawn", "the Corvane T4
+# forklift"), each with the words for the same kind; a source that calls the name by a kind of
+# another group ("Orkney folk band Selkie Dawn") is about another thing.
+THING_KINDS = (
+    frozenset("ferry ship vessel boat liner ro-pax catamaran tanker yacht".split()),
+    frozenset("band group duo trio choir orchestra singer".split()),
+    frozenset("album single song record film movie documentary book novel play".split()),
+    frozenset("restaurant café cafe bistro pub bar hotel inn".split()),
+    frozenset("horse racehorse colt filly mare greyhound dog".split()),
+    frozenset("bridge footbridge viaduct crossing tunnel".split()),
+    frozenset("forklift truck lorry van bus tram train locomotive".split()),
+    frozenset("heater boiler pump".split()),
+)
+
+
+def other_kind(text: str, name: str, question: str) -> bool:
+    """Whether `text` calls the question's subject by another kind of thing than the question
+    does, and never by the question's: "folk band Selkie Dawn" when it asks about the ferry
+    MV Selkie Dawn."""
+    if is_cjk(name[:1]):
+        return False
+    asked = _kind_group(_kind_words(question, name))
+    own = " ".join(_distinctive(name.split()))
+    if asked is None or re.search(rf"\b(?:{'|'.join(map(re.escape, asked))})\b", text, re.I):
+        return False
+    called = _kind_words(text, own)
+    return bool(called) and all(_kind_group([word]) not in (None, asked) for word in called)
+
+
+def _kind_words(text: str, name: str) -> list[str]:
+    """The lowercase words right before or after each mention of the name."""
+    words = []
+    for m in re.finditer(name_pattern(name), text):
+        before = re.search(r"([a-zé-]+)\s+(?:[A-Z]{1,3}\s+)?$", text[: m.start()])
+        after = re.match(r"\s+([a-zé-]+)", text[m.end() :])
+        words += [w[1] for w in (before, after) if w and _kind_group([w[1]])]
+    return words
+
+
+def _kind_group(words: list[str]) -> frozenset[str] | None:
+    return next((kinds for kinds in THING_KINDS for word in words if word in kinds), None)
 
 
 # Words that name the same kind of thing: the "Orlay Strait Crossing" is the Orlay Strait Bridge.

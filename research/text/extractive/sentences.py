@@ -22,6 +22,7 @@ from research.text.plain import Plain, plain
 from research.text.records import RECORD, record_pairs
 
 MIN_CHARS, MIN_CJK_CHARS, MAX_CHARS = 30, 10, 800
+MIN_ROW_CHARS = 6  # a table's row, under its header, says what it measures in few characters
 ENDS = (".", "!", "?", "…", "。", "！", "？", ";", "；")
 STATEMENT_ENDS = (".", "!", "…", "。", "！", ";", "；")  # a question states nothing to quote
 
@@ -197,9 +198,10 @@ _WORD = re.compile(r"[^\W_]")  # a letter or a digit
 
 
 def _kept_row(row: str) -> bool:
-    """A row of two cells or more, one of them more than a number."""
+    """A row of two cells or more, of a few characters at least ("Cars; 142" under its
+    table's header is a fact)."""
     cells = [cell.strip() for cell in row.split(";")]
-    return len([c for c in cells if c]) >= 2 and MIN_CJK_CHARS <= len(row.strip()) <= MAX_CHARS
+    return len([c for c in cells if c]) >= 2 and MIN_ROW_CHARS <= len(row.strip()) <= MAX_CHARS
 
 
 def _kept_item(item: str) -> bool:
