@@ -106,6 +106,21 @@ def test_a_trend_opens_with_the_first_and_last_values_of_the_asked_years():
     ]
 
 
+def test_a_trend_opens_with_the_asked_measure_not_one_that_shares_the_subjects_name():
+    question = "How have annual visitor numbers to Calder Gorge National Park changed since 2019?"
+    header = "Year; Visitors; Park cabins let"
+    quotes = [
+        Quoted("2019; 1,820,000; 410", 1, header, "2025-05"),
+        Quoted("2020; 970,000; 120", 1, header, "2025-05"),
+        Quoted("2024; 2,080,000; 520", 1, header, "2025-05"),
+    ]
+    said = answer(question, None, [("Visitor numbers", quotes)], "en")
+    assert said == [
+        "Visitors stood at 1,820,000 in 2019 [1].",
+        "Visitors rose to 2,080,000 in 2024 [1].",
+    ]
+
+
 def test_no_opening_is_built_where_the_question_asks_no_comparison_or_change():
     question = "Who is the chief executive of Kestrel Robotics and what was its revenue?"
     quotes = [

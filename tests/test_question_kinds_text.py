@@ -220,7 +220,8 @@ def test_a_part_asked_in_plain_words_is_searched_and_titled_in_the_documents_wor
     assert heading_for("any lawsuits") == "Litigation"
     assert heading_for("funding history") == ""  # a heading already
     assert heading_for("主要客户是谁") == "主要客户"
-    assert {"stake", "shareholders"} <= set(said_for("who owns it").split())
+    assert {"stake", "shareholders", "shares"} <= set(said_for("who owns it").split())
+    assert "tribunal" in said_for("any disputes").split()
     assert "debt" not in said_for("how much debt it has").split()  # the part has it
     assert said_for("诉讼纠纷") and all(not w.isascii() for w in said_for("诉讼纠纷").split())
     assert said_for("its history") == ""

@@ -49,7 +49,7 @@ CONCEPTS = (
             "谁拥有",
             "所有权",
         ),
-        "ownership owner shareholders stake holds controlling 股东 股权 持股 控股",
+        "ownership shareholders shares stake owner holds controlling 股东 股权 持股 控股",
         ("Ownership", "股权结构"),
     ),
     Concept(
@@ -114,7 +114,7 @@ CONCEPTS = (
             "官司",
             "起诉",
         ),
-        "lawsuit litigation claim court dispute sued damages settlement 诉讼 纠纷 仲裁 起诉 判决",
+        "lawsuit litigation tribunal court claim dispute sued damages settlement 诉讼 纠纷 仲裁 起诉 判决",
         ("Litigation", "诉讼与纠纷"),
     ),
     Concept(

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from research.text.extractive import key_figures
+from research.text.extractive.aspects import subject_names
 from research.text.extractive.key_figures import Quoted, stated
 from research.text.extractive.names import Named
 from research.text.extractive.terms import terms
@@ -266,14 +267,17 @@ def _trend(question: str, figures: list[Figure], phrases: Phrases) -> list[str]:
     """First and last values of the asked measure stated for two or more whole years."""
     asked_years = [int(y) for y in _YEAR.findall(question)]
     wanted = set(terms(question)) - _QUIET
-    yearly = [f for f in figures if _WHOLE_YEAR.match(f.when) and wanted & set(terms(f.measure))]
+    named = set(terms(subject_names(question)))  # whose measure: "Car park income" is no visitors
+    wanted = (wanted - named) if len(subject_names(question)) < len(question) else wanted
+    wanted = _singular(wanted or set(terms(question)) - _QUIET)
+    yearly = [f for f in figures if _WHOLE_YEAR.match(f.when) and wanted & _words(f.measure)]
     groups: dict[tuple[str, str], dict[int, Figure]] = {}  # by unit and wording, by year
     for figure in yearly:
         year = int(_YEAR.search(figure.when).group(1))  # type: ignore[union-attr]
         groups.setdefault((figure.unit, _wording(figure.measure)), {}).setdefault(year, figure)
     best = max(  # the measure the question names most nearly, then the one of most years
         sorted(groups),
-        key=lambda key: (len(wanted & set(key[1].split())), len(groups[key])),
+        key=lambda key: (len(wanted & _words(key[1])), len(groups[key])),
         default=None,
     )
     if best is None or len(groups[best]) < 2:
@@ -289,6 +293,15 @@ def _trend(question: str, figures: list[Figure], phrases: Phrases) -> list[str]:
         phrases.first.format(measure=measure, value=start.value, year=first, cite=f" [{start.n}]"),
         template.format(measure=measure, value=end.value, year=last, cite=f" [{end.n}]"),
     ]
+
+
+def _words(measure: str) -> set[str]:
+    return _singular(set(terms(measure)))
+
+
+def _singular(words: set[str]) -> set[str]:
+    """Words without a plural's "s": "visitor numbers" asks for "Visitors"."""
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words}
 
 
 def _unitless(measure: str) -> str:
