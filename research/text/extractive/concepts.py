@@ -114,7 +114,8 @@ CONCEPTS = (
             "官司",
             "起诉",
         ),
-        "lawsuit litigation tribunal court claim dispute sued damages settlement 诉讼 纠纷 仲裁 起诉 判决",
+        "lawsuit litigation tribunal court claim dispute sued damages settlement "
+        "诉讼 纠纷 仲裁 起诉 判决",
         ("Litigation", "诉讼与纠纷"),
     ),
     Concept(
