@@ -144,6 +144,16 @@ def test_a_policy_or_notice_is_a_document_of_rules_and_a_report_is_not():
     assert genre.of_rules(policy) and not genre.of_rules(report) and genre.of_rules(notice)
     assert genre.asks_about_rules("What is Kestrel's remote-work policy?")
     assert not genre.asks_about_rules("What was Kestrel's revenue in 2025?")
+    eligibility = (
+        "Voluntary groups and charities based in Harwick can apply for grants of £1,000 to "
+        "£35,000. Individuals and profit-making businesses cannot apply. Applications for the "
+        "2025 round close on 31 March."
+    )
+    grants = (
+        "The fund awarded £212,400 to 14 groups in its 2025 round. Harwick Food Bank received "
+        "£35,000. The choir received £4,200."
+    )
+    assert genre.of_rules(eligibility) and not genre.of_rules(grants)
 
 
 def test_a_chinese_namesake_goes_on_to_a_kind_of_organisation_and_a_place_name_does_not():

@@ -23,7 +23,8 @@ MIN_SENTENCES = 3
 NORMATIVE = re.compile(
     r"\b(?:must|shall|should|may\s+not|need\s+to|are\s+(?:not\s+)?(?:required|permitted|"
     r"allowed|expected)\s+to|is\s+(?:not\s+)?(?:required|permitted|allowed|expected)\s+to|"
-    r"(?:is|are)\s+(?:prohibited|mandatory|not\s+allowed)|do\s+not|don't|never|please)\b",
+    r"(?:is|are)\s+(?:prohibited|mandatory|not\s+allowed)|do\s+not|don't|never|please|"
+    r"(?:can|cannot|can't|may)\s+(?:not\s+)?apply|(?:is|are)\s+(?:not\s+)?eligible)\b",
     re.IGNORECASE,
 )
 IMPERATIVE = re.compile(
