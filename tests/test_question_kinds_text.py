@@ -129,6 +129,19 @@ def test_a_question_of_what_a_thing_has_reads_as_the_thing_and_what_is_asked_of_
     )
 
 
+def test_a_question_of_which_things_are_somewhere_reads_as_those_things_there():
+    assert question_phrase("Which Fennick heater models are included in the 2025 recall?") == (
+        "Fennick heater models included in the 2025 recall"
+    )
+    assert question_phrase("Which stops will be on Greyhaven's new tram Line 3?") == (
+        "Stops on Greyhaven's new tram Line 3"
+    )
+    # a copula before a noun would read badly as a heading: the question stays as asked
+    assert question_phrase("Which towns are members of the Tallowmere Water Board?") == (
+        "Which towns are members of the Tallowmere Water Board"
+    )
+
+
 def test_a_policy_or_notice_is_a_document_of_rules_and_a_report_is_not():
     policy = (
         "Staff must book travel through the portal. Receipts should be submitted within 30 days. "

@@ -150,6 +150,12 @@ HAVE_VERB = re.compile(  # "What safety features does the Corvane T4 forklift ha
     r"(?:the\s+)?(?P<whose>.+?)\s+(?:have|offer|include|provide|support|contain|feature)$",
     re.IGNORECASE,
 )
+WHICH_ARE = re.compile(  # "Which Fennick heater models are included in the 2025 safety recall"
+    r"^(?:what|which)\s+(?P<what>(?!(?:is|are|was|were)\b)[^\s,]+(?:\s+[^\s,]+){0,5}?)\s+"
+    r"(?:are|is|were|was|will\s+be)\s+(?P<rest>(?:[a-z]+ed|on|in|at|under|within|among|near|"
+    r"along|from|for)\s[^,]+)$",
+    re.IGNORECASE,
+)
 CJK_ASKING = re.compile(
     r"是如何|是怎样|如何|怎样|怎么样|经历了怎样的|是什么|有哪些|是哪天|是哪|在哪里|是谁|是多少|"
     r"多少(?:公里|千米|平方米|亿元|万元|美元|[座个名家位辆台项次元人张条款件])?|"
@@ -178,6 +184,8 @@ def question_phrase(text: str) -> str:
         return phrase if len(phrase) >= 2 else text
     if have := HAVE_VERB.match(text):
         return f"{have['whose'][:1].upper()}{have['whose'][1:]}: {have['what']}"
+    if which := WHICH_ARE.match(text):
+        return f"{which['what'][:1].upper()}{which['what'][1:]} {which['rest']}"
     change = CHANGE_VERB.match(text)
     phrase = f"{change['what']}{change['rest']}" if change else WH_HEAD.sub("", text)
     phrase = re.sub(r"^(?:its|their|the)\s+", "", phrase.strip(), flags=re.IGNORECASE) or text
