@@ -389,3 +389,12 @@ def test_a_document_that_calls_the_name_another_kind_of_thing_or_gives_only_a_co
     assert filing.naming(question, ("MV Selkie Dawn",), sources) == {3, 4}
     assert namesakes.other_kind(band, "MV Selkie Dawn", question)
     assert not namesakes.other_kind(f"{band} The ferry of that name", "MV Selkie Dawn", question)
+
+
+def test_a_document_that_gives_the_name_only_as_another_things_proper_name_is_about_that():
+    question = "When did the Marrow Creek footbridge open and how long is it?"
+    oregon = "ODOT is replacing the 1938 Marrow Creek Bridge on Route 38. It will be 96 m long."
+    easton = "Hundreds crossed the new Marrow Creek bridge. The Marrow Creek footbridge is 186 m."
+    assert namesakes.other_kind(oregon, "Marrow Creek", question)
+    assert not namesakes.other_kind(easton, "Marrow Creek", question)
+    assert not namesakes.other_kind("The Marrow Creek Footbridge opened.", "Marrow Creek", question)

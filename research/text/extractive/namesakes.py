@@ -247,12 +247,29 @@ def other_kind(text: str, name: str, question: str) -> bool:
     MV Selkie Dawn."""
     if is_cjk(name[:1]):
         return False
+    if _other_proper_name(text, name, question):
+        return True
     asked = _kind_group(_kind_words(question, name))
     own = " ".join(_distinctive(name.split()))
     if asked is None or re.search(rf"\b(?:{'|'.join(map(re.escape, asked))})\b", text, re.I):
         return False
     called = _kind_words(text, own)
     return bool(called) and all(_kind_group([word]) not in (None, asked) for word in called)
+
+
+def _other_proper_name(text: str, name: str, question: str) -> bool:
+    """Whether the question calls its subject a kind of thing after its name ("the Marrow
+    Creek footbridge") and `text` only ever gives the name with another kind as a part of it
+    ("the Marrow Creek Bridge replacement, Oregon Route 38"): another thing's proper name."""
+    asked = re.search(rf"{name_pattern(name)}\s+([a-z][a-z-]+)", question)
+    if asked is None or _kind_group([asked[1]]) is None:
+        return False
+    if re.search(rf"{name_pattern(name)}\s+{re.escape(asked[1])}\b", text, re.IGNORECASE):
+        return False
+    proper = re.findall(rf"{name_pattern(name)}\s+([A-Z][a-z]+)", text)
+    return any(
+        word.lower() != asked[1] and _kind_group([word.lower()]) is not None for word in proper
+    )
 
 
 def _kind_words(text: str, name: str) -> list[str]:
