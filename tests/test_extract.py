@@ -242,6 +242,15 @@ def test_a_fetched_pdfs_tables_are_kept_as_rows_under_their_header():
     assert "Avalon 120,000 126,000" not in extracted.text  # the row as printed: the record's
 
 
+def test_a_fetched_pdfs_list_keeps_its_bullets_in_front_of_its_items():
+    from tests import library_files as files
+
+    items = ["Price: £1,749 (RRP)", "Battery: 418 Wh, removable", "Range: up to 90 km in eco mode"]
+    body = files.pdf_with_list("Key specifications", items)
+    extracted = extract(body, "application/pdf", None, "https://example.org/glide.pdf")
+    assert extracted.text.endswith("\n".join(f"• {item}" for item in items))
+
+
 def test_a_pages_own_tables_are_kept_as_rows_under_their_header_beside_its_text():
     html = (
         "<html><body><article><p>A page about cities and what their censuses say.</p></article>"

@@ -26,6 +26,7 @@ from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
 from research.providers import figures as page_figures
 from research.providers import ocr
+from research.providers.documents.pdf_items import page_text
 from research.providers.pdf_tables import table_lines, without_rows
 from research.text.legible import legible
 from research.text.records import record_lines
@@ -237,7 +238,7 @@ def _extract_pdf(body: bytes) -> Extracted:
         reader = pypdf.PdfReader(io.BytesIO(body))
         if reader.is_encrypted and not reader.decrypt(""):
             raise ExtractError("the PDF is password-protected")
-        pages = [page.extract_text() or "" for page in reader.pages]
+        pages = [page_text(page) for page in reader.pages]  # a list's markers in place
         title = (reader.metadata.title if reader.metadata else None) or ""
     except ExtractError:
         raise
