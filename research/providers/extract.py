@@ -26,7 +26,7 @@ from research.errors import ProviderFailed
 from research.limits import SOURCE_TITLE_MAX
 from research.providers import figures as page_figures
 from research.providers import ocr
-from research.providers.documents.pdf_items import page_text
+from research.providers.pdf_items import page_text
 from research.providers.pdf_tables import table_lines, without_rows
 from research.text.legible import legible
 from research.text.records import record_lines

@@ -32,7 +32,7 @@ from research.providers.documents.base import (
 )
 from research.providers.documents.embedded import pdf_images
 from research.providers.documents.kinds import detect_kind
-from research.providers.documents.pdf_items import page_text
+from research.providers.pdf_items import page_text
 from research.providers.pdf_tables import PageTables, table_lines, without_rows
 from research.text.extractive.sentences import NUMBER_SIGN
 from research.text.legible import legible
