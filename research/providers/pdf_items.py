@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 MARKER = re.compile(r"[•◦▪▫■□●○‣⁃∙\uf0a7\uf0b7]|\d{1,3}[.)]")  # bullets (Symbol's too), "3."
+ITEM_START = re.compile(r"(?:[•◦▪‣⁃]|\d{1,3}[.)])\s")  # a line that starts a list's item
 BASELINE_SLACK = 1.0  # points a marker's baseline may sit off its item's
 
 

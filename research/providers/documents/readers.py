@@ -32,7 +32,7 @@ from research.providers.documents.base import (
 )
 from research.providers.documents.embedded import pdf_images
 from research.providers.documents.kinds import detect_kind
-from research.providers.pdf_items import page_text
+from research.providers.pdf_items import ITEM_START, page_text
 from research.providers.pdf_tables import PageTables, table_lines, without_rows
 from research.text.extractive.sentences import NUMBER_SIGN
 from research.text.legible import legible
@@ -160,7 +160,6 @@ def _with_tables(text: str, tables: PageTables | None) -> str:
     return text + "\n\n" + "\n".join(tables.records) if tables else text
 
 
-_ITEM_START = re.compile(r"(?:[•◦▪‣⁃]|\d{1,3}[.)])\s")
 _LINE_END = re.compile(r"[.!?:;。！？：；)\]\"”]$")
 
 
@@ -190,7 +189,7 @@ def reflow(text: str) -> str:
 
 def _goes_on(last: str, line: str, following: str, width: int) -> bool:
     """Whether the printed line `last` wraps into `line` (a list item starts a line)."""
-    if not last or _ITEM_START.match(line) or _heading(last, line, width):
+    if not last or ITEM_START.match(line) or _heading(last, line, width):
         return False
     if _LINE_END.search(last):  # but "certificate no." before "4471)"
         return bool(NUMBER_SIGN.search(last)) and line[:1].isdigit()

@@ -175,11 +175,11 @@ def _heads(phrases: tuple[str, ...], subject: set[str]) -> set[str]:
     names: for a name that opens with a word of its kind ("MV", "Port"), its distinctive word
     ("Selkie" of MV Selkie Dawn: "All dawn sailings" is not about it); else any word of the
     subject's."""
-    stripped = [p for p in phrases if not is_cjk(p[:1]) and distinctive_word(p) != p.split()[0]]
+    heads = {p: distinctive_word(p) for p in phrases if not is_cjk(p[:1])}
+    stripped = {p: head for p, head in heads.items() if head != p.split()[0]}
     if not stripped:
         return subject
-    heads = {t for p in stripped for t in terms(distinctive_word(p))}
-    return heads | {t for p in phrases if p not in stripped for t in terms(p)}
+    return {t for p in phrases for t in terms(stripped.get(p, p))}
 
 
 def _only_pages(question: str, sources: Mapping[int, Known], kept: set[int]) -> set[int]:

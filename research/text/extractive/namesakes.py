@@ -226,16 +226,21 @@ def _sibling(after: str, rest: list[str]) -> bool:
     return len(own) == len(rest) - shared and not family and not same
 
 
-# Kinds of thing a question may call its subject by ("the ferry MV Selkie Dawn", "the Corvane T4
-# forklift"), each with the words for the same kind; a source that calls the name by a kind of
-# another group ("Orkney folk band Selkie Dawn") is about another thing.
+# Kinds of thing, each with the words for the same kind: a name may end in one ("Orlay Strait
+# Crossing" is the Orlay Strait Bridge) and a question may call its subject by one ("the ferry
+# MV Selkie Dawn", "the Corvane T4 forklift"); a source that calls the name by a kind of another
+# group ("Orkney folk band Selkie Dawn") is about another thing.
 THING_KINDS = (
+    frozenset("bridge footbridge crossing link viaduct".split()),
+    frozenset("airport aerodrome airfield".split()),
+    frozenset("railway railroad line".split()),
+    frozenset("hospital infirmary".split()),
+    frozenset("reservoir dam".split()),
     frozenset("ferry ship vessel boat liner ro-pax catamaran tanker yacht".split()),
     frozenset("band group duo trio choir orchestra singer".split()),
     frozenset("album single song record film movie documentary book novel play".split()),
     frozenset("restaurant café cafe bistro pub bar hotel inn".split()),
     frozenset("horse racehorse colt filly mare greyhound dog".split()),
-    frozenset("bridge footbridge viaduct crossing tunnel".split()),
     frozenset("forklift truck lorry van bus tram train locomotive".split()),
     frozenset("heater boiler pump".split()),
 )
@@ -249,12 +254,12 @@ def other_kind(text: str, name: str, question: str) -> bool:
         return False
     if _other_proper_name(text, name, question):
         return True
-    asked = _kind_group(_kind_words(question, name))
+    asked = next(map(_kind_group, _kind_words(question, name)), None)
     own = " ".join(_distinctive(name.split()))
     if asked is None or re.search(rf"\b(?:{'|'.join(map(re.escape, asked))})\b", text, re.I):
         return False
     called = _kind_words(text, own)
-    return bool(called) and all(_kind_group([word]) not in (None, asked) for word in called)
+    return bool(called) and all(_kind_group(word) != asked for word in called)
 
 
 def _other_proper_name(text: str, name: str, question: str) -> bool:
@@ -262,42 +267,35 @@ def _other_proper_name(text: str, name: str, question: str) -> bool:
     Creek footbridge") and `text` only ever gives the name with another kind as a part of it
     ("the Marrow Creek Bridge replacement, Oregon Route 38"): another thing's proper name."""
     asked = re.search(rf"{name_pattern(name)}\s+([a-z][a-z-]+)", question)
-    if asked is None or _kind_group([asked[1]]) is None:
+    if asked is None or _kind_group(asked[1]) is None:
         return False
     if re.search(rf"{name_pattern(name)}\s+{re.escape(asked[1])}\b", text, re.IGNORECASE):
         return False
     proper = re.findall(rf"{name_pattern(name)}\s+([A-Z][a-z]+)", text)
     return any(
-        word.lower() != asked[1] and _kind_group([word.lower()]) is not None for word in proper
+        word.lower() != asked[1] and _kind_group(word.lower()) is not None for word in proper
     )
 
 
 def _kind_words(text: str, name: str) -> list[str]:
-    """The lowercase words right before or after each mention of the name."""
+    """The lowercase words of a kind right before or after each mention of the name."""
     words = []
     for m in re.finditer(name_pattern(name), text):
         before = re.search(r"([a-zé-]+)\s+(?:[A-Z]{1,3}\s+)?$", text[: m.start()])
         after = re.match(r"\s+([a-zé-]+)", text[m.end() :])
-        words += [w[1] for w in (before, after) if w and _kind_group([w[1]])]
+        words += [w[1] for w in (before, after) if w and _kind_group(w[1])]
     return words
 
 
-def _kind_group(words: list[str]) -> frozenset[str] | None:
-    return next((kinds for kinds in THING_KINDS for word in words if word in kinds), None)
-
-
-# Words that name the same kind of thing: the "Orlay Strait Crossing" is the Orlay Strait Bridge.
-SAME_KINDS = (
-    frozenset("Bridge Crossing Link Viaduct".split()),
-    frozenset("Airport Aerodrome Airfield".split()),
-    frozenset("Railway Railroad Line".split()),
-    frozenset("Hospital Infirmary".split()),
-    frozenset("Reservoir Dam".split()),
-)
+def _kind_group(word: str) -> frozenset[str] | None:
+    return next((kinds for kinds in THING_KINDS if word in kinds), None)
 
 
 def _same_kind(word: str, other: str) -> bool:
-    return any(word in kinds and other in kinds for kinds in SAME_KINDS)
+    """Words that name the same kind of thing: the "Orlay Strait Crossing" is the Orlay Strait
+    Bridge."""
+    kinds = _kind_group(word.lower())
+    return kinds is not None and other.lower() in kinds
 
 
 # The words that make a product's model of its line: "Pellow Pods Pro" is not "Pellow Pods".

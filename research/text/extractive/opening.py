@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from research.text.extractive import key_figures
-from research.text.extractive.aspects import subject_names
+from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.key_figures import Quoted, stated
 from research.text.extractive.names import Named
 from research.text.extractive.terms import terms
@@ -267,9 +267,9 @@ def _trend(question: str, figures: list[Figure], phrases: Phrases) -> list[str]:
     """First and last values of the asked measure stated for two or more whole years."""
     asked_years = [int(y) for y in _YEAR.findall(question)]
     wanted = set(terms(question)) - _QUIET
-    named = set(terms(subject_names(question)))  # whose measure: "Car park income" is no visitors
-    wanted = (wanted - named) if len(subject_names(question)) < len(question) else wanted
-    wanted = _singular(wanted or set(terms(question)) - _QUIET)
+    names = subject_names(question)  # whose measure it is: "Park cabins let" are no visitors
+    named = set(terms(names)) if names != subject_part(question) else set()
+    wanted = _singular((wanted - named) or wanted)
     yearly = [f for f in figures if _WHOLE_YEAR.match(f.when) and wanted & _words(f.measure)]
     groups: dict[tuple[str, str], dict[int, Figure]] = {}  # by unit and wording, by year
     for figure in yearly:
