@@ -147,6 +147,15 @@ def test_the_brief_states_the_newest_figures_and_the_older_only_as_history():
     assert "leave" not in markdown  # its document does not name the subject
 
 
+def test_an_older_statement_is_no_history_after_a_newer_one_that_already_gives_its_value():
+    restating = "Annual recurring revenue: $18.4 million at June 30, 2026 (2025: $9.7 million)."
+    sources = {**SOURCES, 1: _known("Annual Report 2026", restating, Vintage("", (2026, 6, 30)))}
+    markdown = brief.write(QUESTION, "Kestrel", PARTS, CANDIDATES, sources, WORDS, 900)
+    revenue = markdown.split("## Current revenue")[1].split("##")[0]
+    assert revenue.strip() == f"“{restating}” [1]"
+    assert REVENUE_2025 not in markdown
+
+
 def test_the_brief_opens_with_a_table_of_its_key_figures():
     markdown = brief.write(QUESTION, "Kestrel", PARTS, CANDIDATES, SOURCES, WORDS, 900)
     table = markdown.split("## Key figures")[1].split("## Current revenue")[0].strip()

@@ -204,3 +204,23 @@ def test_a_short_table_row_under_its_header_is_a_unit_to_quote():
     text = "| Particular | MV Selkie Dawn |\n|---|---|\n| Passengers | 620 |\n| Cars | 142 |\n"
     rows = [s.text for s in sentences(text) if s.header]
     assert rows == ["Passengers; 620", "Cars; 142"]
+
+
+def test_asked_for_figures_a_page_quotes_the_lines_that_state_them_before_the_bare_ones():
+    from research.pipeline.stages.summarize import _best_sentences
+
+    text = (
+        "# Auro Buds 3 – Technical specifications\n\n"
+        "Auro Buds 3 are our most advanced true wireless earbuds yet, with adaptive noise "
+        "cancelling that reduces background noise by up to 45 dB.\n\n## Battery\n\n"
+        "- Listening time: up to 8.5 hours per charge with ANC on (up to 11 hours with ANC off)\n"
+        "- With charging case: up to 34 hours in total\n"
+        "- Fast charge: 10 minutes gives 2 hours of playback\n"
+        "- Wireless charging: Qi compatible\n\n## Sound and noise cancelling\n\n"
+        "- Adaptive active noise cancelling, up to 45 dB\n- Transparency mode with voice boost\n"
+        "- Six microphones for calls\n- Companion app with equaliser\n- Ear-tip fit test\n"
+    )
+    question = "How do the Auro Buds 3 and Venn Air X compare on battery life and noise cancelling?"
+    query = "Auro Buds 3 battery life, noise cancelling"
+    quotes = _best_sentences(query, question, sentences(text))
+    assert any(q.startswith("Listening time: up to 8.5 hours") for q in quotes)

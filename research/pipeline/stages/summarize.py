@@ -18,6 +18,8 @@ from research.pipeline.shared import parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import MERGE, SUMMARIZE
 from research.prompts.outputs import ChunkSummary, MergedSummary
+from research.text.extractive.asks import asks_for_figures
+from research.text.extractive.figures import states_figures
 from research.text.extractive.scoring import bm25, coverage, jaccard, mmr
 from research.text.extractive.sentences import Sentence, sentences
 from research.text.extractive.terms import terms
@@ -27,6 +29,7 @@ from research.text.tokens import chunks
 MAX_QUOTES = 4
 # Without a model each quote is one sentence, not a model's selection of several: more of them.
 EXTRACTIVE_QUOTES = 6
+FIGURE_WEIGHT = 1.0  # for a sentence that states figures, when the question asks for them
 TABLE_ROWS = 12  # rows of one table quoted together at most
 MAX_CHUNKS = 6
 
@@ -125,10 +128,11 @@ CHUNK_SENTENCES = 8
 
 
 def run_extractive(ctx: StepContext) -> None:
-    """The page's sentences scored against the query (BM25, plus coverage of the query's terms
-    and a little for coming early); chunks of sentences that match nothing are dropped; the
-    best sentences that do not repeat each other are the quotes, and the summary is those
-    quotes joined, in the page's order; a table row comes with the other rows of its table."""
+    """The page's sentences scored against the query (BM25, plus coverage of the query's terms,
+    a little for coming early, and, when the question asks for figures, for stating some);
+    chunks of sentences that match nothing are dropped; the best sentences that do not repeat
+    each other are the quotes, and the summary is those quotes joined, in the page's order; a
+    table row comes with the other rows of its table."""
     query, source = ctx.query, ctx.source
     if not source.text.strip():
         raise MissingInput("The source has no extracted text to summarise.")
@@ -171,7 +175,14 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
         if any(scores[i] > 0 for i in chunk):
             matching.update(i for i in chunk if scores[i] > 0)
     ranked = sorted(matching)
-    value = [scores[i] + coverage(wanted, words[i]) + 0.3 * (1 - found[i].position) for i in ranked]
+    figured = FIGURE_WEIGHT if asks_for_figures(question) else 0.0
+    value = [
+        scores[i]
+        + coverage(wanted, words[i])
+        + 0.3 * (1 - found[i].position)
+        + figured * states_figures(found[i].text)
+        for i in ranked
+    ]
     kept = mmr(ranked, value, lambda a, b: jaccard(words[a], words[b]), EXTRACTIVE_QUOTES)
     rows = _with_table_rows(found, kept, matching, set(wanted) | set(terms(question)))
     return [found[i].text for i in sorted(rows)]

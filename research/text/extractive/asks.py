@@ -35,3 +35,17 @@ def asks_for_figures(text: str) -> bool:
     """Whether these words ask for figures compared, over time, ranked, totalled or as
     shares."""
     return bool(ENGLISH.search(text) or CHINESE.search(text))
+
+
+TREND_WORDS = re.compile(
+    r"\b(?:trend|trends|changed?|changes|over (?:the )?(?:years|decade|past)|since|grown|grew|"
+    r"evolved?|year by year|each year|every year)\b|变化|趋势|历年|逐年|走势|演变|以来",
+    re.IGNORECASE,
+)
+YEARS = re.compile(rf"(?<!\d)({_YEAR})(?!\d)")
+
+
+def asks_trend(question: str) -> bool:
+    """Whether the question asks how something went over time: two years, or a word of change
+    over time."""
+    return len(set(YEARS.findall(question))) >= 2 or bool(TREND_WORDS.search(question))

@@ -29,7 +29,7 @@ from research.text.extractive import filing, genre, key_figures, opening, prospe
 from research.text.extractive.aspects import subject_part
 from research.text.extractive.currency import YEAR, outdated
 from research.text.extractive.evidence import Candidate, Known, Part
-from research.text.extractive.figures import states_figures
+from research.text.extractive.figures import figures, states_figures
 from research.text.extractive.names import named_things, subject_phrases
 from research.text.extractive.scoring import bm25, jaccard, mmr
 from research.text.extractive.terms import terms
@@ -343,10 +343,14 @@ def _cite(pool: _Pool, i: int, sources: Mapping[int, Known]) -> str:
 
 def _once(pool: _Pool, chosen: list[list[int]]) -> tuple[dict[int, int], list[list[int]]]:
     """Where each superseded statement is quoted, once: in a part that nothing current
-    answers, on its own; else after the newer statement that supersedes it."""
+    answers, on its own; else after the newer statement that supersedes it, unless that one
+    already gives the older value ("£48.6 million (2023: £42.6 million)")."""
     alone = {pool.candidates[i].quote for own in chosen if set(own) <= pool.marked for i in own}
     attached = {
-        j: o for j, o in _attach(pool, chosen).items() if pool.candidates[o].quote not in alone
+        j: o
+        for j, o in _attach(pool, chosen).items()
+        if pool.candidates[o].quote not in alone
+        and not _restated(pool.candidates[o].quote, pool.candidates[j].quote)
     }
     after = {pool.candidates[o].quote for o in attached.values()}
     kept = [
@@ -354,6 +358,11 @@ def _once(pool: _Pool, chosen: list[list[int]]) -> tuple[dict[int, int], list[li
         for own in chosen
     ]
     return attached, kept
+
+
+def _restated(older: str, newer: str) -> bool:
+    given = {f.amount for f in figures(newer) if f.kind != "date"}
+    return any(f.amount in given for f in figures(older) if f.kind != "date")
 
 
 def _attach(pool: _Pool, chosen: list[list[int]]) -> dict[int, int]:

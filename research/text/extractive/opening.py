@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from research.text.extractive import key_figures
+from research.text.extractive.asks import YEARS, asks_trend
 from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.key_figures import Quoted, stated
 from research.text.extractive.names import Named
@@ -30,15 +31,9 @@ from research.text.extractive.terms import terms
 from research.text.quantities import quantities
 from research.text.writing import is_cjk
 
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 _WHOLE_YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d(?:年(?:末|底|全年)?)?$")
 _MEASURES = re.compile(r"\s*(?:,\s*|\band\b|\bas well as\b|和|与|及|以及|、)\s*")
 _UNIT = re.compile(r"[（(]([^()（）]{1,12})[）)]\)?$")
-_TREND_WORDS = re.compile(
-    r"\b(?:trend|trends|changed?|changes|over (?:the )?(?:years|decade|past)|since|grown|grew|"
-    r"evolved?|year by year|each year|every year)\b|变化|趋势|历年|逐年|走势|演变|以来",
-    re.IGNORECASE,
-)
 _QUIET = frozenset(terms("the number of amount level total their its 的 数量"))
 
 
@@ -153,16 +148,10 @@ def answer(
         built = _comparison(named, sections, phrases)
         if built:
             return built
-    if not _asks_trend(question):
+    if not asks_trend(question):
         return []
     everything = [figure for _, quotes in sections for figure in figures_of(quotes)]
     return _trend(question, everything, phrases)
-
-
-def _asks_trend(question: str) -> bool:
-    """Whether the question asks how something went over time: two years, or a word of change
-    over time."""
-    return len(set(_YEAR.findall(question))) >= 2 or bool(_TREND_WORDS.search(question))
 
 
 def _asked_measures(named: Named) -> list[str]:
@@ -176,11 +165,11 @@ def _comparison(
     named: Named, sections: Sequence[tuple[str, Sequence[Quoted]]], phrases: Phrases
 ) -> list[str]:
     owned = {name: _owned(name, named.names, sections) for name in named.names}
-    years = set(_YEAR.findall(named.scope))
+    years = set(YEARS.findall(named.scope))
     if years:  # the period the question puts on all of them: no figure of another year
         owned = {
             name: [
-                f for f in figures if not _YEAR.search(f.when) or set(_YEAR.findall(f.when)) & years
+                f for f in figures if not YEARS.search(f.when) or set(YEARS.findall(f.when)) & years
             ]
             for name, figures in owned.items()
         }
@@ -265,7 +254,7 @@ def _ranked_sentences(measure: str, chosen: dict[str, Figure], phrases: Phrases)
 
 def _trend(question: str, figures: list[Figure], phrases: Phrases) -> list[str]:
     """First and last values of the asked measure stated for two or more whole years."""
-    asked_years = [int(y) for y in _YEAR.findall(question)]
+    asked_years = [int(y) for y in YEARS.findall(question)]
     wanted = set(terms(question)) - _QUIET
     names = subject_names(question)  # whose measure it is: "Park cabins let" are no visitors
     named = set(terms(names)) if names != subject_part(question) else set()
@@ -273,7 +262,7 @@ def _trend(question: str, figures: list[Figure], phrases: Phrases) -> list[str]:
     yearly = [f for f in figures if _WHOLE_YEAR.match(f.when) and wanted & _words(f.measure)]
     groups: dict[tuple[str, str], dict[int, Figure]] = {}  # by unit and wording, by year
     for figure in yearly:
-        year = int(_YEAR.search(figure.when).group(1))  # type: ignore[union-attr]
+        year = int(YEARS.search(figure.when).group(1))  # type: ignore[union-attr]
         groups.setdefault((figure.unit, _wording(figure.measure)), {}).setdefault(year, figure)
     best = max(  # the measure the question names most nearly, then the one of most years
         sorted(groups),
