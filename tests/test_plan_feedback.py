@@ -39,7 +39,9 @@ def _feedback(api: ApiClient, project: Project, text: str) -> Project:
     url = f"/api/projects/{project.pk}/plan/feedback"
     project = run_inline(lambda: answers.append(api.post(url, {"text": text})), project)
     assert answers[0].status_code == 202, answers[0].content
-    assert answers[0].json()["status"] == "planning"
+    # the answer reads the project as it is: the steps run on threads here, and the rule-made
+    # plan of the extractive engine may be done before the answer is read
+    assert answers[0].json()["status"] in {"planning", "awaiting_review"}
     return project
 
 
