@@ -379,6 +379,23 @@ def test_a_pdf_tables_printed_rows_give_way_to_its_records_and_run_into_no_sente
     assert after in [s.text for s in sentences(block.text)]  # whole, no table glued before it
 
 
+def test_a_pdf_spec_sheet_of_a_label_and_one_figure_a_row_is_read_as_a_table(tmp_path):
+    body = files.pdf_with_table(
+        "The Orlay Strait Bridge is a three-tower cable-stayed bridge carrying a dual two-lane "
+        "carriageway across the Orlay Strait, with approach viaducts on both shores.",
+        [
+            ["Element", "Value"],
+            ["Main span", "1,140 metres"],
+            ["Tower height", "214 metres"],
+            ["Deck width", "31.5 metres"],
+        ],
+    )
+    (block,) = read(tmp_path, "bridge.pdf", body).blocks
+    assert "Main span 1,140 metres" not in block.text  # the printed row, run into nothing
+    assert "Element: Main span; Value: 1,140 metres" in block.text
+    assert "Element: Deck width; Value: 31.5 metres" in block.text
+
+
 def test_a_pdf_heading_after_a_line_that_ends_no_sentence_is_glued_to_neither(tmp_path):
     sentence = (
         "This was the year the Board grew again: Upper Dray joined on 1 July 2025, fifteen "

@@ -4,8 +4,10 @@ say which number is whose; these lines do, and the analysis reads its figures fr
 text layer's lines that print a row so are then left out of the page's text (`without_rows`):
 run together with the next line, they would read as one long sentence made of a whole table.
 
-Only the pages whose text looks like a table (two lines or more with two numbers each) are
-opened again, at most MAX_PAGES of them, so a long PDF costs little more than before.
+Only the pages whose text looks like a table (two lines or more with two numbers each, or three
+short lines that each give a label and a number, as a two-column spec sheet prints: "Main span
+1,140 metres") are opened again, at most MAX_PAGES of them, so a long PDF costs little more
+than before.
 """
 
 from __future__ import annotations
@@ -71,4 +73,12 @@ def _printed(row: list[str | None]) -> str:
 
 
 def _tabular(text: str) -> bool:
-    return sum(len(_NUMBERS.findall(line)) >= 2 for line in text.splitlines()) >= 2
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if sum(len(_NUMBERS.findall(line)) >= 2 for line in lines) >= 2:
+        return True
+    width = max((len(line) for line in lines), default=0)
+    return sum(bool(_LABELLED.match(line)) and len(line) < width * SHORT for line in lines) >= 3
+
+
+SHORT = 0.6  # of the page's widest line: a table's row, not a line of a paragraph
+_LABELLED = re.compile(r"^[^\W\d_].*\d[^.!?。！？]*$")  # a label, then a figure; no sentence end
