@@ -108,6 +108,19 @@ def test_a_why_question_is_planned_as_causes_what_happened_and_what_followed(pro
     assert "Qingshi storage plant" in first and "cause" in first
 
 
+def test_a_question_about_one_thing_titles_no_section_with_a_piece_of_the_asking(project, world):
+    project.question = "How much water can Hallam Reservoir hold?"
+    project.options = {**project.options, "engine": "extractive"}
+    project.save(update_fields=["question", "options"])
+    run(project, Stage.GROUND, "ground")
+    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
+    titles = list(project.sections.order_by("position").values_list("title", flat=True))
+    assert titles[0] == "How much water can Hallam Reservoir hold"  # what is asked, as asked
+    assert not [t for t in titles[1:] if {"can", "much", "how"} & set(t.lower().split())]
+    first = project.sections.order_by("position")[0].queries.order_by("position")[0].text
+    assert "capacity" in first.split()  # the documents' word for what it holds
+
+
 def test_a_chinese_plan_searches_each_part_with_the_name_the_question_opens_with(project, world):
     project.question = (
         "请为启衡医疗健康产业基金二期撰写尽职调查简报：基金规模、费用条款、投资团队。"

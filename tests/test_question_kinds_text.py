@@ -301,6 +301,12 @@ def test_how_big_asks_for_size_unless_it_asks_how_big_financially():
     assert heading_for("规模有多大") == "规模"
 
 
+def test_what_a_thing_holds_asks_its_capacity_but_what_a_company_holds_does_not():
+    assert heading_for("How much water can the reservoir hold") == "Capacity"
+    assert heading_for("How many spectators does the arena seat") == "Capacity"
+    assert heading_for("What stake does Harbrook hold") != "Capacity"
+
+
 def test_a_document_that_tells_itself_apart_from_the_subject_is_another_things():
     garrow = (
         "Garrow Dairy Equipment posts record 2025 revenue. Garrow Dairy Equipment Ltd reported "

@@ -33,6 +33,7 @@ from research.text.extractive import explanations
 from research.text.extractive import feedback as feedback_rules
 from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.aspects import (
+    QUESTION_WORDS,
     aspects,
     question_phrase,
     sub_questions,
@@ -199,7 +200,9 @@ def _extractive_plan(
             goal=goal.format(asked),
             queries=[
                 PlannedQuery(text=q)
-                for q in dict.fromkeys([_query(topic, asked), asked[:QUERY_MAX], topic])
+                for q in dict.fromkeys(
+                    [_query(topic, _with_said(asked)), asked[:QUERY_MAX], topic]
+                )
             ],
             analysis=asks_for_figures(question),
         )
@@ -226,8 +229,14 @@ def _extractive_plan(
 
 def _phrase_heading(phrase: str) -> bool:
     """A key phrase that reads as a heading: two words or more, in a spaced script (a run of
-    CJK characters cut by count may split a word)."""
-    return not language_of(phrase).startswith(("zh", "ja", "ko")) and len(phrase.split()) >= 2
+    CJK characters cut by count may split a word), and none of the words that ask ("water can
+    Hallam" of "How much water can Hallam Reservoir hold?" is a piece of the question)."""
+    words = phrase.lower().split()
+    return (
+        not language_of(phrase).startswith(("zh", "ja", "ko"))
+        and len(words) >= 2
+        and not QUESTION_WORDS.intersection(words)
+    )
 
 
 def _names_only(phrase: str, named: list[str]) -> bool:

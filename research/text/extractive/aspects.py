@@ -42,10 +42,13 @@ HEAD_MARKERS = re.compile(
     re.IGNORECASE,
 )
 ENDS = " \t\n.?!。？！…\"'“”"
-ASKING = frozenset(
+QUESTION_WORDS = frozenset(  # what asks, and the verbs that ask with it: no heading's words
     "what how why when where which who whom whose is are was were do does did can could should "
-    "would will prepare write compare explain describe summarize summarise list give tell find "
-    "analyze analyse research create make provide assess evaluate review outline draft".split()
+    "would will may might must much many".split()
+)
+ASKING = QUESTION_WORDS | frozenset(
+    "prepare write compare explain describe summarize summarise list give tell find analyze "
+    "analyse research create make provide assess evaluate review outline draft".split()
 )
 CJK = re.compile(r"[\u3400-\u9fff]")
 

@@ -184,6 +184,16 @@ CONCEPTS = (
         "capacity output production plant factory lines 产能 产量 生产线 工厂 基地",
         ("Capacity", "产能"),
     ),
+    Concept(  # what a vessel, a reservoir or a hall holds: "How much water can it hold?"
+        tuple("hold holds store stores seat seats accommodate 容纳 蓄水 库容".split()),
+        "capacity holds volume seats 容量 库容 蓄水量 座位",
+        ("Capacity", "容量"),
+        # what a person or a company holds: a stake, an office, a meeting, a record, a patent
+        unless=tuple(
+            "stake stakes share shares shareholding office meeting meetings election elections "
+            "record records patent patents position title lead 股 会议 职务".split()
+        ),
+    ),
     Concept(
         ("big", "size", "large", "scale", "规模", "多大", "面积"),
         "capacity size area hectares footprint megawatts scale 规模 面积 容量 装机",
