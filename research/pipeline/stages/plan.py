@@ -200,9 +200,7 @@ def _extractive_plan(
             goal=goal.format(asked),
             queries=[
                 PlannedQuery(text=q)
-                for q in dict.fromkeys(
-                    [_query(topic, _with_said(asked)), asked[:QUERY_MAX], topic]
-                )
+                for q in dict.fromkeys([_query(topic, _with_said(asked)), asked[:QUERY_MAX], topic])
             ],
             analysis=asks_for_figures(question),
         )
