@@ -407,3 +407,33 @@ def test_a_document_that_gives_the_name_only_as_another_things_proper_name_is_ab
     assert namesakes.other_kind(oregon, "Marrow Creek", question)
     assert not namesakes.other_kind(easton, "Marrow Creek", question)
     assert not namesakes.other_kind("The Marrow Creek Footbridge opened.", "Marrow Creek", question)
+
+
+def test_a_comparison_of_one_year_leaves_out_a_review_of_an_earlier_year_published_in_it():
+    question = "How did Skerrin Ferries and Halvard Line compare on passengers carried in 2023?"
+    skerrin_2023 = "Skerrin Ferries carried 1.81 million passengers in 2023."
+    skerrin_2022 = "Punctuality was 89.4%, and Skerrin Ferries carried 1.72 million passengers."
+    halvard = "Halvard Line carried 2.40 million passengers in 2023, its best year."
+
+    def page(address: str, title: str, text: str, day: tuple[int, int, int]) -> evidence.Known:
+        return evidence.Known(address, title, text, Vintage("", day), f"{title}\n{text}")
+
+    sources = {
+        1: page("/skerrin/annual-review-2023", "Skerrin review", skerrin_2023, (2024, 3, 5)),
+        2: page("/skerrin/annual-review-2022", "Skerrin review", skerrin_2022, (2023, 3, 2)),
+        3: page("/halvard/2023-traffic", "Halvard Line traffic", halvard, (2024, 1, 29)),
+    }
+    parts = [
+        evidence.Part(1, "Skerrin Ferries: passengers", "Skerrin Ferries passengers carried"),
+        evidence.Part(2, "Halvard Line: passengers", "Halvard Line passengers carried"),
+    ]
+    candidates = [
+        evidence.Candidate(skerrin_2023, 1, 1, "Skerrin Ferries passengers carried 2023"),
+        evidence.Candidate(skerrin_2022, 2, 1, "Skerrin Ferries passengers carried 2023"),
+        evidence.Candidate(halvard, 3, 2, "Halvard Line passengers carried 2023"),
+    ]
+    markdown = brief.write(question, "Ferries", parts, candidates, sources, WORDS, 600)
+    assert skerrin_2023 in markdown and halvard in markdown
+    assert "1.72 million" not in markdown  # 2022's, though published in 2023
+    asked_ahead = question.replace("did", "will").replace("carried in 2023", "carry in 2023")
+    assert "1.72 million" in brief.write(asked_ahead, "F", parts, candidates, sources, WORDS, 600)

@@ -144,7 +144,7 @@ def _pool(
     parts: Sequence[Part] = (),
 ) -> _Pool:
     phrases = filing.grounded(subject_phrases(subject_part(question)), sources)
-    named = filing.naming(question, phrases, sources)
+    named = prospects.of_the_period(question, filing.naming(question, phrases, sources), sources)
     ahead, rules = prospects.asks_ahead(question), genre.asks_about_rules(question)
     latest = max((day[0] for n in named if (day := sources[n].vintage.as_of)), default=0)
     own = [

@@ -12,15 +12,22 @@ future of what someone does with what is so ("will buy new rings with its £18,5
 and is kept. A question asks what is expected when it says so itself (will, plan, forecast,
 upcoming, next year; 计划, 预计, 将), or asks how a process goes, which its procedures write in
 the future ("Your application will be reviewed within 10 working days").
+
+A source of a year before the period a comparison asks about (a 2022 review, asked to compare
+2023) speaks of earlier years only: `of_the_period` leaves it out.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from research.text.extractive import explanations
+from research.text.extractive.asks import YEARS
 from research.text.extractive.currency import YEAR
+from research.text.extractive.evidence import Known
 from research.text.extractive.figures import figures
+from research.text.extractive.names import named_things
 from research.text.extractive.sentences import sentences
 
 EXPECTING = re.compile(
@@ -77,3 +84,28 @@ def _expected(sentence: str, stated_at: list[int]) -> bool:
     if mark is None or WAS.search(sentence, mark.end()):
         return False
     return all(at >= mark.start() for at in stated_at)
+
+
+def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) -> set[int]:
+    """The sources that may speak of the period a comparison puts after its list ("compare
+    … in 2023", "… from 2022 to 2024"), which applies to every thing compared: one of a year
+    before the first year the period names (a 2022 review, a 2021 results page) speaks only of
+    earlier years, and is left out while a source of the period remains. Other questions keep
+    every source: a brief's "2024 revenue" is one part of it, and a cause comes before what it
+    caused."""
+    compared = named_things(question)
+    dated = {n: year for n in named if (year := _period(sources[n]))}
+    newest = max(dated.values(), default=0)
+    scope = compared.scope if compared else ""
+    asked = [int(y) for y in YEARS.findall(scope) if int(y) <= newest]
+    if not asked or asks_ahead(question):
+        return named
+    kept = {n for n in named if dated.get(n, newest) >= min(asked)}
+    return kept if kept & set(dated) else named
+
+
+def _period(source: Known) -> int:
+    """The year a source speaks of: the latest its names give ("annual-review-2022.html",
+    published in 2023, reviews 2022), else the year it is dated; 0 when unknown."""
+    named = [int(y) for y in YEAR.findall(f"{source.title} {source.address}")]
+    return max(named) if named else (source.vintage.as_of or (0,))[0]
