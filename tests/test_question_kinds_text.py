@@ -320,6 +320,11 @@ def test_a_document_that_tells_itself_apart_from_the_subject_is_another_things()
     assert disclaims(valley, "Keswater")
     tiles = "Tamberlin Tiles, which has no connection with the audio maker of a similar name, grew"
     assert disclaims(tiles, "Tamberlin Audio")
+    winery = "The winery, which is not connected with the fruit cooperative, plans to grow."
+    assert disclaims(winery, "Valdera Fruit Cooperative")  # called by its words after the first
+    assert not disclaims(
+        "It is not tied to the fruit cooperative movement.", "Valdera Fruit Cooperative"
+    )
     assert disclaims("望潮食品是一家食品企业，与望潮港务集团无隶属关系。", "望潮港")
     assert disclaims("鹭川有轨电车与鹭川地铁分属不同运营公司。", "鹭川地铁3号线")
     # the subject's own document may tell itself apart from a namesake

@@ -76,7 +76,8 @@ def _names(text: str, name: str, within: bool = False) -> bool:
     """Whether `text` names the thing itself: in Chinese, the name or (an object) a start of
     it that names its organisation (鹭川地铁 of 鹭川地铁3号线) or its name without its place
     (地铁5号线 of 临州地铁5号线); in a spaced script, the name not followed by capitalised words
-    of another name ("Keswater Valley")."""
+    of another name ("Keswater Valley"), or (an object) its words after its first, as "the
+    fruit cooperative" calls Valdera Fruit Cooperative."""
     if is_cjk(name[:1]):
         if name in text:
             return True
@@ -87,7 +88,14 @@ def _names(text: str, name: str, within: bool = False) -> bool:
     for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
         if not another_name(text[match.end() :]):
             return True
-    return False
+    tail = name.split(maxsplit=1)[1:]  # "the fruit cooperative" of Valdera Fruit Cooperative
+    return within and bool(tail) and _called(tail[0]).search(text) is not None
+
+
+def _called(tail: str) -> re.Pattern[str]:
+    """The name's words after its first, after "the" and before no other word: what a
+    disclaimer calls the thing it is not ("not connected with the fruit cooperative, ...")."""
+    return re.compile(rf"\bthe\s+{re.escape(tail)}(?![\w-])(?!\s+\w)", re.IGNORECASE)
 
 
 def _cjk_names(text: str) -> list[str]:
