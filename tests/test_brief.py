@@ -437,3 +437,20 @@ def test_a_comparison_of_one_year_leaves_out_a_review_of_an_earlier_year_publish
     assert "1.72 million" not in markdown  # 2022's, though published in 2023
     asked_ahead = question.replace("did", "will").replace("carried in 2023", "carry in 2023")
     assert "1.72 million" in brief.write(asked_ahead, "F", parts, candidates, sources, WORDS, 600)
+
+
+def test_a_document_titled_with_another_code_of_the_same_letters_is_another_things():
+    question = "What are the stops on the new X14 express bus between Ostby and Carrow Airport?"
+    x14 = "The X14 runs from Ostby Bus Station to Carrow Airport every 20 minutes."
+    x41 = "Stop: Queen's Parade; Minutes from Ostby: 9"
+    pages = [
+        ("X14 Ostby - Carrow Airport express", x14),
+        ("X41 Ostby - Dunmere express: timetable", x41),
+        ("Ostby buses: X14 and X41 fares", "Both cost £4 a single."),
+        ("Q3 2025 Ostby bus report", x14),
+    ]
+    sources = {
+        n: _known(title, text, Vintage("", (2025, 1, 1)), title)
+        for n, (title, text) in enumerate(pages, 1)
+    }
+    assert filing.naming(question, ("Ostby", "X14"), sources) == {1, 3, 4}

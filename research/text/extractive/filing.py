@@ -220,6 +220,8 @@ def _left_out(
         return True
     if any(other_kind(about, p, question) for p in phrases):
         return True  # "Orkney folk band Selkie Dawn" beside the ferry MV Selkie Dawn
+    if any(_other_code(known.title, p) for p in phrases):
+        return True  # "X41 Ostby – Dunmere express: timetable" beside the X14 bus
     if own_names and disclaimed(about, own_names):
         return True  # "..., which is not connected to the milk processor Garrow Dairy"
     if not genre.asks_about_rules(question) and genre.of_rules(known.about):
@@ -229,6 +231,19 @@ def _left_out(
     if kinds and compared and not of_the_kind(known.title, about, compared):
         return True  # "Venn Air introduces Air X fares" beside the Venn Air X earbuds
     return compared is not None and elsewhere(about, compared)  # 南川市白沙区, not 江州市's
+
+
+CODE = re.compile(r"(?<![\w-])([A-Z]{1,3})-?(\d{1,4})[A-Za-z]?(?![\w-])")
+NOT_CODES = frozenset("Q H FY CY".split())  # a quarter, a half or a year: no thing's code
+
+
+def _other_code(title: str, phrase: str) -> bool:
+    """Whether a title gives, in place of the subject's code (a route, a model: X14, HX-40),
+    another of the same letters and not the subject's own (X41, HX-30)."""
+    own = CODE.fullmatch(phrase)
+    if own is None or own[1] in NOT_CODES or names_thing(title, phrase):
+        return False
+    return any(m[1] == own[1] and m[2] != own[2] for m in CODE.finditer(title))
 
 
 DATA_SHARE = 0.5  # of a document's units, table rows at least: a sheet or a table's export
