@@ -454,3 +454,9 @@ def test_a_document_titled_with_another_code_of_the_same_letters_is_another_thin
         for n, (title, text) in enumerate(pages, 1)
     }
     assert filing.naming(question, ("Ostby", "X14"), sources) == {1, 3, 4}
+    rounds = {
+        1: _known("Quillon Health raises $18 million Series A", x41, Vintage("", None), "Quillon"),
+        2: _known("Quillon Health closes Series B", x41, Vintage("", None), "Quillon"),
+    }
+    asked = "How much did Quillon Health raise in its Series B round?"
+    assert filing.naming(asked, ("Quillon Health", "Series B"), rounds) == {2}

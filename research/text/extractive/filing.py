@@ -233,17 +233,26 @@ def _left_out(
     return compared is not None and elsewhere(about, compared)  # 南川市白沙区, not 江州市's
 
 
-CODE = re.compile(r"(?<![\w-])([A-Z]{1,3})-?(\d{1,4})[A-Za-z]?(?![\w-])")
+CODES = (
+    re.compile(r"(?<![\w-])([A-Z]{1,3})-?(\d{1,4})[A-Za-z]?(?![\w-])"),  # X14, HX-40
+    re.compile(  # Series B, Line 3, Phase 2
+        r"(?<![\w-])(Series|Line|Phase|Route|Stage|Tranche|Terminal|Platform)\s+([A-Z]|\d{1,3})"
+        r"(?![\w-])"
+    ),
+)
 NOT_CODES = frozenset("Q H FY CY".split())  # a quarter, a half or a year: no thing's code
 
 
 def _other_code(title: str, phrase: str) -> bool:
-    """Whether a title gives, in place of the subject's code (a route, a model: X14, HX-40),
-    another of the same letters and not the subject's own (X41, HX-30)."""
-    own = CODE.fullmatch(phrase)
-    if own is None or own[1] in NOT_CODES or names_thing(title, phrase):
-        return False
-    return any(m[1] == own[1] and m[2] != own[2] for m in CODE.finditer(title))
+    """Whether a title gives, in place of the subject's code (a route, a model, a round: X14,
+    HX-40, Series B), another of the same kind and not the subject's own (X41, HX-30, Series
+    A)."""
+    for code in CODES:
+        own = code.fullmatch(phrase)
+        if own is None or own[1] in NOT_CODES or names_thing(title, phrase):
+            continue
+        return any(m[1] == own[1] and m[2] != own[2] for m in code.finditer(title))
+    return False
 
 
 DATA_SHARE = 0.5  # of a document's units, table rows at least: a sheet or a table's export
