@@ -460,3 +460,18 @@ def test_a_document_titled_with_another_code_of_the_same_letters_is_another_thin
     }
     asked = "How much did Quillon Health raise in its Series B round?"
     assert filing.naming(asked, ("Quillon Health", "Series B"), rounds) == {2}
+
+
+def test_a_compared_things_page_of_another_place_is_left_out_beside_its_page_of_the_asked_one():
+    question = "Compare hot desk prices at Hivebase and Ledgerloft in Dublin."
+    pages = [
+        ("Hivebase Dublin", "A hot desk at Hivebase in Dublin costs €260 a month."),
+        ("Ledgerloft Dublin Docklands", "Ledgerloft's Dublin hot desks cost €280 a month."),
+        ("Ledgerloft Cork City", "A hot desk at Ledgerloft's Cork space costs €240 a month."),
+        ("Hivebase opens", "Hivebase now has 300 members, it said."),
+    ]
+    sources = {
+        n: _known(title, text, Vintage("", (2025, 1, 1)), title)
+        for n, (title, text) in enumerate(pages, 1)
+    }
+    assert filing.naming(question, ("Hivebase", "Ledgerloft"), sources) == {1, 2}

@@ -36,6 +36,11 @@ def test_a_comparison_names_its_things_and_the_period_after_the_list_applies_to_
     phones = named_things("How do the Lumo X2, Pebble Pro and Zenith S4 compare on battery life?")
     assert phones is not None and phones.names == ("Lumo X2", "Pebble Pro", "Zenith S4")
     assert phones.measure == "battery life"
+    desks = named_things(
+        "Compare hot desk prices at Hivebase, Ledgerloft and Nook Studios in Dublin."
+    )
+    assert desks is not None and desks.names == ("Hivebase", "Ledgerloft", "Nook Studios")
+    assert desks.scope == "in Dublin"  # the place after the list, as a period: for all of them
 
 
 def test_a_chinese_comparison_names_its_things_and_keeps_the_period_out_of_the_last():

@@ -167,7 +167,28 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
             kept.add(n)
         elif _data_on(known, question, subject):
             kept.add(n)
-    return kept | _only_pages(question, sources, kept)
+    return _in_the_place(question, kept | _only_pages(question, sources, kept), sources)
+
+
+PLACE = re.compile(r"^in\s+(?:the\s+)?((?:[A-Z][\w'’-]*\s?){1,3})$")  # "in Dublin"
+
+
+def _in_the_place(question: str, kept: set[int], sources: Mapping[int, Known]) -> set[int]:
+    """Of a comparison put in a place ("… at Hivebase and Ledgerloft in Dublin"), the pages of
+    a compared thing that never name the place, while another page of it does ("Ledgerloft's
+    Cork space" beside its Dublin one)."""
+    compared = _compared(question)
+    place = PLACE.search(compared.scope.strip()) if compared else None
+    if compared is None or place is None:
+        return kept
+    where = place[1].strip()
+    there = {n for n in kept if names_thing(sources[n].about, where)}
+    left = set()
+    for name in compared.names:
+        pages = {n for n in kept if names_thing(sources[n].about, name)}
+        if pages & there:
+            left |= pages - there
+    return kept - left
 
 
 def _heads(phrases: tuple[str, ...], subject: set[str]) -> set[str]:

@@ -112,7 +112,7 @@ def _spaced_named(text: str) -> Named | None:
         return Named(
             tuple(dict.fromkeys(items))[:MAX_NAMES],
             _measure(before, after),
-            _scope(text),
+            _scope(text) or _place(after),
             kind["kind"].strip() if kind else "",
         )
     return None
@@ -172,6 +172,15 @@ THEIR_COMPARED = re.compile(
     r"(?:compare|differ|vary|stack\s+up)\b",
     re.IGNORECASE,
 )
+
+
+# The place a comparison puts after its list: "… and Nook Studios in Dublin?", "… in Europe".
+PLACE_AFTER = re.compile(r"^\s*(in\s+(?:the\s+)?(?:[A-Z][\w'’-]*\s?){1,3})\s*[?.!]?\s*$")
+
+
+def _place(after: str) -> str:
+    place = PLACE_AFTER.match(after)
+    return place[1].strip() if place else ""
 
 
 def _scope(text: str) -> str:
