@@ -88,8 +88,8 @@ def _names(text: str, name: str, within: bool = False) -> bool:
     for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
         if not another_name(text[match.end() :]):
             return True
-    tail = name.split(maxsplit=1)[1:]  # "the fruit cooperative" of Valdera Fruit Cooperative
-    return within and bool(tail) and _called(tail[0]).search(text) is not None
+    after = name.split(maxsplit=1)[1:]  # "the fruit cooperative" of Valdera Fruit Cooperative
+    return within and bool(after) and _called(after[0]).search(text) is not None
 
 
 def _called(tail: str) -> re.Pattern[str]:
