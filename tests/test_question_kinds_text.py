@@ -14,7 +14,7 @@ from research.text.extractive.aspects import (
 from research.text.extractive.concepts import heading_for, said_for
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.names import named_in, named_things, subject_phrases, title
-from research.text.extractive.namesakes import names_another, names_thing
+from research.text.extractive.namesakes import names_another, names_thing, other_measure
 
 CITIES = (
     "Compare the population growth from 2023 to 2024 of Arden, Briskholm, Calloway, Dunmore, "
@@ -547,3 +547,13 @@ def test_an_expectation_whose_year_is_past_is_no_answer_unless_the_question_asks
     assert prospects.asks_ahead("What new routes is Aldercrest launching this summer?")
     assert prospects.asks_ahead("How does the gate process a container pickup?")  # a process
     assert not prospects.asks_ahead("When did the Marrow Creek footbridge open?")
+
+
+def test_a_document_of_another_kind_of_the_measure_asked_and_never_of_its_kind_is_off():
+    wind = "How has Corrigan Renewables' installed wind capacity grown over the past five years?"
+    assert other_measure("Total installed solar capacity is 185 MWp.", wind)
+    assert not other_measure("Wind capacity reached 731 MW; solar added 185 MWp.", wind)
+    assert not other_measure("Corrigan's capacity rose to 731 MW in 2024.", wind)
+    visits = "How have visits to Pembury Vale libraries changed from 2019 to 2023?"
+    assert other_measure("Swimming visits at the four pools reached 842,000.", visits)
+    assert not other_measure("Library visits reached 1,058,000 in 2022.", visits)

@@ -23,6 +23,7 @@ from research.text.extractive.namesakes import (
     names_another,
     names_thing,
     other_kind,
+    other_measure,
 )
 from research.text.extractive.scoring import bm25
 from research.text.extractive.terms import language_of, terms
@@ -241,6 +242,8 @@ def _left_out(
         return True
     if any(other_kind(about, p, question) for p in phrases):
         return True  # "Orkney folk band Selkie Dawn" beside the ferry MV Selkie Dawn
+    if other_measure(about, question):
+        return True  # a solar portfolio beside a question about installed wind capacity
     if any(_other_code(known.title, p) for p in phrases):
         return True  # "X41 Ostby – Dunmere express: timetable" beside the X14 bus
     if own_names and disclaimed(about, own_names):

@@ -246,6 +246,40 @@ THING_KINDS = (
 )
 
 
+# Kinds of one measure that a question tells apart by one word: installed wind capacity is no
+# solar capacity, library visits are no swimming visits.
+MEASURE_KINDS = (
+    frozenset("wind solar hydro hydroelectric nuclear coal gas geothermal tidal biomass".split()),
+    frozenset(
+        "library libraries pool pools swimming museum museums gym gyms theatre theatres cinema "
+        "cinemas".split()
+    ),
+    frozenset("passenger passengers freight cargo".split()),
+    frozenset("export exports import imports".split()),
+)
+
+
+def other_measure(about: str, question: str) -> bool:
+    """Whether a document speaks of a measure of another kind than the one the question names
+    ("solar" beside "installed wind capacity") and never of the question's."""
+    asked = set(re.findall(r"[a-z]+", question.lower()))
+    said = set(re.findall(r"[a-z]+", about.lower()))
+    for kinds in MEASURE_KINDS:
+        wanted = _forms(asked & kinds)
+        if wanted and not wanted & said and _forms(said & kinds) - wanted:
+            return True
+    return False
+
+
+def _forms(words: set[str]) -> set[str]:
+    """Each word with its singular and its plural ("library", "libraries")."""
+    found = set(words)
+    for word in words:
+        found |= {word[:-3] + "y", word[:-1]} if word.endswith("ies") else set()
+        found |= {word[:-1]} if word.endswith("s") else {word + "s", word[:-1] + "ies"}
+    return found
+
+
 def other_kind(text: str, name: str, question: str) -> bool:
     """Whether `text` calls the question's subject by another kind of thing than the question
     does, and never by the question's: "folk band Selkie Dawn" when it asks about the ferry
