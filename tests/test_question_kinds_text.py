@@ -557,3 +557,14 @@ def test_a_document_of_another_kind_of_the_measure_asked_and_never_of_its_kind_i
     visits = "How have visits to Pembury Vale libraries changed from 2019 to 2023?"
     assert other_measure("Swimming visits at the four pools reached 842,000.", visits)
     assert not other_measure("Library visits reached 1,058,000 in 2022.", visits)
+
+
+def test_a_rugby_club_or_a_garden_centre_of_the_subjects_first_words_is_another_thing():
+    libraries = "How have visits to Pembury Vale libraries changed from 2019 to 2023?"
+    assert names_another("Pembury Vale RFC season review", "Pembury Vale", libraries)
+    recalls = "Which products has Bramblewood Home recalled since 2022?"
+    centre = "Bramblewood Garden Centre recalls cordless hedge trimmer"
+    assert names_another(centre, "Bramblewood Home", recalls)
+    assert not names_another(
+        "Bramblewood Home recalls its Ember kettle", "Bramblewood Home", recalls
+    )

@@ -405,7 +405,8 @@ ORGANISATIONS = (
         "Vineyard Vineyards Farm Farms Estate Estates Cafe Café Restaurant Bakery Dairy Store "
         "Stores "
         "Shop Gallery Museum Theatre Cinema Studio Festival Orchestra Choir League Union "
-        "Rovers Wanderers Athletic Albion Harriers".split()
+        "Rovers Wanderers Athletic Albion Harriers RFC RUFC AFC CC Centre Center Nursery "
+        "Nurseries".split()
     )
     | LEGAL_FORMS
 )
