@@ -99,8 +99,10 @@ def test_a_newer_source_stating_the_same_measure_with_another_value_supersedes_t
     assert outdated(chinese) == {0: [1]}
 
 
-def _known(title: str, text: str, age: Vintage, about: str = "Kestrel Robotics") -> evidence.Known:
-    return evidence.Known(f"/{title}", title, text, age, f"{about}\n{text}")
+def _known(
+    title: str, text: str, age: Vintage, about: str = "Kestrel Robotics", address: str = ""
+) -> evidence.Known:
+    return evidence.Known(address or f"/{title}", title, text, age, f"{about}\n{text}")
 
 
 REVENUE_2026 = "Annual recurring revenue (ARR): $18.4 million at June 30, 2026."
@@ -414,14 +416,14 @@ def test_a_comparison_of_one_year_leaves_out_a_review_of_an_earlier_year_publish
     skerrin_2023 = "Skerrin Ferries carried 1.81 million passengers in 2023."
     skerrin_2022 = "Punctuality was 89.4%, and Skerrin Ferries carried 1.72 million passengers."
     halvard = "Halvard Line carried 2.40 million passengers in 2023, its best year."
-
-    def page(address: str, title: str, text: str, day: tuple[int, int, int]) -> evidence.Known:
-        return evidence.Known(address, title, text, Vintage("", day), f"{title}\n{text}")
-
+    pages = [  # address, title, text, date
+        ("/skerrin/annual-review-2023", "Skerrin review", skerrin_2023, (2024, 3, 5)),
+        ("/skerrin/annual-review-2022", "Skerrin review", skerrin_2022, (2023, 3, 2)),
+        ("/halvard/2023-traffic", "Halvard Line traffic", halvard, (2024, 1, 29)),
+    ]
     sources = {
-        1: page("/skerrin/annual-review-2023", "Skerrin review", skerrin_2023, (2024, 3, 5)),
-        2: page("/skerrin/annual-review-2022", "Skerrin review", skerrin_2022, (2023, 3, 2)),
-        3: page("/halvard/2023-traffic", "Halvard Line traffic", halvard, (2024, 1, 29)),
+        n: _known(title, text, Vintage("", day), title, address)
+        for n, (address, title, text, day) in enumerate(pages, 1)
     }
     parts = [
         evidence.Part(1, "Skerrin Ferries: passengers", "Skerrin Ferries passengers carried"),

@@ -54,6 +54,17 @@ def run(project, stage, key, **targets) -> StepRun:
     return created
 
 
+def _planned_by_rule(project, question: str, **options) -> StepRun:
+    """The question grounded and planned by the extractive engine (with these options)."""
+    project.question = question
+    project.options = {**project.options, "engine": "extractive", **options}
+    project.save(update_fields=["question", "options"])
+    run(project, Stage.GROUND, "ground")
+    done = run(project, Stage.PLAN, "plan")
+    assert done.status == StepStatus.DONE, done.error
+    return done
+
+
 def searched_query(project, text="sqlite wal mode") -> Query:
     query = Query.objects.create(project=project, text=text)
     assert run(project, Stage.SEARCH, f"search:{query.pk}", query=query).status == "done"
@@ -71,15 +82,11 @@ def test_a_plan_whose_llm_fails_is_made_by_the_extractive_fallback_and_says_so(p
 
 
 def test_the_extractive_plan_gives_each_part_the_question_asks_for_a_section(project, world):
-    project.question = (
+    done = _planned_by_rule(
+        project,
         "Prepare a brief on SQLite: its WAL mode, checkpoints, locking, file format, "
-        "and known limits."
+        "and known limits.",
     )
-    project.options = {**project.options, "engine": "extractive"}
-    project.save(update_fields=["question", "options"])
-    run(project, Stage.GROUND, "ground")
-    done = run(project, Stage.PLAN, "plan")
-    assert done.status == StepStatus.DONE, done.error
     assert done.detail == "5 sections, 5 queries from the 5 parts the question asks for"
     sections = list(project.sections.order_by("position"))
     assert [s.title for s in sections] == [
@@ -96,11 +103,7 @@ def test_the_extractive_plan_gives_each_part_the_question_asks_for_a_section(pro
 
 
 def test_a_why_question_is_planned_as_causes_what_happened_and_what_followed(project, world):
-    project.question = "Why did the Qingshi storage plant catch fire in June 2025?"
-    project.options = {**project.options, "engine": "extractive"}
-    project.save(update_fields=["question", "options"])
-    run(project, Stage.GROUND, "ground")
-    done = run(project, Stage.PLAN, "plan")
+    done = _planned_by_rule(project, "Why did the Qingshi storage plant catch fire in June 2025?")
     assert done.detail.endswith("from the 3 parts a why question asks for"), done.detail
     sections = list(project.sections.order_by("position"))
     assert [s.title for s in sections] == ["Causes", "What happened", "Consequences and response"]
@@ -109,11 +112,7 @@ def test_a_why_question_is_planned_as_causes_what_happened_and_what_followed(pro
 
 
 def test_a_question_about_one_thing_titles_no_section_with_a_piece_of_the_asking(project, world):
-    project.question = "How much water can Hallam Reservoir hold?"
-    project.options = {**project.options, "engine": "extractive"}
-    project.save(update_fields=["question", "options"])
-    run(project, Stage.GROUND, "ground")
-    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
+    _planned_by_rule(project, "How much water can Hallam Reservoir hold?")
     titles = list(project.sections.order_by("position").values_list("title", flat=True))
     assert titles[0] == "How much water can Hallam Reservoir hold"  # what is asked, as asked
     assert not [t for t in titles[1:] if {"can", "much", "how"} & set(t.lower().split())]
@@ -122,13 +121,10 @@ def test_a_question_about_one_thing_titles_no_section_with_a_piece_of_the_asking
 
 
 def test_a_chinese_plan_searches_each_part_with_the_name_the_question_opens_with(project, world):
-    project.question = (
-        "请为启衡医疗健康产业基金二期撰写尽职调查简报：基金规模、费用条款、投资团队。"
+    _planned_by_rule(
+        project,
+        "请为启衡医疗健康产业基金二期撰写尽职调查简报：基金规模、费用条款、投资团队。",
     )
-    project.options = {**project.options, "engine": "extractive"}
-    project.save(update_fields=["question", "options"])
-    run(project, Stage.GROUND, "ground")
-    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
     firsts = [s.queries.order_by("position")[0].text for s in project.sections.all()]
     assert firsts == [
         "启衡医疗健康产业基金二期 基金规模",  # a fund's size is money, not an area
@@ -143,22 +139,18 @@ def test_a_chinese_plan_searches_each_part_with_the_name_the_question_opens_with
 def test_the_extractive_plan_marks_the_parts_that_ask_for_figures_as_analyses(
     project, world, analysis, marked
 ):
-    project.question = "Prepare a brief on Kestrel: its history, revenue growth and market share."
-    project.options = {**project.options, "engine": "extractive", "analysis": analysis}
-    project.save(update_fields=["question", "options"])
-    run(project, Stage.GROUND, "ground")
-    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
+    _planned_by_rule(
+        project,
+        "Prepare a brief on Kestrel: its history, revenue growth and market share.",
+        analysis=analysis,
+    )
     titles = project.sections.order_by("position").values_list("title", flat=True)
     assert list(titles) == ["History", "Revenue growth", "Market share"]
     assert list(project.sections.filter(analysis=True).values_list("title", flat=True)) == marked
 
 
 def test_a_question_that_asks_for_figures_as_a_whole_has_its_first_section_analysed(project, world):
-    project.question = "Compare the population growth from 2023 to 2024 of six cities"
-    project.options = {**project.options, "engine": "extractive"}
-    project.save(update_fields=["question", "options"])
-    run(project, Stage.GROUND, "ground")
-    assert run(project, Stage.PLAN, "plan").status == StepStatus.DONE
+    _planned_by_rule(project, "Compare the population growth from 2023 to 2024 of six cities")
     flags = list(project.sections.order_by("position").values_list("analysis", flat=True))
     assert flags[0] is True and not any(flags[1:])
 

@@ -16,7 +16,7 @@ from research.text.extractive import genre
 from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.evidence import Candidate, Known, Part
-from research.text.extractive.names import Named, mentions, named_in, named_things
+from research.text.extractive.names import Named, mentions, named_in, named_things, place_of
 from research.text.extractive.namesakes import (
     distinctive_word,
     ends_a_name,
@@ -171,18 +171,14 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
     return _in_the_place(question, kept | _only_pages(question, sources, kept), sources)
 
 
-PLACE = re.compile(r"^in\s+(?:the\s+)?((?:[A-Z][\w'’-]*\s?){1,3})$")  # "in Dublin"
-
-
 def _in_the_place(question: str, kept: set[int], sources: Mapping[int, Known]) -> set[int]:
     """Of a comparison put in a place ("… at Hivebase and Ledgerloft in Dublin"), the pages of
     a compared thing that never name the place, while another page of it does ("Ledgerloft's
     Cork space" beside its Dublin one)."""
     compared = _compared(question)
-    place = PLACE.search(compared.scope.strip()) if compared else None
-    if compared is None or place is None:
+    where = place_of(compared) if compared else ""
+    if compared is None or not where:
         return kept
-    where = place[1].strip()
     there = {n for n in kept if names_thing(sources[n].about, where)}
     left = set()
     for name in compared.names:

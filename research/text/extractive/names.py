@@ -175,12 +175,19 @@ THEIR_COMPARED = re.compile(
 
 
 # The place a comparison puts after its list: "… and Nook Studios in Dublin?", "… in Europe".
-PLACE_AFTER = re.compile(r"^\s*(in\s+(?:the\s+)?(?:[A-Z][\w'’-]*\s?){1,3})\s*[?.!]?\s*$")
+PLACE_AFTER = re.compile(r"^\s*(in\s+(?:the\s+)?(?P<place>(?:[A-Z][\w'’-]*\s?){1,3}))\s*[?.!]?\s*$")
 
 
 def _place(after: str) -> str:
     place = PLACE_AFTER.match(after)
     return place[1].strip() if place else ""
+
+
+def place_of(named: Named) -> str:
+    """The place a comparison's scope puts its things in ("Dublin" of "in Dublin"); "" for a
+    period or none."""
+    place = PLACE_AFTER.match(named.scope)
+    return place["place"].strip() if place else ""
 
 
 def _scope(text: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from research.text.extractive.terms import terms
 from research.text.writing import is_cjk
 
 # Words that may follow a name in a title without naming another thing ("Tallowmere Robotics
@@ -247,37 +248,27 @@ THING_KINDS = (
 
 
 # Kinds of one measure that a question tells apart by one word: installed wind capacity is no
-# solar capacity, library visits are no swimming visits.
-MEASURE_KINDS = (
-    frozenset("wind solar hydro hydroelectric nuclear coal gas geothermal tidal biomass".split()),
-    frozenset(
-        "library libraries pool pools swimming museum museums gym gyms theatre theatres cinema "
-        "cinemas".split()
-    ),
-    frozenset("passenger passengers freight cargo".split()),
-    frozenset("export exports import imports".split()),
+# solar capacity, library visits are no swimming visits (as word stems: "libraries" is "librari").
+MEASURE_KINDS = tuple(
+    frozenset(terms(kinds))
+    for kinds in (
+        "wind solar hydro hydroelectric nuclear coal gas geothermal tidal biomass",
+        "library pool swimming museum gym theatre cinema",
+        "passenger freight cargo",
+        "export import",
+    )
 )
 
 
 def other_measure(about: str, question: str) -> bool:
     """Whether a document speaks of a measure of another kind than the one the question names
     ("solar" beside "installed wind capacity") and never of the question's."""
-    asked = set(re.findall(r"[a-z]+", question.lower()))
-    said = set(re.findall(r"[a-z]+", about.lower()))
-    for kinds in MEASURE_KINDS:
-        wanted = _forms(asked & kinds)
-        if wanted and not wanted & said and _forms(said & kinds) - wanted:
-            return True
-    return False
-
-
-def _forms(words: set[str]) -> set[str]:
-    """Each word with its singular and its plural ("library", "libraries")."""
-    found = set(words)
-    for word in words:
-        found |= {word[:-3] + "y", word[:-1]} if word.endswith("ies") else set()
-        found |= {word[:-1]} if word.endswith("s") else {word + "s", word[:-1] + "ies"}
-    return found
+    asked = set(terms(question))
+    kinds = [(k, wanted) for k in MEASURE_KINDS if (wanted := asked & k)]
+    if not kinds:
+        return False  # the document is read only when the question names a kind of measure
+    said = set(terms(about))
+    return any(not wanted & said and (said & k) - wanted for k, wanted in kinds)
 
 
 def other_kind(text: str, name: str, question: str) -> bool:

@@ -23,7 +23,6 @@ import re
 from collections.abc import Mapping
 
 from research.text.extractive import explanations
-from research.text.extractive.asks import YEARS
 from research.text.extractive.currency import YEAR
 from research.text.extractive.evidence import Known
 from research.text.extractive.figures import figures
@@ -97,7 +96,7 @@ def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) 
     dated = {n: year for n in named if (year := _period(sources[n]))}
     newest = max(dated.values(), default=0)
     scope = compared.scope if compared else ""
-    asked = [int(y) for y in YEARS.findall(scope) if int(y) <= newest]
+    asked = [int(y) for y in YEAR.findall(scope) if int(y) <= newest]
     if not asked or asks_ahead(question):
         return named
     kept = {n for n in named if dated.get(n, newest) >= min(asked)}
