@@ -149,6 +149,16 @@ def test_the_brief_states_the_newest_figures_and_the_older_only_as_history():
     assert "leave" not in markdown  # its document does not name the subject
 
 
+def test_a_part_that_names_its_year_quotes_no_history_from_a_source_of_an_earlier_year():
+    parts = [evidence.Part(1, "2026 revenue", "2026 revenue Kestrel Robotics revenue"), *PARTS[1:]]
+    markdown = brief.write(QUESTION, "Kestrel", parts, CANDIDATES, SOURCES, WORDS, 900)
+    revenue = markdown.split("## 2026 revenue")[1].split("##")[0]
+    assert revenue.strip() == f"“{REVENUE_2026}” [1]"  # 2025's is another year's, not asked
+    asked_2025 = [evidence.Part(1, "Revenue since 2025", "revenue"), *PARTS[1:]]
+    markdown = brief.write(QUESTION, "Kestrel", asked_2025, CANDIDATES, SOURCES, WORDS, 900)
+    assert f"*Earlier, as of 2025-06-30:* “{REVENUE_2025}” [2]" in markdown
+
+
 def test_an_older_statement_is_no_history_after_a_newer_one_that_already_gives_its_value():
     restating = "Annual recurring revenue: $18.4 million at June 30, 2026 (2025: $9.7 million)."
     sources = {**SOURCES, 1: _known("Annual Report 2026", restating, Vintage("", (2026, 6, 30)))}

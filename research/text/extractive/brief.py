@@ -101,8 +101,9 @@ def write(
         body += [f"## {words.key_figures}", table]
     attached, chosen = _once(pool, chosen)
     for part, own in zip(parts, chosen, strict=True):
+        history = _of_the_period(pool, attached, part.title, sources)
         lines = [
-            _with_history(pool, i, attached, sources, words)
+            _with_history(pool, i, history, sources, words)
             for i in _rows_together(pool, own, sources)
         ]
         body += [f"## {part.title}", "\n\n".join(lines) if lines else words.none]
@@ -375,6 +376,23 @@ def _attach(pool: _Pool, chosen: list[list[int]]) -> dict[int, int]:
         if best is not None and best not in attached:
             attached[best] = older
     return attached
+
+
+def _of_the_period(
+    pool: _Pool, attached: dict[int, int], title: str, sources: Mapping[int, Known]
+) -> dict[int, int]:
+    """The older statements to quote after the current ones in a part whose title names its
+    period ("2024 revenue"): none from a source of a year before it (a 2021 report's revenue
+    is no earlier value of 2024's, but of another year nobody asked about). A question's
+    period is not a part's: a brief's older reports are its history."""
+    asked = [int(y) for y in YEAR.findall(title)]
+    if not asked:
+        return attached
+    return {
+        i: o
+        for i, o in attached.items()
+        if not 0 < prospects.period(sources[pool.candidates[o].n]) < min(asked)
+    }
 
 
 def _with_history(

@@ -93,7 +93,7 @@ def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) 
     every source: a brief's "2024 revenue" is one part of it, and a cause comes before what it
     caused."""
     compared = named_things(question)
-    dated = {n: year for n in named if (year := _period(sources[n]))}
+    dated = {n: year for n in named if (year := period(sources[n]))}
     newest = max(dated.values(), default=0)
     scope = compared.scope if compared else ""
     asked = [int(y) for y in YEAR.findall(scope) if int(y) <= newest]
@@ -103,7 +103,7 @@ def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) 
     return kept if kept & set(dated) else named
 
 
-def _period(source: Known) -> int:
+def period(source: Known) -> int:
     """The year a source speaks of: the latest its names give ("annual-review-2022.html",
     published in 2023, reviews 2022), else the year it is dated; 0 when unknown."""
     named = [int(y) for y in YEAR.findall(f"{source.title} {source.address}")]
