@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from research.text.extractive import genre, prospects
 from research.text.extractive.aspects import (
+    aspects,
+    part_phrase,
     question_phrase,
     sub_questions,
     subject_names,
@@ -253,6 +255,26 @@ def test_a_part_asked_in_plain_words_is_searched_and_titled_in_the_documents_wor
     assert "debt" not in said_for("how much debt it has").split()  # the part has it
     assert said_for("诉讼纠纷") and all(not w.isascii() for w in said_for("诉讼纠纷").split())
     assert said_for("its history") == ""
+
+
+def test_a_due_diligence_request_names_its_subject_and_titles_each_part_asked_as_a_question():
+    question = (
+        "Due diligence on Orla Veterinary Group before a possible acquisition: how many clinics "
+        "does it run, what were its 2023 revenue and EBITDA, who owns it, how many vets does it "
+        "employ, has it had regulatory problems, and what are its expansion plans?"
+    )
+    assert subject_names(question) == "Orla Veterinary Group"  # "Due" only opens the request
+    parts = aspects(question)
+    assert [heading_for(p) or part_phrase(p) for p in parts] == [
+        "Clinics",  # what it runs, counted: no question of who runs it
+        "Financial results",
+        "EBITDA",
+        "Ownership",
+        "Vets",
+        "Regulatory problems",
+        "Expansion plans",
+    ]
+    assert part_phrase("funding history") == "funding history"  # a heading already
 
 
 def test_a_chinese_list_ends_at_this_many_and_its_measure_may_follow_a_comma():

@@ -35,6 +35,7 @@ from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.aspects import (
     QUESTION_WORDS,
     aspects,
+    part_phrase,
     question_phrase,
     sub_questions,
     subject_names,
@@ -269,7 +270,7 @@ def _aspect_plan(
     alone."""
     sections = [
         PlannedSection(
-            title=_title(heading_for(part) or part)[:HEADING_MAX],
+            title=_title(heading_for(part) or part_phrase(part))[:HEADING_MAX],
             goal=goal.format(part),
             queries=[
                 PlannedQuery(text=q)

@@ -49,6 +49,8 @@ QUESTION_WORDS = frozenset(  # what asks, and the verbs that ask with it: no hea
 ASKING = QUESTION_WORDS | frozenset(
     "prepare write compare explain describe summarize summarise list give tell find analyze "
     "analyse research create make provide assess evaluate review outline draft".split()
+    # a request named by what it asks for: "Due diligence on …", "Background on …"
+    + "due brief briefing background overview summary profile dossier memo".split()
 )
 CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -159,6 +161,16 @@ WHICH_ARE = re.compile(  # "Which Fennick heater models are included in the 2025
     r"along|from|for)\s[^,]+)$",
     re.IGNORECASE,
 )
+HOW_MANY = re.compile(  # "how many clinics does it run" -> "clinics"
+    r"^how\s+(?:many|much)\s+(?P<what>.+?)\s+(?:does|do|did|has|have|had|is|are|was|were|will)"
+    r"\s+(?:it|they|he|she|the\s+\w+)\s+\w+$",
+    re.IGNORECASE,
+)
+AUX_HEAD = re.compile(  # "has it had regulatory problems" -> "regulatory problems"
+    r"^(?:has|have|had|does|do|did|is|are|was|were)\s+(?:it|they|there)\s+"
+    r"(?:(?:had|have|been|faced|got|received|any)\s+)*(?P<what>\S.*)$",
+    re.IGNORECASE,
+)
 CJK_ASKING = re.compile(
     r"是如何|是怎样|如何|怎样|怎么样|经历了怎样的|是什么|有哪些|是哪天|是哪|在哪里|是谁|是多少|"
     r"多少(?:公里|千米|平方米|亿元|万元|美元|[座个名家位辆台项次元人张条款件])?|"
@@ -175,6 +187,18 @@ def sub_questions(question: str) -> list[str]:
     return parts[:MAX_ASPECTS] if len(parts) > 1 else []
 
 
+def part_phrase(part: str) -> str:
+    """A part of a list read as a heading: one asked as a question as question_phrase reads it
+    ("how many clinics does it run" -> "Clinics"), else the part as it is."""
+    first = part.split()[:1]
+    if first and first[0].lower() in QUESTION_WORDS | AUXILIARIES:
+        return question_phrase(part)
+    return part
+
+
+AUXILIARIES = frozenset("has have had is are was were does do did".split())
+
+
 def question_phrase(text: str) -> str:
     """A question read as a heading: "What was Kestrel's revenue in 2025" -> "Kestrel's revenue
     in 2025"; "How has water use in Pellham changed from 2019 to 2025" -> "Water use in Pellham
@@ -187,6 +211,8 @@ def question_phrase(text: str) -> str:
         return phrase if len(phrase) >= 2 else text
     if have := HAVE_VERB.match(text):
         return f"{have['whose'][:1].upper()}{have['whose'][1:]}: {have['what']}"
+    if many := HOW_MANY.match(text) or AUX_HEAD.match(text):
+        return many["what"][:1].upper() + many["what"][1:]
     if which := WHICH_ARE.match(text):
         return f"{which['what'][:1].upper()}{which['what'][1:]} {which['rest']}"
     change = CHANGE_VERB.match(text)

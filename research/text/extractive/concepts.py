@@ -147,6 +147,7 @@ CONCEPTS = (
         "chief executive CEO chair chairman CFO founder management board appointed "
         "董事长 总经理 首席执行官 创始人 高管 管理团队",
         ("Leadership", "管理团队"),
+        unless=("many", "much"),  # "how many clinics does it run" counts what it runs
     ),
     Concept(
         ("risk", "risks", "threats", "concerns", "weaknesses", "风险", "隐患"),
@@ -256,7 +257,10 @@ def concepts_of(part: str) -> list[Concept]:
 
 def _has(part: str, stems: set[str], word: str) -> bool:
     """Whether the part says the word: as a substring in Chinese, as a stem otherwise."""
-    return word in part if is_cjk(word[:1]) else bool(set(terms(word)) & stems)
+    if is_cjk(word[:1]):
+        return word in part
+    stemmed = set(terms(word))  # a stopword ("many") as it is written
+    return bool(stemmed & stems) if stemmed else word in part.lower().split()
 
 
 def said_for(part: str) -> str:
