@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from research.text.extractive import brief, evidence, filing, namesakes
+from research.text.extractive import brief, evidence, filing, namesakes, prospects
 from research.text.extractive.currency import Vintage, outdated, restates, vintage
 from research.text.extractive.figures import figures, label
 
@@ -449,6 +449,27 @@ def test_a_comparison_of_one_year_leaves_out_a_review_of_an_earlier_year_publish
     assert "1.72 million" not in markdown  # 2022's, though published in 2023
     asked_ahead = question.replace("did", "will").replace("carried in 2023", "carry in 2023")
     assert "1.72 million" in brief.write(asked_ahead, "F", parts, candidates, sources, WORDS, 600)
+
+
+def test_a_question_that_spans_a_period_leaves_out_a_source_of_a_year_before_it():
+    notes = {  # title, its vintage's year
+        1: ("Lumen release notes 2021", 2022),
+        2: ("Lumen release notes 2023", 2024),
+        3: ("Lumen release notes 2024", 2025),
+        4: ("Lumen product page", 2026),
+    }
+    sources = {
+        n: _known(title, "Added dashboard folders.", Vintage("", (year, 1, 5)), "Lumen")
+        for n, (title, year) in notes.items()
+    }
+    since = "What features has Tessary added to its Lumen dashboard since 2023?"
+    assert prospects.of_the_period(since, {1, 2, 3, 4}, sources) == {2, 3, 4}
+    span = since.replace("since 2023", "from 2023 to 2024")
+    assert prospects.of_the_period(span, {1, 2, 3, 4}, sources) == {2, 3, 4}
+    in_one_year = since.replace("since 2023", "in 2024")  # one part's year, perhaps: all kept
+    assert prospects.of_the_period(in_one_year, {1, 2, 3, 4}, sources) == {1, 2, 3, 4}
+    why = "Why has Tessary removed features from its Lumen dashboard since 2023?"
+    assert prospects.of_the_period(why, {1, 2, 3, 4}, sources) == {1, 2, 3, 4}  # causes come first
 
 
 def test_a_document_titled_with_another_code_of_the_same_letters_is_another_things():

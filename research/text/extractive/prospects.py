@@ -87,20 +87,30 @@ def _expected(sentence: str, stated_at: list[int]) -> bool:
 
 def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) -> set[int]:
     """The sources that may speak of the period a comparison puts after its list ("compare
-    … in 2023", "… from 2022 to 2024"), which applies to every thing compared: one of a year
-    before the first year the period names (a 2022 review, a 2021 results page) speaks only of
-    earlier years, and is left out while a source of the period remains. Other questions keep
-    every source: a brief's "2024 revenue" is one part of it, and a cause comes before what it
-    caused."""
+    … in 2023", "… from 2022 to 2024"), which applies to every thing compared, or that another
+    question spans ("since 2022", "from 2019 to 2024", 2022年以来): one of a year before the
+    first year the period names (a 2022 review, a 2021 results page) speaks only of earlier
+    years, and is left out while a source of the period remains. Other questions keep every
+    source: a brief's "2024 revenue" is one part of it; and a why or how question's, as a
+    cause comes before what it caused."""
     compared = named_things(question)
     dated = {n: year for n in named if (year := period(sources[n]))}
     newest = max(dated.values(), default=0)
-    scope = compared.scope if compared else ""
+    scope = compared.scope if compared else " ".join(m[0] for m in SPAN.finditer(question))
     asked = [int(y) for y in YEAR.findall(scope) if int(y) <= newest]
-    if not asked or asks_ahead(question):
+    if not asked or asks_ahead(question) or explanations.angles(question):
         return named
     kept = {n for n in named if dated.get(n, newest) >= min(asked)}
     return kept if kept & set(dated) else named
+
+
+# A period a question spans, which applies to all it asks: since 2022, from 2019 to 2024,
+# between 2020 and 2024, 2022年以来, 2019年至2024年 (not "in 2024", which may be one part's).
+SPAN = re.compile(
+    r"\bsince\s+(?:19|20)\d\d\b|\b(?:from|between)\s+(?:19|20)\d\d\s+(?:to|and|until|through)\s+"
+    r"(?:19|20)\d\d\b|(?:19|20)\d\d年?(?:以来|至今|起|(?:至|到)(?:19|20)\d\d年?)",
+    re.IGNORECASE,
+)
 
 
 def period(source: Known) -> int:
