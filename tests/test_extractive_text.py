@@ -200,6 +200,20 @@ def test_a_kept_row_brings_its_documents_table_whole_but_a_notes_sheet_only_its_
     assert at["Item: Method"] not in rows  # a notes sheet's other rows match nothing asked
 
 
+def test_a_question_spanning_years_quotes_each_year_row_of_a_quoted_sheets_table():
+    from research.pipeline.stages.summarize import _best_sentences
+
+    years = [(2018, 13.9), (2019, 14.2), (2020, 6.1), (2021, 8.7), (2022, 11.9), (2023, 13.4)]
+    records = "".join(
+        f"Year: {y}; Passenger journeys (millions): {j}; Stops: 31\n" for y, j in years
+    )
+    text = f"## Passenger journeys\n\nElsmouth light rail statistics.\n\n{records}"
+    question = "How has ridership on the Elsmouth Tramway changed from 2019 to 2024?"
+    quotes = _best_sentences(question, question, sentences(text))
+    quoted = [q.split(";")[0] for q in quotes if q.startswith("Year:")]
+    assert quoted == [f"Year: {y}" for y in range(2019, 2024)]  # not 2018's, before the span
+
+
 def test_a_short_table_row_under_its_header_is_a_unit_to_quote():
     text = "| Particular | MV Selkie Dawn |\n|---|---|\n| Passengers | 620 |\n| Cars | 142 |\n"
     rows = [s.text for s in sentences(text) if s.header]

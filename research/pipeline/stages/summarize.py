@@ -19,7 +19,9 @@ from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import MERGE, SUMMARIZE
 from research.prompts.outputs import ChunkSummary, MergedSummary
 from research.text.extractive.asks import asks_for_figures
+from research.text.extractive.currency import YEAR
 from research.text.extractive.figures import states_figures
+from research.text.extractive.prospects import spanned
 from research.text.extractive.scoring import bm25, coverage, jaccard, mmr
 from research.text.extractive.sentences import Sentence, sentences
 from research.text.extractive.terms import terms
@@ -185,7 +187,22 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
     ]
     kept = mmr(ranked, value, lambda a, b: jaccard(words[a], words[b]), EXTRACTIVE_QUOTES)
     rows = _with_table_rows(found, kept, matching, set(wanted) | set(terms(question)))
+    rows |= _rows_of_the_span(found, rows, spanned(question))
     return [found[i].text for i in sorted(rows)]
+
+
+def _rows_of_the_span(found: list[Sentence], rows: set[int], span: range) -> set[int]:
+    """Of each quoted table row's table, the rows of a year within the period the question
+    spans ("from 2019 to 2024"): a series is read across its years, whichever one the question
+    happens to name."""
+    if not span:
+        return set()
+    tables = {(found[i].columns, found[i].context) for i in rows if found[i].columns}
+    return {
+        j
+        for j, s in enumerate(found)
+        if (s.columns, s.context) in tables and any(int(y) in span for y in YEAR.findall(s.text))
+    }
 
 
 def _with_table_rows(

@@ -113,6 +113,15 @@ SPAN = re.compile(
 )
 
 
+def spanned(question: str) -> range:
+    """The years a question spans ("from 2019 to 2024": 2019 to 2024; "since 2022": 2022 and
+    every year after); empty when it spans none."""
+    found = [int(y) for m in SPAN.finditer(question) for y in YEAR.findall(m[0])]
+    if not found:
+        return range(0)
+    return range(min(found), (max(found) if len(found) > 1 else 9999) + 1)
+
+
 def period(source: Known) -> int:
     """The year a source speaks of: the latest its names give ("annual-review-2022.html",
     published in 2023, reviews 2022), else the year it is dated; 0 when unknown."""
