@@ -472,6 +472,25 @@ def test_a_question_that_spans_a_period_leaves_out_a_source_of_a_year_before_it(
     assert prospects.of_the_period(why, {1, 2, 3, 4}, sources) == {1, 2, 3, 4}  # causes come first
 
 
+def test_a_quote_sharing_only_a_year_with_its_part_is_not_about_it_but_a_synonym_is():
+    question = "How has ridership on the Elsmouth Tramway changed from 2019 to 2024?"
+    survey = "Drivers told us that crowding at peak times is their biggest concern."
+    journeys = "Passengers made 14.8 million journeys on the tramway in 2024."
+    sources = {
+        1: _known("Staff Survey Results 2024", survey, Vintage("", (2025, 1, 10)), "Tramway"),
+        2: _known("Annual Report 2024", journeys, Vintage("", (2025, 3, 2)), "Tramway"),
+    }
+    title = "Ridership on the Elsmouth Tramway from 2019 to 2024"
+    parts = [evidence.Part(1, title, f"{title} Elsmouth Tramway ridership 2019 2024")]
+    candidates = [
+        evidence.Candidate(survey, 1, 1, "Elsmouth Tramway ridership 2019 2024"),
+        evidence.Candidate(journeys, 2, 1, "Elsmouth Tramway ridership 2019 2024"),
+    ]
+    markdown = brief.write(question, "Trams", parts, candidates, sources, WORDS, 600)
+    assert journeys in markdown  # passengers' journeys are what ridership counts
+    assert survey not in markdown  # its title's 2024 is all it shares with the part
+
+
 def test_a_document_titled_with_another_code_of_the_same_letters_is_another_things():
     question = "What are the stops on the new X14 express bus between Ostby and Carrow Airport?"
     x14 = "The X14 runs from Ostby Bus Station to Carrow Airport every 20 minutes."

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from research.text.extractive import filing, genre, key_figures, opening, prospects
 from research.text.extractive.aspects import subject_part
+from research.text.extractive.concepts import said_for
 from research.text.extractive.currency import YEAR, outdated
 from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.figures import figures, states_figures
@@ -261,7 +262,13 @@ def _order(
     value = [
         scores[k] / top + (0.3 if numbers and _figured(pool, i) else 0.0) for k, i in enumerate(own)
     ]
-    matching = [k for k in range(len(own)) if scores[k] > 0]  # a quote about the part
+    # a quote about the part: by a word of it beyond its years (a staff survey of 2024 is not
+    # about "ridership from 2019 to 2024")
+    worded = [t for t in topic if not YEAR.fullmatch(t)]
+    dated = len(worded) < len(topic)
+    worded += terms(said_for(part.title))  # the words documents use for it: passengers
+    about = bm25(worded, bags) if worded and dated else scores
+    matching = [k for k in range(len(own)) if about[k] > 0]
     if not matching and by_name and not strict:
         figured = [k for k in range(len(own)) if _figured(pool, own[k])]
         matching = figured or list(range(len(own)))

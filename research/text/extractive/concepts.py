@@ -226,6 +226,11 @@ CONCEPTS = (
         ("Funding", "融资"),
         unless=("grant", "grants", "award", "awards", "awarded", "资助", "补助"),  # a fund's grants
     ),
+    Concept(  # how many use a line, a network or a service
+        ("ridership", "patronage", "riders", "客流", "客流量", "客运量"),
+        "passengers journeys trips boardings patronage riders 客流量 客运量 人次",
+        ("Ridership", "客流"),
+    ),
     Concept(
         ("employees", "staff", "headcount", "workforce", "people", "员工", "人数", "雇员"),
         "employees staff headcount workforce 员工 人数 员工总数",
