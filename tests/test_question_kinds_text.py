@@ -277,6 +277,15 @@ def test_a_due_diligence_request_names_its_subject_and_titles_each_part_asked_as
     assert part_phrase("funding history") == "funding history"  # a heading already
 
 
+def test_a_clubs_football_club_form_is_its_own_name_and_another_clubs_kind_is_not():
+    club = "Redbourne Rovers"
+    assert names_thing("Redbourne Rovers Football Club has published its accounts.", club)
+    assert names_thing("Redbourne Rovers FC finished second.", club)
+    assert not names_thing("Redbourne Rovers Cricket Club fields four XIs.", club)
+    assert not names_thing("Redbourne Rovers CC fields four XIs.", club)
+    assert not names_thing("Pembury Vale FC won.", "Pembury Vale")  # a place's: another club
+
+
 def test_a_chinese_list_ends_at_this_many_and_its_measure_may_follow_a_comma():
     bikes = named_things(
         "小澜X5、驰途T3、轻羽Air、风行F2这四款电动自行车，续航和价格分别是多少？哪款更划算？"

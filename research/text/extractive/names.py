@@ -22,9 +22,8 @@ from dataclasses import dataclass
 
 from research.text.extractive.namesakes import (
     LEGAL_FORMS,
-    another_name,
-    another_organisation,
     cjk_pattern,
+    goes_on_to_another,
     name_pattern,
     names_another,
 )
@@ -287,7 +286,7 @@ def mentions(text: str, name: str, others: tuple[str, ...] = ()) -> list[tuple[i
         pattern = name_pattern(alias) + "('s|’s)?"
         for m in re.finditer(pattern, text):
             rest = text[m.end() :]
-            if not m.group(1) and another_name(rest) and another_organisation(rest):
+            if not m.group(1) and goes_on_to_another(name, rest):
                 continue  # "Arden Foods Ltd", "Aurora Borealis Tours": another thing's name
             if alias != name and names_another(text[m.start() :], name):
                 continue  # "Corvane Slate 13", "Aurora Cycles": another of the first word's

@@ -45,10 +45,25 @@ def names_thing(text: str, name: str) -> bool:
         after = text[m.end() :]
         # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation;
         # "Calder Gorge National Park Authority" the park's own
-        if not (another_name(after) and another_organisation(after)) or _governs(after):
+        if not goes_on_to_another(name, after) or _governs(after):
             return True
     codes = [w for w in name.split()[1:] if MODEL_CODE.fullmatch(w)]  # "the HX-40" is its own
     return any(re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text) for code in codes)
+
+
+# A sports club's name says it is a club ("Redbourne Rovers", "Charlton Athletic"): "FC" after
+# it is its form, as "Ltd" is a company's, not another organisation's ("… Cricket Club" is).
+CLUB_NAMES = frozenset("Rovers Wanderers Athletic Albion Harriers United Rangers".split())
+CLUB_FORM = re.compile(r"\s+(?:A?FC|F\.C\.|Football\s+Club)(?![\w.])(?!\s+[A-Z])")
+
+
+def goes_on_to_another(name: str, after: str, asked: str = "", members: bool = False) -> bool:
+    """Whether the words after a mention of the name go on to name another organisation
+    ("Aurora Borealis Tours", "Redbourne Rovers Cricket Club"), not the thing's own form
+    ("Redbourne Rovers FC")."""
+    if name.split()[-1] in CLUB_NAMES and CLUB_FORM.match(after):
+        return False
+    return another_name(after) and another_organisation(after, asked, members)
 
 
 MODEL_CODE = re.compile(r"[A-Za-z]+-?\d+[A-Za-z]*|\d+[A-Za-z]+")
@@ -91,7 +106,7 @@ def names_another(
             after = after[len(rest) + 1 :]
         elif _sibling(after, words[1:]) and not _asked_kind(after, asked, members):
             return True  # "Skelby Sound Seafoods" beside Skelby Sound Ferries
-        if another_name(after) and another_organisation(after, asked, members):
+        if goes_on_to_another(name, after, asked, members):
             return True
     return False
 
