@@ -286,6 +286,15 @@ def test_a_clubs_football_club_form_is_its_own_name_and_another_clubs_kind_is_no
     assert not names_thing("Pembury Vale FC won.", "Pembury Vale")  # a place's: another club
 
 
+def test_a_name_after_upper_lower_or_a_direction_is_another_places():
+    upper = "Upper Lathbury Reservoir was completed in 1904 and holds 3,150 megalitres."
+    assert not names_thing(upper, "Lathbury Reservoir")
+    assert names_another(upper, "Lathbury Reservoir")
+    assert names_thing("Lathbury Reservoir holds 9,400 megalitres.", "Lathbury Reservoir")
+    headline = "New Lathbury Reservoir Opens"  # a headline's capitals: the same reservoir
+    assert names_thing(headline, "Lathbury Reservoir")
+
+
 def test_a_chinese_list_ends_at_this_many_and_its_measure_may_follow_a_comma():
     bikes = named_things(
         "小澜X5、驰途T3、轻羽Air、风行F2这四款电动自行车，续航和价格分别是多少？哪款更划算？"

@@ -42,6 +42,8 @@ def names_thing(text: str, name: str) -> bool:
             for m in re.finditer(cjk_pattern(said), text)
         )
     for m in re.finditer(name_pattern(name), text):
+        if QUALIFIED.search(text[: m.start()]):
+            continue  # "Upper Lathbury Reservoir": another place's name
         after = text[m.end() :]
         # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation;
         # "Calder Gorge National Park Authority" the park's own
@@ -82,6 +84,14 @@ def name_pattern(name: str) -> str:
     return rf"(?<![\w-]){'[ -]?'.join(re.escape(w) for w in name.split())}(?![\w-])"
 
 
+# A word before a name that makes another place of it: "Upper Lathbury Reservoir", "North
+# Kenmoor" (not "New" or "Old", which a headline capitalises: "New Riverside Park Opens").
+QUALIFIED = re.compile(
+    r"(?<![\w-])(?:Upper|Lower|North|South|East|West|Little|Great|Greater|Nether|Inner|Outer)"
+    r"[ \t]+$"
+)
+
+
 def names_another(
     text: str, name: str, asked: str = "", every: bool = False, members: bool = False
 ) -> bool:
@@ -93,6 +103,8 @@ def names_another(
     asked = asked.replace(name, " ")
     if is_cjk(name[:1]):
         return _cjk_another(text, name, asked, every)
+    if any(QUALIFIED.search(text[: m.start()]) for m in re.finditer(name_pattern(name), text)):
+        return True  # "Upper Lathbury Reservoir" beside Lathbury Reservoir
     words = _distinctive(name.split())
     head, rest = words[0], " ".join(words[1:])
     generic = name.split()[0] if words[0] != name.split()[0] else ""
