@@ -180,3 +180,32 @@ def test_a_comparison_of_rates_ranks_by_the_percentage_column_not_the_first_numb
     ]
     table = key_figures.table([q for _, q in sections], ("M", "V", "A", "S"), named.measure)
     assert "| Carran (On time (%)) | 71.8 |" in table and "Departures" not in table
+
+
+def test_a_place_in_a_table_is_no_measure_and_a_rows_measure_is_its_column():
+    question = (
+        "How did Redbourne Rovers and Castlemoor Athletic compare financially in the 2023-24 "
+        "season, in revenue, wage bill and average home attendance?"
+    )
+    header = "Pos; Club; Ground; Average; Highest"
+    sections = [
+        (
+            "Redbourne Rovers",
+            [Quoted("2; Redbourne Rovers; Abbey Lane; 24,318; 26,110", 1, header, "2024-05")],
+        ),
+        (
+            "Castlemoor Athletic",
+            [
+                Quoted(
+                    "9; Castlemoor Athletic; Harbour Ground; 13,806; 14,600", 1, header, "2024-05"
+                )
+            ],
+        ),
+    ]
+    said = answer(question, named_things(question), sections, "en")
+    assert said[:2] == [
+        "Redbourne Rovers has the higher average: 24,318 [1].",
+        "Castlemoor Athletic has the lower average: 13,806 [1].",
+    ]
+    measures = [m for _, m, _ in key_figures.stated(sections[1][1][0])]
+    assert "Castlemoor Athletic (Pos)" not in measures  # 9th in the league: no amount

@@ -64,6 +64,9 @@ _RATE = re.compile(
     r"|\sper\s[a-z]+(?:\sper\s[a-z]+)?"
     r"|\san?\s(?:month|year|week|day|hour)(?!\s(?:ago|earlier|later|before)))"
 )
+_ORDINAL_COLUMNS = re.compile(
+    r"(?:pos\.?|position|rank|ranking|place|no\.?|#|ref\.?|排名|名次|序号|编号)", re.IGNORECASE
+)
 _GENERIC_COLUMNS = frozenset(
     "value values figure figures data specification specifications detail details "
     "数值 数据 值 规格".split()
@@ -162,6 +165,8 @@ def _named_fields(fields: list[tuple[str, str]], quoted: Quoted) -> Iterator[tup
     for k, (name, value) in enumerate(fields):
         unit = re.search(r"[（(][^）)]*[）)]", name)
         bare = name.replace(unit.group(0), "").strip() if unit else name
+        if _ORDINAL_COLUMNS.fullmatch(bare.strip()):
+            continue  # a place in a table ("Pos: 2"), not an amount of anything
         period = _period(bare)
         whole = bool(period) and _period(bare, whole=True) != ""  # "2025年", not "FY2025 revenue"
         written = figures(value)

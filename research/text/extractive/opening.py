@@ -242,7 +242,8 @@ def _ranked_sentences(measure: str, chosen: dict[str, Figure], phrases: Phrases)
     high, low = order[0], order[-1]
     if chosen[high].amount == chosen[low].amount:
         return []
-    measure = re.sub(r"^the\s+", "", _lower_first(measure or chosen[high].measure))
+    measure = measure or _column(chosen[high].measure, chosen)
+    measure = re.sub(r"^the\s+", "", _lower_first(measure))
     top, bottom = (
         (phrases.highest, phrases.lowest) if len(chosen) > 2 else (phrases.higher, phrases.lower)
     )
@@ -250,6 +251,13 @@ def _ranked_sentences(measure: str, chosen: dict[str, Figure], phrases: Phrases)
         top.format(name=high, measure=measure, value=_cited(chosen[high])),
         bottom.format(name=low, measure=measure, value=_cited(chosen[low])),
     ]
+
+
+def _column(measure: str, chosen: dict[str, Figure]) -> str:
+    """A table row's measure without the row's name when the row is a compared thing's
+    ("Redbourne Rovers (Average)": average), as the sentence names the thing itself."""
+    row = re.match(r"^(.+?) [(（](.+)[)）]$", measure)
+    return row.group(2) if row and row.group(1) in chosen else measure
 
 
 def _trend(question: str, figures: list[Figure], phrases: Phrases) -> list[str]:
