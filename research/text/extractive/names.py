@@ -319,7 +319,12 @@ def title(name: str, named: Named) -> str:
     return f"{name}: {rest}" if rest else name
 
 
+SEASON = re.compile(r"(?:19|20)\d\d[-–/]\d\d(?![\d-])")  # a season or a fiscal year: 2023-24
+
+
 def _short_scope(scope: str) -> str:
+    if (season := SEASON.search(scope)) and not is_cjk(scope[:1]):
+        return season[0]  # "the 2023-24 season": 2023-24, not 2023
     years = re.findall(r"(?:19|20)\d\d", scope)
     if len(years) == 2 and not is_cjk(scope[:1]):
         return f"{years[0]}–{years[1]}"
