@@ -43,7 +43,9 @@ def test_a_comparison_names_its_things_and_the_period_after_the_list_applies_to_
     )
     assert desks is not None and desks.names == ("Hivebase", "Ledgerloft", "Nook Studios")
     assert desks.scope == "in Dublin"  # the place after the list, as a period: for all of them
-    water = named_things("Which of Kestow Water and Aldby Water had the lowest leakage in 2023-24?")
+    water = named_things(
+        "Which of Kestow Water, Dunmere Water and Aldby Water had the lowest leakage in 2023-24?"
+    )
     assert water is not None and title("Aldby Water", water) == "Aldby Water: leakage 2023-24"
 
 
