@@ -43,6 +43,10 @@ def test_a_comparison_names_its_things_and_the_period_after_the_list_applies_to_
     )
     assert desks is not None and desks.names == ("Hivebase", "Ledgerloft", "Nook Studios")
     assert desks.scope == "in Dublin"  # the place after the list, as a period: for all of them
+    two = named_things("Which had more passengers in 2024, Harrowgate Coaches or Veltmoor Buses?")
+    assert two is not None and two.names == ("Harrowgate Coaches", "Veltmoor Buses")
+    assert named_things("Which of Kestow Water and Aldby Water had the lowest leakage?")
+    assert named_things("What did Aurora Bikes and Boreal Cycles announce?") is None  # no comparing
     water = named_things(
         "Which of Kestow Water, Dunmere Water and Aldby Water had the lowest leakage in 2023-24?"
     )

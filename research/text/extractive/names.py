@@ -104,7 +104,7 @@ def _spaced_named(text: str) -> Named | None:
         items = [i for i in items if i and not PERIOD.fullmatch(i)]
         if len(items) < 2 or any(not i[:1].isupper() and not i[:1].isdigit() for i in items):
             continue
-        if len(items) == 2 and not re.search(r"\b(?:compare|vs|versus|between|differ)", text, re.I):
+        if len(items) == 2 and not TWO_COMPARED.search(text):
             continue  # "Aurora Bikes and Boreal" in a sentence: two names, no comparison asked
         before, after = text[: match.start()], text[match.end() :]
         kind = KIND_AFTER.match(after)
@@ -115,6 +115,16 @@ def _spaced_named(text: str) -> Named | None:
             kind["kind"].strip() if kind else "",
         )
     return None
+
+
+# What makes two names a comparison: a verb of comparing, "which of", or a word of more or less
+# ("Which had more passengers, Harrowgate Coaches or Veltmoor Buses?").
+TWO_COMPARED = re.compile(
+    r"\b(?:compare|vs|versus|between|differ|which\s+of|more|less|fewer|higher|lower|highest|"
+    r"lowest|most|least|bigger|biggest|larger|largest|smaller|smallest|cheaper|cheapest|better|"
+    r"best|worse|worst)\b",
+    re.IGNORECASE,
+)
 
 
 # "…and Venn Air X wireless earbuds compare on", "…and Tessix Pro 14 G2 laptops on weight"
