@@ -212,6 +212,12 @@ def test_a_question_spanning_years_quotes_each_year_row_of_a_quoted_sheets_table
     quotes = _best_sentences(question, question, sentences(text))
     quoted = [q.split(";")[0] for q in quotes if q.startswith("Year:")]
     assert quoted == [f"Year: {y}" for y in range(2019, 2024)]  # not 2018's, before the span
+    from research.pipeline.stages.summarize import TABLE_ROWS
+
+    long = "".join(f"Year: {y}; Passenger journeys (millions): 9.1\n" for y in range(1960, 2024))
+    since = "How has ridership on the Elsmouth Tramway changed since 1960?"
+    rows = _best_sentences(since, since, sentences(f"## Journeys\n\n{long}"))
+    assert TABLE_ROWS <= len(rows) <= 2 * TABLE_ROWS  # a long series: a table's worth, not all
 
 
 def test_a_short_table_row_under_its_header_is_a_unit_to_quote():

@@ -193,16 +193,17 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
 
 def _rows_of_the_span(found: list[Sentence], rows: set[int], span: range) -> set[int]:
     """Of each quoted table row's table, the rows of a year within the period the question
-    spans ("from 2019 to 2024"): a series is read across its years, whichever one the question
-    happens to name."""
+    spans ("from 2019 to 2024"), up to TABLE_ROWS a table: a series is read across its years,
+    whichever one the question happens to name."""
     if not span:
         return set()
     tables = {(found[i].columns, found[i].context) for i in rows if found[i].columns}
-    return {
-        j
-        for j, s in enumerate(found)
-        if (s.columns, s.context) in tables and any(int(y) in span for y in YEAR.findall(s.text))
-    }
+    per_table: dict[tuple[str, str], list[int]] = {}
+    for j, s in enumerate(found):
+        key = (s.columns, s.context)
+        if key in tables and any(int(y) in span for y in YEAR.findall(s.text)):
+            per_table.setdefault(key, []).append(j)
+    return {j for found_rows in per_table.values() for j in found_rows[:TABLE_ROWS]}
 
 
 def _with_table_rows(

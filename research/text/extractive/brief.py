@@ -264,11 +264,12 @@ def _order(
     ]
     # a quote about the part: by a word of it beyond its years (a staff survey of 2024 is not
     # about "ridership from 2019 to 2024")
-    worded = [t for t in topic if not YEAR.fullmatch(t)]
-    dated = len(worded) < len(topic)
-    worded += terms(said_for(part.title))  # the words documents use for it: passengers
-    about = bm25(worded, bags) if worded and dated else scores
-    matching = [k for k in range(len(own)) if about[k] > 0]
+    worded = {t for t in topic if not YEAR.fullmatch(t)}
+    if worded and len(worded) < len(set(topic)):  # the part names years
+        worded |= set(terms(said_for(part.title)))  # the words documents use for it: passengers
+        matching = [k for k in range(len(own)) if worded.intersection(bags[k])]
+    else:
+        matching = [k for k in range(len(own)) if scores[k] > 0]
     if not matching and by_name and not strict:
         figured = [k for k in range(len(own)) if _figured(pool, own[k])]
         matching = figured or list(range(len(own)))

@@ -42,7 +42,7 @@ def names_thing(text: str, name: str) -> bool:
             for m in re.finditer(cjk_pattern(said), text)
         )
     for m in re.finditer(name_pattern(name), text):
-        if QUALIFIED.search(text[: m.start()]):
+        if _qualified(text, m):
             continue  # "Upper Lathbury Reservoir": another place's name
         after = text[m.end() :]
         # "Wrenfield Light Rail" is Wrenfield's; "Aurora Borealis Tours" another organisation;
@@ -92,6 +92,12 @@ QUALIFIED = re.compile(
 )
 
 
+def _qualified(text: str, mention: re.Match[str]) -> bool:
+    """Whether a qualifier stands right before the mention (the few characters before it are
+    read, not the whole text before it, for every mention)."""
+    return QUALIFIED.search(text[max(0, mention.start() - 20) : mention.start()]) is not None
+
+
 def names_another(
     text: str, name: str, asked: str = "", every: bool = False, members: bool = False
 ) -> bool:
@@ -103,7 +109,7 @@ def names_another(
     asked = asked.replace(name, " ")
     if is_cjk(name[:1]):
         return _cjk_another(text, name, asked, every)
-    if any(QUALIFIED.search(text[: m.start()]) for m in re.finditer(name_pattern(name), text)):
+    if any(_qualified(text, m) for m in re.finditer(name_pattern(name), text)):
         return True  # "Upper Lathbury Reservoir" beside Lathbury Reservoir
     words = _distinctive(name.split())
     head, rest = words[0], " ".join(words[1:])
