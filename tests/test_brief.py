@@ -527,3 +527,39 @@ def test_a_compared_things_page_of_another_place_is_left_out_beside_its_page_of_
         for n, (title, text) in enumerate(pages, 1)
     }
     assert filing.naming(question, ("Hivebase", "Ledgerloft"), sources) == {1, 2}
+
+
+def test_a_datasheets_rows_that_answer_nothing_asked_are_left_out_and_its_price_is_quoted():
+    question = "Compare the Solvane S5 and Ostra Volt 5000 inverters on maximum efficiency and price."
+    sheet = "| Parameter | Value |\n|---|---|\n" + "\n".join(
+        f"| {name} | {value} |"
+        for name, value in (
+            ("Rated AC output", "5,000 W"),
+            ("Maximum efficiency", "97.8%"),
+            ("MPPT trackers", "2"),
+            ("Weight", "21 kg"),
+            ("Warranty", "10 years"),
+        )
+    )
+    price = "Recommended retail price: £1,149 including VAT."
+    ostra = "| | Volt 5000 |\n|---|---|\n| Max. efficiency | 97.1% |\n| Price | £899 |"
+    age = Vintage("", (2025, 3, 1))
+    sources = {
+        1: _known("Solvane S5 datasheet", f"{sheet}\n\n{price}", age, "Solvane S5"),
+        2: _known("Ostra Volt 5000", ostra, age, "Ostra Volt 5000"),
+    }
+    parts = [
+        evidence.Part(1, "Solvane S5: maximum efficiency and price", "Solvane S5 efficiency price"),
+        evidence.Part(2, "Ostra Volt 5000: maximum efficiency and price", "Volt efficiency price"),
+    ]
+    rows = [u.text for u in sources[1].units.values() if u.header] + [price]
+    candidates = [evidence.Candidate(q, 1, 1, "Solvane S5 efficiency price") for q in rows]
+    candidates += [
+        evidence.Candidate(u.text, 2, 2, "Ostra price") for u in sources[2].units.values()
+    ]
+    markdown = brief.write(question, "Inverters", parts, candidates, sources, WORDS, 120)
+    solvane = markdown.split("## Solvane S5")[1].split("## Ostra")[0]
+    assert "Maximum efficiency; 97.8%" in solvane and price in solvane
+    assert "Weight" not in solvane and "MPPT" not in solvane and "Warranty" not in solvane
+    # a table whose header's first cell is empty is quoted after the header it has
+    assert "*Volt 5000:* “Max. efficiency; 97.1%” [2]" in markdown

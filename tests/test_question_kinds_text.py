@@ -466,6 +466,13 @@ def test_a_comparison_reads_the_before_each_name_and_every_measure_however_it_is
     assert water is not None and water.measure == "supply interruptions and average bills"
     watches = named_things("Lumo X2 vs Pebble Pro 3 vs Arden S5: battery life and weight")
     assert watches is not None and watches.measure == "battery life and weight"
+    inverters = named_things(
+        "Which is the best value among the Solvane S5, Brightwell HX-6 and Ostra Volt 5000 home "
+        "solar inverters? Compare their maximum efficiency and price."
+    )
+    assert inverters is not None and inverters.measure == "maximum efficiency and price"
+    towns = named_things("Harlow, Brent and Cole: compare them on population and area.")
+    assert towns is not None and towns.measure == "population and area"
 
 
 def test_a_chinese_comparison_asked_how_they_differ_or_which_is_highest_names_its_things():

@@ -86,7 +86,8 @@ def write(
     depth = max(PER_SECTION, math.ceil(budget / WORDS_PER_QUOTE / max(1, len(parts))))
     by_name = named_things(question) is not None
     ranked = [_ranked(pool, part, numbers, depth=depth, by_name=by_name) for part in parts]
-    chosen = _fill(pool, ranked, budget)
+    about = [_about_part(pool, part, by_name) for part in parts]
+    chosen = _fill(pool, ranked, budget, about)
     body = [f"# {title}", f"_{words.line}_"]
     quoted = _quoted(pool, chosen, sources)
     titled = [(part.title, own) for part, own in zip(parts, quoted, strict=True)]
@@ -256,6 +257,24 @@ def _order(
     if not own:
         return []
     bags = [pool.bags[i] for i in own]
+    value, matching = _matching(pool, part, own, numbers, by_name, strict)
+    order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
+    # Two table rows are alike by their own cells: their table's title and header words, and
+    # the column names each row repeats, made a list's rows look like repeats of each other.
+    rows = {k: _cells(q) for k in order if "; " in (q := pool.candidates[own[k]].quote)}
+
+    def alike(a: int, b: int) -> float:
+        return jaccard(rows[a], rows[b]) if a in rows and b in rows else jaccard(bags[a], bags[b])
+
+    kept = mmr(order, [value[k] for k in order], alike, depth)
+    return [own[k] for k in kept]
+
+
+def _matching(
+    pool: _Pool, part: Part, own: list[int], numbers: bool, by_name: bool, strict: bool
+) -> tuple[list[float], list[int]]:
+    """Each quote's value for the part, and those (by their places in `own`) about it."""
+    bags = [pool.bags[i] for i in own]
     topic = [t for t in terms(part.topic) if t not in pool.common] or terms(part.topic)
     scores = bm25(topic, bags)
     top = max(scores) or 1.0
@@ -275,16 +294,13 @@ def _order(
         matching = figured or list(range(len(own)))
     elif not matching and ASKS_AMOUNT.search(part.title) and not strict:  # "How much did each get"
         matching = [k for k in range(len(own)) if _figured(pool, own[k])]
-    order = sorted(matching, key=lambda k: (-value[k], pool.candidates[own[k]].quote))
-    # Two table rows are alike by their own cells: their table's title and header words, and
-    # the column names each row repeats, made a list's rows look like repeats of each other.
-    rows = {k: _cells(q) for k in order if "; " in (q := pool.candidates[own[k]].quote)}
+    return value, matching
 
-    def alike(a: int, b: int) -> float:
-        return jaccard(rows[a], rows[b]) if a in rows and b in rows else jaccard(bags[a], bags[b])
 
-    kept = mmr(order, [value[k] for k in order], alike, depth)
-    return [own[k] for k in kept]
+def _about_part(pool: _Pool, part: Part, by_name: bool) -> set[int]:
+    """The section's current quotes that are about its part (as _order reads them)."""
+    own = [i for i in sorted(pool.current) if pool.candidates[i].section == part.key]
+    return {own[k] for k in _matching(pool, part, own, False, by_name, False)[1]} if own else set()
 
 
 ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|多少|几[个家座条种]", re.IGNORECASE)
@@ -301,19 +317,23 @@ def _figured(pool: _Pool, i: int) -> bool:
     return states_figures(pool.candidates[i].quote)
 
 
-def _fill(pool: _Pool, ranked: list[list[int]], budget: int) -> list[list[int]]:
+def _fill(
+    pool: _Pool, ranked: list[list[int]], budget: int, about: list[set[int]]
+) -> list[list[int]]:
     """Each section's best (whatever the budget), then each one's next, until about `budget`
-    words are quoted; a quote already in the report is not quoted again."""
+    words are quoted; a quote already in the report is not quoted again; a table row with
+    its table's other rows `about` the section's part."""
     chosen: list[list[int]] = [[] for _ in ranked]
     used: set[str] = set()
     spent, depth = 0, 0
     while spent < budget and depth < max(map(len, ranked), default=0):
         for k, own in enumerate(ranked):
-            fresh = [i for i in own[depth:] if pool.candidates[i].quote not in used]
+            # the best not yet quoted: a table's rows may have filled the places before it
+            fresh = [i for i in own if pool.candidates[i].quote not in used]
             if chosen[k]:  # a superseded source's quote only where nothing else is
                 fresh = [i for i in fresh if i not in pool.marked]
             if fresh and (spent < budget or depth == 0) and len(chosen[k]) <= depth:
-                for i in _with_its_table(pool, fresh[0], used):
+                for i in _with_its_table(pool, fresh[0], used, about[k]):
                     chosen[k].append(i)
                     used.add(pool.candidates[i].quote)
                     spent += _word_count(pool.candidates[i].quote)
@@ -321,10 +341,11 @@ def _fill(pool: _Pool, ranked: list[list[int]], budget: int) -> list[list[int]]:
     return chosen
 
 
-def _with_its_table(pool: _Pool, i: int, used: set[str]) -> list[int]:
+def _with_its_table(pool: _Pool, i: int, used: set[str], about: set[int]) -> list[int]:
     """A quote; a table row with the other current rows of its table found for its section
-    (its total row among them): a table that answers the part is quoted as a table, not as
-    its best row."""
+    that are `about` its part (its total row among them): a table that answers the part is
+    quoted as a table, not as its best row, and a datasheet's rows that answer nothing asked
+    (its weight, beside the efficiency asked) are left out."""
     columns, chosen = pool.columns[i], pool.candidates[i]
     if not columns:
         return [i]
@@ -332,7 +353,7 @@ def _with_its_table(pool: _Pool, i: int, used: set[str]) -> list[int]:
     for j in sorted(pool.current):
         c = pool.candidates[j]
         if c.n == chosen.n and c.section == chosen.section and pool.columns[j] == columns:
-            if c.quote not in used:
+            if c.quote not in used and j in about:
                 rows.setdefault(c.quote, j)
     return list(rows.values())
 
@@ -346,7 +367,7 @@ def _word_count(text: str) -> int:
 def _cite(pool: _Pool, i: int, sources: Mapping[int, Known]) -> str:
     """“The quote” [n]; a table row after its header, in italics: *Round; Date; Amount:*."""
     candidate = pool.candidates[i]
-    header = sources[candidate.n].header(candidate.quote)
+    header = sources[candidate.n].header(candidate.quote).strip("; ")  # "| | Volt 5000 |"
     return (f"*{header}:* " if header else "") + f"“{candidate.quote}” [{candidate.n}]"
 
 

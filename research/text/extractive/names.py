@@ -164,6 +164,7 @@ def _measure(before: str, after: str) -> str:
     # "Which of A, B and C had the highest revenue in 2025, and how do their margins compare?"
     found += [m["m"] for m in SUPERLATIVE.finditer(after)] if not head and not tail else []
     found += [m["m"] for m in THEIR_COMPARED.finditer(after)]
+    found += [m["m"] for m in COMPARE_THEIR.finditer(after)]
     if not any(found) and after.lstrip().startswith(":"):  # "A vs B vs C: battery life"
         found = [after.lstrip()[1:]]
     measures = [" ".join(PERIOD.sub(" ", m).split()).strip(" ,;:") for m in found]
@@ -179,6 +180,11 @@ SUPERLATIVE = re.compile(
 THEIR_COMPARED = re.compile(
     r"\bhow\s+(?:do|does|did)\s+(?:their|the|its)\s+(?P<m>[^,?;]+?)\s+"
     r"(?:compare|differ|vary|stack\s+up)\b",
+    re.IGNORECASE,
+)
+# "…Ostra Volt 5000 home solar inverters? Compare their maximum efficiency and price."
+COMPARE_THEIR = re.compile(
+    r"\bcompare\s+(?:their|them\s+(?:on|by|in\s+terms\s+of))\s+(?:the\s+)?(?P<m>[^,?;.]+)",
     re.IGNORECASE,
 )
 
