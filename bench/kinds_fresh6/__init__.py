@@ -1,5 +1,6 @@
 """Fresh cases for bench/kinds.py (set 6, library and loopback web), written apart from the
-other sets by someone who had not seen them. Every id starts with "fresh6-". Run them outside the two halves:
+other sets by someone who had not seen them. Every id starts with "fresh6-". Run them outside
+the two halves:
 
     .venv/bin/python bench/kinds.py --cases bench/kinds_fresh6/__init__.py --half extra
 """
