@@ -530,7 +530,9 @@ def test_a_compared_things_page_of_another_place_is_left_out_beside_its_page_of_
 
 
 def test_a_datasheets_rows_that_answer_nothing_asked_are_left_out_and_its_price_is_quoted():
-    question = "Compare the Solvane S5 and Ostra Volt 5000 inverters on maximum efficiency and price."
+    question = (
+        "Compare the Solvane S5 and Ostra Volt 5000 inverters on maximum efficiency and price."
+    )
     sheet = "| Parameter | Value |\n|---|---|\n" + "\n".join(
         f"| {name} | {value} |"
         for name, value in (
@@ -563,3 +565,23 @@ def test_a_datasheets_rows_that_answer_nothing_asked_are_left_out_and_its_price_
     assert "Weight" not in solvane and "MPPT" not in solvane and "Warranty" not in solvane
     # a table whose header's first cell is empty is quoted after the header it has
     assert "*Volt 5000:* “Max. efficiency; 97.1%” [2]" in markdown
+
+
+def test_a_newer_row_of_later_years_leaves_an_older_rows_years_out_unless_a_trend_is_asked():
+    older = "£m: Revenue; 2019: 171.3; 2020: 158.8"
+    newer = "£m: Revenue; 2023: 203.1; 2024: 214.6"
+    assert restates(older, newer) == 0.0  # of other years: a series
+    sources = {
+        1: _known("Accounts 2020", f"Results\n\n{older}", Vintage("", (2021, 3, 1)), "Hollis"),
+        2: _known("Accounts 2024", f"Results\n\n{newer}", Vintage("", (2025, 3, 1)), "Hollis"),
+    }
+    parts = [evidence.Part(1, "Financial results", "Hollis revenue financial results")]
+    candidates = [
+        evidence.Candidate(q, n, 1, "Hollis revenue") for n, q in ((1, older), (2, newer))
+    ]
+    brief_of = "Brief me on Hollis Bakeries: its revenue and its risks."
+    markdown = brief.write(brief_of, "Hollis", parts, candidates, sources, WORDS, 600)
+    assert newer in markdown and older not in markdown
+    trend = "How has Hollis Bakeries' revenue changed?"
+    markdown = brief.write(trend, "Hollis", parts, candidates, sources, WORDS, 600)
+    assert newer in markdown and older in markdown

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from research.text.extractive import filing, genre, key_figures, opening, prospects
+from research.text.extractive.asks import asks_trend
 from research.text.extractive.aspects import subject_part
 from research.text.extractive.concepts import said_for
 from research.text.extractive.currency import YEAR, outdated
@@ -189,7 +190,12 @@ def _pool(
             if (kept := [j for j in newer if found[j].section == found[old].section])
         }
     marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
-    current = set(range(len(found))) - set(history) - marked
+    current = (
+        set(range(len(found)))
+        - set(history)
+        - marked
+        - _of_earlier_years(question, found, statements, common)
+    )
     bags = [filing.bag(c, sources) + filing.bag(newest.get(c), sources) for c in found]
     for older, newer in sorted(history.items()):  # a newer statement is about what it updates
         for j in newer:
@@ -197,6 +203,24 @@ def _pool(
                 bags[j] = bags[j] + bags[older]
     columns = [sources[c.n].columns(c.quote) for c in found]
     return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked))
+
+
+def _of_earlier_years(
+    question: str, found: list[Candidate], statements: list, common: frozenset[str]
+) -> set[int]:
+    """Statements a newer source's of the same measure leaves behind by stating later years
+    ("£m: Revenue; 2019: 171.3; 2020: 158.8" beside 2024's), in the same section, when the
+    question asks no change over time or history: not current, nor history, but left out."""
+    if asks_trend(question) or HISTORY.search(question):
+        return set()
+    return {
+        old
+        for old, newer in outdated(statements, common, later=True).items()
+        if any(found[j].section == found[old].section for j in newer)
+    }
+
+
+HISTORY = re.compile(r"(?:history|histories|historical|past|background)|历史|历程|沿革", re.I)
 
 
 def _newest(

@@ -23,6 +23,7 @@ from datetime import date
 
 from research.text.extractive.figures import dates_in, figures
 from research.text.extractive.terms import is_cjk, terms
+from research.text.records import record_pairs
 
 _MARKS = re.compile(
     r"(?<![^\W_])(archive[sd]?|superseded|draft|old|obsolete|outdated|deprecated|v0(?:\.\d+)+)"
@@ -96,11 +97,23 @@ def measures(sentence: str) -> tuple[frozenset, frozenset[str], frozenset[str]]:
     names."""
     stated = figures(sentence)
     found = frozenset((f.kind, f.unit, f.amount) for f in stated if f.kind != "date")
+    found |= _by_year(sentence)
     years = frozenset(YEAR.findall(sentence))
     for figure in sorted(stated, key=lambda f: -f.start):  # "万美元" says nothing of the measure
         sentence = sentence[: figure.start] + " " + sentence[figure.start + len(figure.value) :]
     words = frozenset(t for t in terms(sentence) if not _NUMBERISH.match(t))
     return found, words, years
+
+
+def _by_year(line: str) -> frozenset:
+    """A record line's bare amounts under year columns ("£m: Revenue; 2023: 203.1"), which
+    name no unit of their own: figures of the row's measure."""
+    pairs = record_pairs(line) or []
+    return frozenset(
+        ("number", "", value)
+        for key, value in pairs
+        if YEAR.fullmatch(key) and re.fullmatch(r"-?[\d,]*\.?\d+", value)
+    )
 
 
 _NUMBERISH = re.compile(r"^(?:[\d.,]+|[qh][1-4]|fy\d+|\d+[a-z]{1,2})$")
@@ -116,10 +129,13 @@ def restates(older: str, newer: str, common: frozenset[str] = frozenset()) -> fl
     return _restates(measures(older), measures(newer), common)
 
 
-def _restates(older: tuple, newer: tuple, common: frozenset[str]) -> float:
+def _restates(older: tuple, newer: tuple, common: frozenset[str], later: bool = False) -> float:
+    """As `restates`; with `later`, a statement of later years only updates one of earlier
+    years ("£m: Revenue; 2023: 203.1; 2024: 214.6" beside 2019's and 2020's)."""
     (old_figures, old_words, old_years), (new_figures, new_words, new_years) = older, newer
     if old_years and new_years and not old_years & new_years:
-        return 0.0  # of other years: a series, not an update
+        if not (later and max(old_years) < min(new_years)):
+            return 0.0  # of other years: a series, not an update
     old_keys = {(kind, unit) for kind, unit, _ in old_figures}
     new_keys = {(kind, unit) for kind, unit, _ in new_figures}
     units = {unit for _, unit in old_keys & new_keys if unit}
@@ -129,8 +145,8 @@ def _restates(older: tuple, newer: tuple, common: frozenset[str]) -> float:
     if any(is_cjk(word) for word in both):  # character pairs: more, and shared by chance
         if shared < MIN_SHARED_CJK or shared < 0.5 * min(len(old_words), len(new_words)):
             return 0.0
-    elif shared < MIN_SHARED or shared < 0.2 * union:
-        return 0.0
+    elif (shared < MIN_SHARED and not (later and old_words == new_words)) or shared < 0.2 * union:
+        return 0.0  # (two rows of one measure by years may share its one word: "Revenue")
     old_values = {value for _, _, value in old_figures}
     if not any((k, u) in old_keys and v not in old_values for k, u, v in new_figures):
         return 0.0
@@ -141,16 +157,19 @@ def outdated(
     statements: Sequence[tuple[str, Vintage]],
     common: frozenset[str] = frozenset(),
     only: int | None = None,
+    later: bool = False,
 ) -> dict[int, list[int]]:
     """For each statement (of the first `only`) a newer source's statement supersedes, those
-    newer statements (by index), the most alike first."""
+    newer statements (by index), the most alike first; with `later`, a newer source's
+    statement of later years supersedes one of earlier years too (a question that asks no
+    change over time wants the latest years, not a series)."""
     measured = [measures(text) for text, _ in statements]
     found: dict[int, list[int]] = {}
     for i, (_, age) in enumerate(statements[:only]):
         if not measured[i][0]:
             continue
         alike = {
-            j: _restates(measured[i], measured[j], common)
+            j: _restates(measured[i], measured[j], common, later)
             for j, (_, other_age) in enumerate(statements)
             if j != i and age.older_than(other_age)
         }
