@@ -220,7 +220,7 @@ def _of_earlier_years(
     }
 
 
-HISTORY = re.compile(r"(?:history|histories|historical|past|background)|历史|历程|沿革", re.I)
+HISTORY = re.compile(r"\b(?:history|histories|historical|past|background)\b|历史|历程|沿革", re.I)
 
 
 def _newest(
