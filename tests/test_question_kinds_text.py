@@ -623,3 +623,14 @@ def test_a_rugby_club_or_a_garden_centre_of_the_subjects_first_words_is_another_
     assert not names_another(
         "Bramblewood Home recalls its Ember kettle", "Bramblewood Home", recalls
     )
+
+
+def test_a_lone_how_after_and_asks_more_of_the_part_before_it_and_how_many_reads_as_what_counts():
+    from research.text.extractive.aspects import aspects, part_phrase
+
+    parts = aspects(
+        "Brief me on the Marrowby Homes housing association: who regulates it and how, how many "
+        "homes it owns, its finances, and its main risks."
+    )
+    assert parts == ["who regulates it and how", "how many homes it owns", "finances", "main risks"]
+    assert part_phrase(parts[1]) == "Homes"

@@ -59,7 +59,7 @@ def aspects(question: str) -> list[str]:
     """The parts `question` asks for, in order, each as it reads there ("funding history",
     "近期的安全事故"); [] when it asks for one thing."""
     tail = _split_head(question)[1]
-    items = [_clean(item) for item in _items(tail)]
+    items = _with_lone_asks([_clean(item) for item in _items(tail)])
     if tail == question.strip() and items:  # "What are X's costs" -> "costs"
         head_words = CJK_HEAD if CJK.search(items[0][:1]) else HEAD_MARKERS
         items[0] = _clean(head_words.sub("", items[0]))
@@ -69,6 +69,21 @@ def aspects(question: str) -> list[str]:
     if len(parts) < 2 or any(_too_long(part) for part in parts):
         return []
     return parts[:MAX_ASPECTS]
+
+
+def _with_lone_asks(items: list[str]) -> list[str]:
+    """A lone "how" or "why" after "and" asks more of the item before it: "who regulates it
+    and how" is one part, not "who regulates it" and "how"."""
+    joined: list[str] = []
+    for item in items:
+        if joined and item.lower() in LONE_ASKS:
+            joined[-1] = f"{joined[-1]} and {item}"
+        else:
+            joined.append(item)
+    return joined
+
+
+LONE_ASKS = frozenset({"how", "why", "when", "where", "by whom", "since when", "how often"})
 
 
 def subject_part(question: str) -> str:
@@ -162,8 +177,8 @@ WHICH_ARE = re.compile(  # "Which Fennick heater models are included in the 2025
     re.IGNORECASE,
 )
 HOW_MANY = re.compile(  # "how many clinics does it run" -> "clinics"
-    r"^how\s+(?:many|much)\s+(?P<what>.+?)\s+(?:does|do|did|has|have|had|is|are|was|were|will)"
-    r"\s+(?:it|they|he|she|the\s+\w+)\s+\w+$",
+    r"^how\s+(?:many|much)\s+(?P<what>.+?)\s+(?:(?:does|do|did|has|have|had|is|are|was|were|"
+    r"will)\s+)?(?:it|they|he|she|the\s+\w+)\s+\w+$",  # or "how many homes it owns"
     re.IGNORECASE,
 )
 AUX_HEAD = re.compile(  # "has it had regulatory problems" -> "regulatory problems"

@@ -51,6 +51,7 @@ CONCEPTS = (
         ),
         "ownership shareholders shares stake owner holds controlling 股东 股权 持股 控股",
         ("Ownership", "股权结构"),
+        unless=("many", "much"),  # "how many homes it owns" counts what it owns
     ),
     Concept(
         (
@@ -71,7 +72,8 @@ CONCEPTS = (
             "财务",
             "业绩",
         ),
-        "revenue sales profit EBITDA earnings margin 营业收入 营收 净利润 利润 毛利率",
+        "revenue profit financial turnover sales EBITDA earnings margin surplus "
+        "营业收入 营收 净利润 利润 毛利率",
         ("Financial results", "财务状况"),
     ),
     Concept(

@@ -145,7 +145,9 @@ def _restates(older: tuple, newer: tuple, common: frozenset[str], later: bool = 
     if any(is_cjk(word) for word in both):  # character pairs: more, and shared by chance
         if shared < MIN_SHARED_CJK or shared < 0.5 * min(len(old_words), len(new_words)):
             return 0.0
-    elif (shared < MIN_SHARED and not (later and old_words == new_words)) or shared < 0.2 * union:
+    elif (shared < MIN_SHARED and not (later and old_words == new_words)) or (
+        shared < 0.2 * union and shared < 0.6 * min(len(old_words), len(new_words))
+    ):
         return 0.0  # (two rows of one measure by years may share its one word: "Revenue")
     old_values = {value for _, _, value in old_figures}
     if not any((k, u) in old_keys and v not in old_values for k, u, v in new_figures):
