@@ -149,16 +149,8 @@ def _pool(
 ) -> _Pool:
     phrases = filing.grounded(subject_phrases(subject_part(question)), sources)
     named = prospects.of_the_period(question, filing.naming(question, phrases, sources), sources)
-    ahead, rules = prospects.asks_ahead(question), genre.asks_about_rules(question)
     latest = max((day[0] for n in named if (day := sources[n].vintage.as_of)), default=0)
-    own = [
-        c
-        for c in candidates
-        if c.n in named
-        and not filing.another_things(c, sources[c.n], phrases, question)
-        and (ahead or not prospects.stale(c.quote, latest))  # what was expected, not what is
-        and (rules or not genre.advises(c.quote))  # what to do, not what is
-    ]
+    own = _own(question, candidates, sources, phrases, named, latest)
     candidates = filing.filed_by_name(question, parts, own, sources)
     common = filing.common_words(question, phrases)
     if not named_things(question):
@@ -203,6 +195,27 @@ def _pool(
                 bags[j] = bags[j] + bags[older]
     columns = [sources[c.n].columns(c.quote) for c in found]
     return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked))
+
+
+def _own(
+    question: str,
+    candidates: Sequence[Candidate],
+    sources: Mapping[int, Known],
+    phrases: tuple[str, ...],
+    named: set[int],
+    latest: int,
+) -> list[Candidate]:
+    """The candidates of sources that name the subject, about it and not another thing of its
+    name, saying what is (not what was expected, nor what to do, unless the question asks)."""
+    ahead, rules = prospects.asks_ahead(question), genre.asks_about_rules(question)
+    return [
+        c
+        for c in candidates
+        if c.n in named
+        and not filing.another_things(c, sources[c.n], phrases, question)
+        and (ahead or not prospects.stale(c.quote, latest))  # what was expected, not what is
+        and (rules or not genre.advises(c.quote))  # what to do, not what is
+    ]
 
 
 def _of_earlier_years(
