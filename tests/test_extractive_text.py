@@ -169,6 +169,26 @@ def test_a_sentence_that_refers_back_is_quoted_with_the_one_before():
     ]
 
 
+def test_a_list_items_bold_name_is_quoted_with_the_sentence_after_it_and_its_indented_lines():
+    text = (
+        "## Lumen 4.3 (November 2023)\n\n"
+        "- **Dark mode.** Lumen now follows your operating system's light or dark setting, or\n"
+        "  you can choose one in Profile > Appearance. Charts use a new palette for dark\n"
+        "  backgrounds.\n"
+        "- Maintenance release: upgraded the rendering engine and dropped support for Internet\n"
+        "  Explorer 11.\n\n"
+        "In brief. The release notes list every change made in the year.\n"
+    )
+    assert [s.text for s in sentences(text)] == [
+        "Dark mode. Lumen now follows your operating system's light or dark setting, or you can "
+        "choose one in Profile > Appearance.",
+        "Charts use a new palette for dark backgrounds.",
+        "Maintenance release: upgraded the rendering engine and dropped support for Internet "
+        "Explorer 11.",
+        "The release notes list every change made in the year.",  # a paragraph's "In brief."
+    ]
+
+
 def test_a_record_line_is_a_row_of_the_table_its_column_names_make_and_its_lead_in_is_kept():
     text = (
         "Prices from 1 January 2026 are as follows:\n\n| Tier | Price |\n|---|---|\n"

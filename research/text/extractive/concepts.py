@@ -233,6 +233,12 @@ CONCEPTS = (
         "passengers journeys trips boardings patronage riders 客流量 客运量 人次",
         ("Ridership", "客流"),
     ),
+    Concept(  # what a product does, as release notes write it: "Dark mode. Lumen now follows …"
+        ("feature", "features", "capability", "capabilities", "functionality", "功能", "特性"),
+        "release released new added adds introduced launched lets support supports "
+        "新增 推出 上线 发布 支持 版本",
+        ("Features", "功能"),
+    ),
     Concept(
         ("employees", "staff", "headcount", "workforce", "people", "员工", "人数", "雇员"),
         "employees staff headcount workforce 员工 人数 员工总数",

@@ -7,7 +7,8 @@ LLM's. Very short fragments (menus, captions), lines that do not end as a senten
 (headings) and very long runs (tables flattened to text) are left out. A table's row, a record
 line and a list item are units of their own; a heading, a title or a record line never runs
 into the sentence after it. One sentence is one quote, but for a sentence that opens by
-referring to the one before ("It opened in 2024.", "其中……"), which is quoted with it.
+referring to the one before ("It opened in 2024.", "其中……"), which is quoted with it, and a
+list item's name ("- **Dark mode.** Lumen now follows …"), quoted with the sentence after it.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
         if _heading(block):  # a numbered one too: "3. Reasons for the overrun"
             heading = block.strip()
             continue
-        for at, end in _statements(language, block):
+        for at, end in _statements(language, block, labelled=kind == ITEM):
             start, stop = flat.span(block_start + at, block_start + end)
             found.append(Sentence(block[at:end], start, stop, start / max(1, len(text)), heading))
     return found
@@ -89,11 +90,12 @@ def _numbered(text: str, at: int) -> bool:
     return bool(_NUMBERED.match(text, text.rfind("\n", 0, at) + 1))
 
 
-def _statements(language: str, block: str) -> list[tuple[int, int]]:
+def _statements(language: str, block: str, labelled: bool = False) -> list[tuple[int, int]]:
     """Where the block's sentences are; a sentence that refers back to the one before ("It
-    opened in 2024.", "其中……") is quoted with it, while the two stay short enough to read."""
+    opened in 2024.", "其中……") is quoted with it, while the two stay short enough to read; so
+    is a list item's name (`labelled`) with the sentence after it."""
     spans: list[tuple[int, int]] = []
-    cursor = 0
+    cursor, label = 0, -1
     for piece in _pieces(language, block):
         sentence = piece.strip()
         at = block.find(sentence, cursor) if sentence else -1
@@ -102,13 +104,21 @@ def _statements(language: str, block: str) -> list[tuple[int, int]]:
         follows = bool(spans) and spans[-1][1] == cursor  # the sentence before is quoted
         cursor = at + len(sentence)
         joined = block[spans[-1][0] : cursor] if follows else ""
-        if follows and _BACK.match(sentence) and _kept(joined) and _readable(joined):
+        named = block[label:cursor] if label >= 0 else ""
+        if labelled and at == len(block) - len(block.lstrip()) and _LABEL.fullmatch(sentence):
+            label = at  # "Dark mode." of "- **Dark mode.** Lumen now follows …": its name
+        elif not spans and named and _kept(named) and _readable(named):
+            spans.append((label, cursor))
+        elif follows and _BACK.match(sentence) and _kept(joined) and _readable(joined):
             spans[-1] = (spans[-1][0], cursor)
         elif _kept(sentence):
             spans.append((at, cursor))
     return spans
 
 
+# A name that opens a block, as a list item's bold lead-in does ("- **Dark mode.** Lumen now
+# follows …"): quoted with the sentence after it, which says what it is.
+_LABEL = re.compile(r"[A-Z][\w'&/+-]*(?: [\w'&/+-]+){0,4}[.:]|[\u3400-\u9fff\w]{2,10}[。：:]")
 QUOTE_CHARS, QUOTE_CJK_CHARS = 300, 150  # the most two sentences quoted as one may hold
 _BACK = re.compile(  # a sentence that opens by referring to the one before
     r"(?:It|Its|They|Their|Them|He|She|His|Her)\b"
@@ -177,11 +187,21 @@ def blocks(text: str) -> list[tuple[int, int, str]]:
         else:
             found.append((at, at + len(line), _kind(original[i])))
         following = original[i + 1] if i + 1 < len(original) else ""
-        joined = found[-1][2] != ROW and _runs_on(
-            line, following, lines[i + 1] if i + 1 < len(lines) else ""
+        joined = found[-1][2] != ROW and (
+            _runs_on(line, following, lines[i + 1] if i + 1 < len(lines) else "")
+            or (found[-1][2] == ITEM and _continues_item(following))
         )
         at += len(line) + 1
     return [(start, end, kind) for start, end, kind in found if end > start]
+
+
+def _continues_item(following: str) -> bool:
+    """Whether a line goes on with the list item above it, as an indented line does
+    ("- Maintenance release: … dropped support for Internet\n  Explorer 11.")."""
+    return bool(_INDENTED.match(following)) and not _BLOCK_START.match(following)
+
+
+_INDENTED = re.compile(r"[ \t]{2,}\S")
 
 
 def _kind(line: str) -> str:
