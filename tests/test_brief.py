@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from research.text.extractive import brief, evidence, filing, namesakes, prospects
+from research.text.extractive import brief, editions, evidence, filing, namesakes, prospects
 from research.text.extractive.currency import Vintage, outdated, restates, vintage
 from research.text.extractive.figures import figures, label
 
@@ -585,3 +585,57 @@ def test_a_newer_row_of_later_years_leaves_an_older_rows_years_out_unless_a_tren
     for asked in ("How has Hollis Bakeries' revenue changed?", "Hollis Bakeries: revenue history"):
         markdown = brief.write(asked, "Hollis", parts, candidates, sources, WORDS, 600)
         assert newer in markdown and older in markdown
+
+
+AE_HEADER = "| Site | Attendances | Within 4 hours |\n|---|---|---|\n"
+AE_ROWS = ("Corrant General Hospital; 12,684; 71.3%", "St Alwen's Hospital; 7,902; 78.9%")
+AE_OTHER = "Kelbrook Infirmary; 6,140; 74.0%"
+
+
+def _ae_page(title: str, rows: str, age: Vintage, path: str) -> evidence.Known:
+    text = f"{title}\n\nFour-hour performance by site\n\n{AE_HEADER}{rows}"
+    return evidence.Known(f"/{path}", title, text, age, f"{title}\n{text}", path, title)
+
+
+def test_in_a_comparison_a_tables_row_of_a_thing_not_compared_is_left_out():
+    question = "How do Corrant General Hospital and St Alwen's Hospital differ in A&E waits?"
+    rows = (
+        "| Corrant General Hospital | 12,684 | 71.3% |\n| St Alwen's Hospital | 7,902 | 78.9% |\n"
+    )
+    rows += "| Kelbrook Infirmary | 6,140 | 74.0% |\n| Board total | 26,726 | 74.2% |\n"
+    sources = {1: _ae_page("A&E performance: March 2025", rows, Vintage("", (2025, 4, 10)), "b/a")}
+    parts = [
+        evidence.Part(1, "Corrant General Hospital: A&E waits", "Corrant General Hospital A&E"),
+        evidence.Part(2, "St Alwen's Hospital: A&E waits", "St Alwen's Hospital A&E"),
+    ]
+    quotes = [*AE_ROWS, AE_OTHER, "Board total; 26,726; 74.2%"]
+    candidates = [evidence.Candidate(q, 1, 1, "Corrant General Hospital A&E") for q in quotes]
+    markdown = brief.write(question, "A&E", parts, candidates, sources, WORDS, 600)
+    assert all(row in markdown for row in AE_ROWS)
+    assert "Kelbrook" not in markdown and "Board total" not in markdown
+
+
+def test_an_earlier_edition_of_a_series_is_quoted_only_where_its_newest_says_nothing():
+    older = (
+        "| Corrant General Hospital | 10,905 | 85.2% |\n| St Alwen's Hospital | 6,812 | 90.4% |\n"
+    )
+    newer = (
+        "| Corrant General Hospital | 12,684 | 71.3% |\n| St Alwen's Hospital | 7,902 | 78.9% |\n"
+    )
+    sources = {
+        1: _ae_page("A&E performance: March 2019", older, Vintage("", (2019, 4, 11)), "b/2019"),
+        2: _ae_page("A&E performance: March 2025", newer, Vintage("", (2025, 4, 10)), "b/2025"),
+        3: _ae_page("A&E performance: March 2025", newer, Vintage("", (2025, 5, 1)), "b/2025"),
+    }
+    assert editions.earlier_editions(sources) == {1}  # one document's passages: one edition
+    question = "What share of A&E patients did Corrant General Hospital see within 4 hours?"
+    parts = [evidence.Part(1, "Within 4 hours", "Corrant General Hospital within 4 hours")]
+    old_row = "Corrant General Hospital; 10,905; 85.2%"
+    candidates = [
+        evidence.Candidate(old_row, 1, 1, "A&E"),
+        evidence.Candidate(AE_ROWS[0], 2, 1, "A&E"),
+    ]
+    markdown = brief.write(question, "A&E", parts, candidates, sources, WORDS, 600)
+    assert AE_ROWS[0] in markdown and "85.2%" not in markdown
+    trend = "How has Corrant General Hospital's four-hour A&E performance changed since 2019?"
+    assert "85.2%" in brief.write(trend, "A&E", parts, candidates, sources, WORDS, 600)

@@ -467,7 +467,8 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
             if source.document
             else urlsplit(source.url).path
         )
-        found[source.n] = evidence.Known(source.url, title, source.text, age, about, path)
+        headline = (source.document.title or source.document.filename) if source.document else title
+        found[source.n] = evidence.Known(source.url, title, source.text, age, about, path, headline)
     return found
 
 

@@ -30,6 +30,7 @@ from research.text.extractive.asks import asks_trend
 from research.text.extractive.aspects import subject_part
 from research.text.extractive.concepts import said_for
 from research.text.extractive.currency import YEAR, outdated
+from research.text.extractive.editions import earlier_editions
 from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.figures import figures, states_figures
 from research.text.extractive.names import named_things, subject_phrases
@@ -182,6 +183,9 @@ def _pool(
             if (kept := [j for j in newer if found[j].section == found[old].section])
         }
     marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
+    if not (asks_trend(question) or HISTORY.search(question)):  # the newest edition speaks
+        earlier = earlier_editions(sources)
+        marked |= {i for i, c in enumerate(found) if c.n in earlier}
     current = (
         set(range(len(found)))
         - set(history)

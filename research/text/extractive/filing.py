@@ -26,6 +26,7 @@ from research.text.extractive.namesakes import (
     other_measure,
 )
 from research.text.extractive.scoring import bm25
+from research.text.extractive.sentences import Sentence
 from research.text.extractive.terms import language_of, terms
 from research.text.writing import is_cjk
 
@@ -109,8 +110,12 @@ def filed_by_name(
 
 
 def owner_of(candidate: Candidate, known: Known, names: tuple[str, ...]) -> str | None:
-    """Whose the quote is: a name; "" when it cannot be told; None when about none."""
+    """Whose the quote is: a name; "" when it cannot be told; None when about none (a table's
+    row of another thing or of a total, whose table gives the compared things rows of their
+    own: "Kelbrook Infirmary; 6,140; 74.0%" beside "Corrant General Hospital; 12,684; 71.3%")."""
     unit = known.units.get(candidate.quote)
+    if unit and unit.columns and _row_of_another(unit, known, names):
+        return None
     for text in (candidate.quote, unit.context if unit else "", known.title):
         if owners := named_in(text, names):
             return owners[0]
@@ -120,6 +125,21 @@ def owner_of(candidate: Candidate, known: Known, names: tuple[str, ...]) -> str 
     if len(counts) == 1 or counts[0][0] >= 2 * max(1, counts[1][0]):
         return counts[0][1]
     return ""
+
+
+def _row_of_another(unit: Sentence, known: Known, names: tuple[str, ...]) -> bool:
+    """Whether a table's row names none of the things in its first cell while other rows of
+    its table name two of them there: the table's rows are things compared, and this one is
+    another (a table of one of them, its hotels' rows under its total, is its own)."""
+    if named_in(unit.text.split(";")[0], names):
+        return False
+    firsts = {
+        owner
+        for other in known.units.values()
+        if other.columns == unit.columns and other.header == unit.header
+        for owner in named_in(other.text.split(";")[0], names)
+    }
+    return len(firsts) >= 2
 
 
 def grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[str, ...]:
