@@ -628,6 +628,20 @@ def test_an_earlier_edition_of_a_series_is_quoted_only_where_its_newest_says_not
         3: _ae_page("A&E performance: March 2025", newer, Vintage("", (2025, 5, 1)), "b/2025"),
     }
     assert editions.earlier_editions(sources) == {1}  # one document's passages: one edition
+    reports = {  # by their files' names, and a title's "(summary)" is no other series
+        n: evidence.Known(f"/{n}", t, "", Vintage("", (y, 1, 1)), t, f"homes/{f}", t)
+        for n, t, f, y in (
+            (1, "Annual Report 2016-17 (summary)", "annual-report-2016-17.html", 2017),
+            (
+                2,
+                "Annual Report and Financial Statements 2023-24",
+                "annual-report-2023-24.pdf",
+                2024,
+            ),
+            (3, "Annual Report 2015-16", "other/annual-report-2015-16.pdf", 2016),
+        )
+    }
+    assert editions.earlier_editions(reports) == {1}  # 3 is of another folder
     question = "What share of A&E patients did Corrant General Hospital see within 4 hours?"
     parts = [evidence.Part(1, "Within 4 hours", "Corrant General Hospital within 4 hours")]
     old_row = "Corrant General Hospital; 10,905; 85.2%"

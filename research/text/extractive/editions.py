@@ -22,13 +22,16 @@ MIN_WORDS, MIN_CJK = 2, 4  # a series' title, its dates aside: "Report" names no
 
 
 def earlier_editions(sources: Mapping[int, Known]) -> set[int]:
-    """The sources that a newer edition of their series, from the same place, supersedes."""
+    """The sources that a newer edition of their series, from the same place, supersedes:
+    by their titles ("Annual Report 2022 (extract)", "Annual Report 2024") or their files'
+    names ("annual-report-2016-17.html", "annual-report-2023-24.pdf")."""
     series: dict[tuple[str, str], list[int]] = {}
     for n, known in sources.items():
-        if YEAR.search(known.headline):
-            key = (known.path.rsplit("/", 1)[0], _undated(known.headline))
-            if _names_a_series(key[1]):
-                series.setdefault(key, []).append(n)
+        folder, _, name = known.path.rpartition("/")
+        for named in (known.headline, name.rpartition(".")[0] or name):
+            key = _undated(named.replace("-", " ").replace("_", " "))
+            if YEAR.search(named) and _names_a_series(key):
+                series.setdefault((folder, key), []).append(n)
     earlier = set()
     for members in series.values():
         for n in members:  # a document's passages are one edition, however each is dated
@@ -39,8 +42,13 @@ def earlier_editions(sources: Mapping[int, Known]) -> set[int]:
 
 
 def _undated(title: str) -> str:
-    """A title without its dates, periods and numbers, in lower case."""
-    return " ".join(_DATED.sub(" ", title.lower()).replace(":", " ").split())
+    """A title without its dates, periods, numbers and qualifiers ("(extract)"), in lower
+    case."""
+    title = _QUALIFIED.sub(" ", title.lower())
+    return " ".join(_DATED.sub(" ", title).replace(":", " ").split())
+
+
+_QUALIFIED = re.compile(r"[(（][^()（）]{1,20}[)）]")
 
 
 def _names_a_series(undated: str) -> bool:
