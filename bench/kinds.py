@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import faulthandler
 import importlib.util
 import logging
 import random
@@ -47,6 +48,7 @@ from bench.kinds_corpus import Case, Kind  # noqa: E402
 from bench.kinds_grade import Graded, grade  # noqa: E402
 
 SEED = 41
+STALL_SECONDS = 120  # a case's runs take seconds: past this, each thread's stack is printed
 EXAMPLES = 4
 GOALS = {  # the bars for the untouched half
     "facts": 0.85,
@@ -176,7 +178,10 @@ def run_all(cases: list[Case], half: dict[str, str], runs: int, data_dir: Path) 
         settings.SEARXNG_URL = searx.url
         for case in cases:
             options = options_for(case, data_dir, owner, web, searx)
+            # a case that stalls prints where it is (once seen under a loaded machine, 2026-12-03)
+            faulthandler.dump_traceback_later(STALL_SECONDS, repeat=True, file=sys.stderr)
             graded = [run_case(case, half[case.id], options, owner) for _ in range(runs)]
+            faulthandler.cancel_dump_traceback_later()
             results.append(graded)
             forget_library(options)
             print(f"  ran {case.id} ({half[case.id]}): {line_of(graded)}", flush=True)

@@ -653,3 +653,17 @@ def test_an_earlier_edition_of_a_series_is_quoted_only_where_its_newest_says_not
     assert AE_ROWS[0] in markdown and "85.2%" not in markdown
     trend = "How has Corrant General Hospital's four-hour A&E performance changed since 2019?"
     assert "85.2%" in brief.write(trend, "A&E", parts, candidates, sources, WORDS, 600)
+
+
+def test_a_page_titled_with_a_rival_of_the_subjects_kind_is_left_out_though_it_names_it():
+    question = "When was Orvane Systems founded and how many people does it employ?"
+    rival = "Varnex Systems was founded in 2011 and employs 2,100 people, unlike Orvane Systems."
+    own = "Orvane Systems was founded in 2009 and employs 1,340 people."
+    sources = {
+        1: _known("About Varnex Systems", rival, Vintage("", (2025, 1, 1)), "Varnex Systems"),
+        2: _known("About Orvane Systems", own, Vintage("", (2025, 1, 8)), "Orvane Systems"),
+    }
+    parts = [evidence.Part(1, "Founded", "Orvane Systems founded employ")]
+    candidates = [evidence.Candidate(q, n, 1, "Orvane Systems") for n, q in ((1, rival), (2, own))]
+    markdown = brief.write(question, "Orvane", parts, candidates, sources, WORDS, 600)
+    assert own in markdown and "Varnex" not in markdown

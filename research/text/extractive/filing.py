@@ -256,6 +256,8 @@ def _left_out(
     own_names = compared.names if compared else phrases
     if phrases and about_another(known.title, phrases, question):
         return True
+    if any(_peer_titled(known.title, p, own_names) for p in phrases):
+        return True  # "About Varnex Systems" beside Orvane Systems, its rival it names
     if any(other_kind(about, p, question) for p in phrases):
         return True  # "Orkney folk band Selkie Dawn" beside the ferry MV Selkie Dawn
     if other_measure(about, question):
@@ -271,6 +273,17 @@ def _left_out(
     if kinds and compared and not of_the_kind(known.title, about, compared):
         return True  # "Venn Air introduces Air X fares" beside the Venn Air X earbuds
     return compared is not None and elsewhere(about, compared)  # 南川市白沙区, not 江州市's
+
+
+def _peer_titled(title: str, phrase: str, own: tuple[str, ...]) -> bool:
+    """Whether a title names, and not the subject, another thing of the subject's kind by its
+    last word ("Varnex Systems" for Orvane Systems, "Kelbrook Hospital" for Corrant General
+    Hospital): a rival's or a neighbour's page, however often it names the subject."""
+    words = phrase.split()
+    if len(words) < 2 or is_cjk(phrase[:1]) or any(names_thing(title, name) for name in own):
+        return False
+    kind = re.escape(words[-1])
+    return any(m[1] != words[-2] for m in re.finditer(rf"\b([A-Z][\w&'’-]+)\s+{kind}\b", title))
 
 
 CODES = (
