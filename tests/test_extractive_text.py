@@ -26,6 +26,16 @@ def test_english_terms_are_stemmed_words_without_stopwords():
     ]
 
 
+def test_a_car_park_is_one_term_and_no_park():
+    assert terms("Car parks, a business-park and Abbey Park") == [
+        "carpark",
+        "businesspark",
+        "abbey",
+        "park",
+    ]
+    assert "park" not in terms("Mill Lane car park: 142 spaces")
+
+
 def test_chinese_text_is_cut_into_character_pairs_and_latin_words_kept():
     assert terms("WAL 模式如何工作") == ["wal", "模式", "式如", "何工", "工作"]  # 如何: a stopword
 

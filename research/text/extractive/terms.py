@@ -52,7 +52,7 @@ def _stemmer() -> snowballstemmer.stemmer:
 def terms(text: str) -> list[str]:
     """The text's terms, in order: stemmed words without stopwords, and CJK bigrams."""
     found: list[str] = []
-    for run in _RUN.finditer(text.lower()):
+    for run in _RUN.finditer(_COMPOUND.sub(r"\1\2", text.lower())):
         for part in _PARTS.findall(run.group()):
             if _CJK_CHAR.match(part):
                 found += _bigrams(part)
@@ -63,6 +63,14 @@ def terms(text: str) -> list[str]:
     for i, stem in zip(latin, stems, strict=True):
         found[i] = stem
     return found
+
+
+# Words whose first makes them another thing than their last: a car park is no park ("Which
+# parks has the council opened?" beside its car parks' tariffs), one word each.
+_COMPOUND = re.compile(
+    r"\b(car|business|retail|theme|industrial|science|technology|office|caravan|holiday)[\s-]+"
+    r"(parks?)\b"
+)
 
 
 def _bigrams(run: str) -> list[str]:
