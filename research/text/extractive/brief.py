@@ -25,12 +25,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from research.text.extractive import filing, genre, key_figures, opening, prospects
-from research.text.extractive.asks import asks_trend
+from research.text.extractive import editions, filing, genre, key_figures, opening, prospects
 from research.text.extractive.aspects import subject_part
 from research.text.extractive.concepts import said_for
 from research.text.extractive.currency import YEAR, outdated
-from research.text.extractive.editions import earlier_editions
 from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.figures import figures, states_figures
 from research.text.extractive.names import named_things, subject_phrases
@@ -182,15 +180,12 @@ def _pool(
             for old, newer in history.items()
             if (kept := [j for j in newer if found[j].section == found[old].section])
         }
-    marked = {i for i, c in enumerate(found) if sources[c.n].vintage.marked}
-    if not (asks_trend(question) or HISTORY.search(question)):  # the newest edition speaks
-        earlier = earlier_editions(sources)
-        marked |= {i for i, c in enumerate(found) if c.n in earlier}
+    marked = editions.marked(question, found, sources)
     current = (
         set(range(len(found)))
         - set(history)
         - marked
-        - _of_earlier_years(question, found, statements, common)
+        - editions.of_earlier_years(question, found, statements, common)
     )
     bags = [filing.bag(c, sources) + filing.bag(newest.get(c), sources) for c in found]
     for older, newer in sorted(history.items()):  # a newer statement is about what it updates
@@ -220,24 +215,6 @@ def _own(
         and (ahead or not prospects.stale(c.quote, latest))  # what was expected, not what is
         and (rules or not genre.advises(c.quote))  # what to do, not what is
     ]
-
-
-def _of_earlier_years(
-    question: str, found: list[Candidate], statements: list, common: frozenset[str]
-) -> set[int]:
-    """Statements a newer source's of the same measure leaves behind by stating later years
-    ("£m: Revenue; 2019: 171.3; 2020: 158.8" beside 2024's), in the same section, when the
-    question asks no change over time or history: not current, nor history, but left out."""
-    if asks_trend(question) or HISTORY.search(question):
-        return set()
-    return {
-        old
-        for old, newer in outdated(statements, common, later=True).items()
-        if any(found[j].section == found[old].section for j in newer)
-    }
-
-
-HISTORY = re.compile(r"\b(?:history|histories|historical|past|background)\b|历史|历程|沿革", re.I)
 
 
 def _newest(

@@ -2,7 +2,8 @@
 ("Emergency department performance: March 2019" beside "…: March 2025", in one folder or
 under one address), of which the newest speaks for the series. A question that asks how
 things changed reads every edition; any other reads the newest, and an earlier one only where
-nothing else answers (as a source marked superseded is read).
+nothing else answers (as a source marked superseded is read), and leaves out an older
+source's rows of the years a newer one's rows of later years follow.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from research.text.extractive.currency import YEAR
-from research.text.extractive.evidence import Known
+from research.text.extractive.asks import asks_trend
+from research.text.extractive.currency import YEAR, outdated
+from research.text.extractive.evidence import Candidate, Known
 from research.text.extractive.figures import MONTHS
 from research.text.extractive.terms import is_cjk
 
@@ -55,3 +57,33 @@ def _names_a_series(undated: str) -> bool:
     if undated[:1] and is_cjk(undated[0]):
         return len(undated) >= MIN_CJK
     return len(undated.split()) >= MIN_WORDS
+
+
+def marked(question: str, found: list[Candidate], sources: Mapping[int, Known]) -> set[int]:
+    """The quotes of sources marked superseded (archive, draft) and, unless the question asks
+    how things changed or their history, of a series' earlier editions: the newest speaks."""
+    earlier: set[int] = set() if asks_change(question) else earlier_editions(sources)
+    return {i for i, c in enumerate(found) if sources[c.n].vintage.marked or c.n in earlier}
+
+
+def of_earlier_years(
+    question: str, found: list[Candidate], statements: list, common: frozenset[str]
+) -> set[int]:
+    """Statements a newer source's of the same measure leaves behind by stating later years
+    ("£m: Revenue; 2019: 171.3; 2020: 158.8" beside 2024's), in the same section, when the
+    question asks no change over time or history: not current, nor history, but left out."""
+    if asks_change(question):
+        return set()
+    return {
+        old
+        for old, newer in outdated(statements, common, later=True).items()
+        if any(found[j].section == found[old].section for j in newer)
+    }
+
+
+def asks_change(question: str) -> bool:
+    """Whether the question asks how things changed over time, or their history."""
+    return asks_trend(question) or HISTORY.search(question) is not None
+
+
+HISTORY = re.compile(r"\b(?:history|histories|historical|past|background)\b|历史|历程|沿革", re.I)
