@@ -667,3 +667,60 @@ def test_a_page_titled_with_a_rival_of_the_subjects_kind_is_left_out_though_it_n
     candidates = [evidence.Candidate(q, n, 1, "Orvane Systems") for n, q in ((1, rival), (2, own))]
     markdown = brief.write(question, "Orvane", parts, candidates, sources, WORDS, 600)
     assert own in markdown and "Varnex" not in markdown
+
+
+def test_a_neighbours_page_titled_with_the_kind_the_question_calls_the_subject_is_left_out():
+    question = "How has generation at the Caddow Bank offshore wind farm changed since 2020?"
+    peer = "Skerrow Sands lies 12 km north of Caddow Bank and has 67 turbines."
+    peer_output = "In 2023 it generated 1,236 GWh."
+    own = "Caddow Bank generated 1,538 GWh of electricity in 2024."
+    sources = {
+        1: _known(
+            "Skerrow Sands Wind Farm",
+            f"{peer} {peer_output}",
+            Vintage("", (2025, 1, 1)),
+            "Skerrow Sands Wind Farm",
+        ),
+        2: _known(
+            "Caddow Bank Offshore Wind Farm — Operations Review 2024",
+            own,
+            Vintage("", (2025, 1, 8)),
+            "Caddow Bank Offshore Wind Farm",
+        ),
+    }
+    parts = [evidence.Part(1, "Generation", "Caddow Bank generation")]
+    candidates = [
+        evidence.Candidate(q, n, 1, "Caddow Bank")
+        for n, q in ((1, peer), (1, peer_output), (2, own))
+    ]
+    markdown = brief.write(question, "Caddow Bank", parts, candidates, sources, WORDS, 600)
+    assert own in markdown and "Skerrow" not in markdown and "1,236" not in markdown
+
+
+def test_a_tables_row_of_another_thing_beside_the_subjects_row_is_left_out():
+    question = "How has generation at the Caddow Bank offshore wind farm changed since 2020?"
+    rows = ("| Caddow Bank | 1,482 | 1,604 |", "| Skerrow Sands | 1,210 | 1,236 |")
+    text = "\n".join(
+        ["Generation by station", "", "| Station | 2020 | 2023 |", "|---|---|---|", *rows]
+    )
+    sources = {1: _known("Generation by station", text, Vintage("", (2025, 1, 1)), "Offshore wind")}
+    assert list(sources[1].units) == ["Caddow Bank; 1,482; 1,604", "Skerrow Sands; 1,210; 1,236"]
+    parts = [evidence.Part(1, "Generation", "Caddow Bank generation")]
+    candidates = [evidence.Candidate(r, 1, 1, "Caddow Bank") for r in sources[1].units]
+    markdown = brief.write(question, "Caddow Bank", parts, candidates, sources, WORDS, 600)
+    assert "1,604" in markdown and "Skerrow" not in markdown
+    # a table of the subject's own rows (its measures), none naming it, is kept whole
+    measures = "\n".join(
+        [
+            "| Measure | 2024 |",
+            "|---|---|",
+            "| Generation (GWh) | 1,538 |",
+            "| Capacity (MW) | 576 |",
+        ]
+    )
+    sources = {
+        1: _known("Caddow Bank in figures", measures, Vintage("", (2025, 1, 1)), "Caddow Bank")
+    }
+    candidates = [evidence.Candidate(r, 1, 1, "Caddow Bank") for r in sources[1].units]
+    markdown = brief.write(question, "Caddow Bank", parts, candidates, sources, WORDS, 600)
+    assert "1,538" in markdown

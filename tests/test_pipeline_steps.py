@@ -102,6 +102,19 @@ def test_the_extractive_plan_gives_each_part_the_question_asks_for_a_section(pro
     assert not world.llm.requests
 
 
+def test_no_section_is_titled_with_a_piece_of_the_question_that_cuts_its_subjects_name(
+    project, world
+):
+    question = (
+        "How has annual electricity generation at the Caddow Bank offshore wind farm "
+        "changed between 2020 and 2024?"
+    )
+    _planned_by_rule(project, question)
+    titles = list(project.sections.order_by("position").values_list("title", flat=True))
+    assert titles[0].startswith("Annual electricity generation at the Caddow Bank")
+    assert not any(t.lower().startswith(("bank ", "caddow ")) for t in titles), titles
+
+
 def test_a_why_question_is_planned_as_causes_what_happened_and_what_followed(project, world):
     done = _planned_by_rule(project, "Why did the Qingshi storage plant catch fire in June 2025?")
     assert done.detail.endswith("from the 3 parts a why question asks for"), done.detail

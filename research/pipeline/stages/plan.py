@@ -33,7 +33,6 @@ from research.text.extractive import explanations
 from research.text.extractive import feedback as feedback_rules
 from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.aspects import (
-    QUESTION_WORDS,
     aspects,
     part_phrase,
     question_phrase,
@@ -45,6 +44,7 @@ from research.text.extractive.concepts import heading_for, said_for
 from research.text.extractive.names import Named, named_things, subject_phrases
 from research.text.extractive.names import title as named_title
 from research.text.extractive.scoring import key_phrases
+from research.text.extractive.section_phrases import reads_as_heading
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
 from research.text.extractive.venues import asks_for_papers, news_period
 
@@ -192,7 +192,7 @@ def _extractive_plan(
         phrases = [question.strip().rstrip("?？")[:QUERY_MAX]]
     topic, rest = phrases[0], phrases[1:] or phrases[:1]
     named = [n.lower() for n in subject_phrases(subject_part(question))]
-    rest = [p for p in rest if _phrase_heading(p) and not _names_only(p, named)]
+    rest = [p for p in rest if reads_as_heading(p, named)]
     count = max(0, min(len(rest), 5, max(2, total // 2) - 1))
     asked = question_phrase(question)
     sections = [
@@ -224,30 +224,6 @@ def _extractive_plan(
             )
         )
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
-
-
-def _phrase_heading(phrase: str) -> bool:
-    """A key phrase that reads as a heading: two words or more, in a spaced script (a run of
-    CJK characters cut by count may split a word), and none of the words that ask ("water can
-    Hallam" of "How much water can Hallam Reservoir hold?" is a piece of the question)."""
-    words = phrase.lower().split()
-    return (
-        not language_of(phrase).startswith(("zh", "ja", "ko"))
-        and len(words) >= 2
-        and not QUESTION_WORDS.intersection(words)
-    )
-
-
-def _names_only(phrase: str, named: list[str]) -> bool:
-    """Whether a key phrase is little more than the question's subject ("Port of Saltmarsh's",
-    "Saltmarsh's automated"): the whole report is about it, so it titles no section of its own
-    unless two words of its own are left."""
-    subject = {w for name in named for w in name.split()}
-    words = re.sub(r"(?:'s|’s|'|’)(?=\s|$)", "", phrase).lower().split()
-    return len([w for w in words if w not in subject and w not in JOINING]) < 2
-
-
-JOINING = frozenset("of the a an and in on at for to".split())
 
 
 def _subject(question: str, context: list[str]) -> str:

@@ -20,6 +20,7 @@ from research.text.extractive.names import Named, mentions, named_in, named_thin
 from research.text.extractive.namesakes import (
     distinctive_word,
     ends_a_name,
+    name_pattern,
     names_another,
     names_thing,
     other_kind,
@@ -131,15 +132,38 @@ def _row_of_another(unit: Sentence, known: Known, names: tuple[str, ...]) -> boo
     """Whether a table's row names none of the things in its first cell while other rows of
     its table name two of them there: the table's rows are things compared, and this one is
     another (a table of one of them, its hotels' rows under its total, is its own)."""
-    if named_in(unit.text.split(";")[0], names):
+    if named_in(_first_cell(unit), names):
         return False
     firsts = {
         owner
         for other in known.units.values()
         if other.columns == unit.columns and other.header == unit.header
-        for owner in named_in(other.text.split(";")[0], names)
+        for owner in named_in(_first_cell(other), names)
     }
     return len(firsts) >= 2
+
+
+def _first_cell(unit: Sentence) -> str:
+    return unit.text.split(";")[0]
+
+
+def _beside_the_subjects_row(unit: Sentence, known: Known, phrases: tuple[str, ...]) -> bool:
+    """Whether a table's row is another thing's beside the subject's own: another row's first
+    cell is the subject's name and nothing more ("Station: Caddow Bank"), and this row's is
+    not ("Station: Skerrow Sands"). A row whose first cell only holds the name ("Greyhaven
+    Central" of the Greyhaven tram's stops) makes no table of peers."""
+    own = {p.lower() for p in phrases}
+
+    def value(row: Sentence) -> str:
+        return _first_cell(row).split(":", 1)[-1].strip().lower()
+
+    if value(unit) in own or named_in(_first_cell(unit), phrases):
+        return False
+    return any(
+        value(other) in own
+        for other in known.units.values()
+        if other.columns == unit.columns and other.header == unit.header
+    )
 
 
 def grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[str, ...]:
@@ -256,7 +280,7 @@ def _left_out(
     own_names = compared.names if compared else phrases
     if phrases and about_another(known.title, phrases, question):
         return True
-    if any(_peer_titled(known.title, p, own_names) for p in phrases):
+    if any(_peer_titled(known, p, own_names, question) for p in phrases):
         return True  # "About Varnex Systems" beside Orvane Systems, its rival it names
     if any(other_kind(about, p, question) for p in phrases):
         return True  # "Orkney folk band Selkie Dawn" beside the ferry MV Selkie Dawn
@@ -275,15 +299,53 @@ def _left_out(
     return compared is not None and elsewhere(about, compared)  # 南川市白沙区, not 江州市's
 
 
-def _peer_titled(title: str, phrase: str, own: tuple[str, ...]) -> bool:
+def _peer_titled(known: Known, phrase: str, own: tuple[str, ...], question: str) -> bool:
     """Whether a title names, and not the subject, another thing of the subject's kind by its
     last word ("Varnex Systems" for Orvane Systems, "Kelbrook Hospital" for Corrant General
-    Hospital): a rival's or a neighbour's page, however often it names the subject."""
-    words = phrase.split()
+    Hospital), or by the words the question calls the subject after its name, and the page
+    names that thing as often as the subject at least ("Skerrow Sands Wind Farm" for "the
+    Caddow Bank offshore wind farm"): a rival's or a neighbour's page, however often it names
+    the subject."""
+    title, words = known.title, phrase.split()
     if len(words) < 2 or is_cjk(phrase[:1]) or any(names_thing(title, name) for name in own):
         return False
     kind = re.escape(words[-1])
-    return any(m[1] != words[-2] for m in re.finditer(rf"\b([A-Z][\w&'’-]+)\s+{kind}\b", title))
+    if any(m[1] != words[-2] for m in re.finditer(rf"\b([A-Z][\w&'’-]+)\s+{kind}\b", title)):
+        return True
+    called = asked_kind(question, phrase)
+    if not called or _compared(question):
+        return False  # "…, B and C laptops": the kind of all that the question compares
+    kinds, kind = "|".join(map(re.escape, called)), re.escape(called[-1])
+    found = re.finditer(rf"((?:\b[A-Z][\w&'’-]+\s+)+?)(?i:(?:{kinds})\s+)*(?i:{kind})\b", title)
+    skip = JOINING | set(called)
+    peers = {" ".join(w for w in m[1].split() if w.lower() not in skip) for m in found}
+    peers = {p for p in peers if p and not re.search(name_pattern(phrase), p)}
+    said = max(1, len(mentions(known.about, phrase, own)))
+    return any(len(mentions(known.about, peer, own)) >= said for peer in peers)
+
+
+JOINING = frozenset("the a an our your this that its their of and new".split())
+
+
+# Where the words the question calls its subject by after its name end: a word that joins or
+# asks, or one of a verb's forms ("the Caddow Bank offshore wind farm changed between").
+CALLED_END = re.compile(
+    r"of|in|on|at|for|to|from|since|between|by|and|or|with|is|are|was|were|has|have|had|did"
+    r"|does|do|\w+ed|\w+ing"
+)
+
+
+def asked_kind(question: str, phrase: str) -> list[str]:
+    """The lowercase words the question gives right after the subject's name, which say what
+    kind of thing it is ("offshore wind farm" of "the Caddow Bank offshore wind farm
+    changed"), the last its kind."""
+    found = re.search(rf"{name_pattern(phrase)}((?:\s+[a-z][a-z-]*){{1,4}})", question)
+    called: list[str] = []
+    for word in found[1].split() if found else ():
+        if CALLED_END.fullmatch(word):
+            break
+        called.append(word)
+    return called
 
 
 CODES = (
@@ -362,7 +424,16 @@ def another_things(
     """Whether a quote is about another thing of a colliding name, or says something of
     another thing to compare ("For comparison, …") without naming the subject; a table's row
     is about what its table is, in a document titled with the subject ("北辰港口集团; 55%" of
-    the subject's shareholders)."""
+    the subject's shareholders), unless its table's rows are things and another row the
+    subject's."""
+    unit = known.units.get(candidate.quote)
+    if (
+        unit
+        and unit.columns
+        and not _compared(question)
+        and _beside_the_subjects_row(unit, known, phrases)
+    ):
+        return True  # "Station: Skerrow Sands; 2020: 1,210" beside "Station: Caddow Bank; …"
     if known.header(candidate.quote) and any(names_thing(known.title, p) for p in phrases):
         return False
     if COMPARING.match(candidate.quote) and not any(
