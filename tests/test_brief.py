@@ -70,6 +70,42 @@ def test_a_source_is_older_when_marked_as_archived_draft_or_early_version_or_dat
     replaced = vintage(["recall.html"], "This notice has been replaced by the update.", None, TODAY)
     assert replaced.marked == "has been replaced"
     assert vintage(["s6.html"], "本产品已停产，推荐选购新款。", None, TODAY).marked == "已停产"
+    for archived in (
+        "档案/公司介绍-2016版.docx",
+        "/shop/archive/catalogue-2022.pdf",
+        "旧文件/a.docx",
+    ):
+        assert vintage([archived], "", None, TODAY).marked
+
+
+def test_a_dated_source_is_not_dated_by_a_later_day_it_looks_ahead_to():
+    summary = "Product recalled: 186,000 cases, all best-by dates to June 2024."
+    assert vintage(["summary.html"], summary, date(2023, 11, 9), TODAY).as_of == (2023, 11, 9)
+    assert vintage(["summary.html"], summary, None, TODAY).as_of == (2024, 6, 0)  # no date else
+
+
+def test_a_first_account_is_quoted_only_where_nothing_else_is_once_a_final_one_follows():
+    def page(title: str, path: str, age: Vintage) -> evidence.Known:
+        return evidence.Known(f"/{path}", title, "", age, title, path, title)
+
+    def dated(names: list[str], day: tuple[int, int, int]) -> Vintage:
+        return vintage(names, "", date(*day), TODAY)
+
+    bulletin = dated(
+        ["Port statistics", "statistics/provisional-bulletin-jan-2024.md"], (2024, 1, 20)
+    )
+    flash = dated(["轨道交通客运快报-2024年1月.md"], (2024, 1, 15))
+    rumour = dated(["/news/funding-rumour-aug-2023.html"], (2023, 8, 2))
+    initial = dated(["/company/initial-recall-statement.html"], (2023, 9, 8))
+    assert (bulletin.provisional, flash.provisional) == ("provisional", "快报")
+    assert (rumour.provisional, initial.provisional) == ("rumour", "initial recall statement")
+    assert not dated(["Interim CEO named", "/news/ceo.html"], (2024, 1, 1)).provisional
+    final = dated(["Port statistics 2023", "statistics/annual-2023.md"], (2024, 4, 2))
+    sources = {1: page("Bulletin", "statistics/p.md", bulletin), 2: page("Final", "s/a.md", final)}
+    assert editions.first_accounts(sources) == {1}
+    assert editions.first_accounts({1: sources[1]}) == set()  # the only account stands
+    older = dated(["Port statistics 2022", "statistics/annual-2022.md"], (2023, 4, 2))
+    assert editions.first_accounts({1: sources[1], 3: page("Older", "s/o.md", older)}) == set()
 
 
 def test_a_newer_source_stating_the_same_measure_with_another_value_supersedes_the_older():
@@ -138,14 +174,15 @@ CANDIDATES = [
 ]
 
 
-def test_the_brief_states_the_newest_figures_and_the_older_only_as_history():
+def test_the_brief_states_the_newest_figures_the_older_only_as_history_and_no_draft():
     markdown = brief.write(QUESTION, "Kestrel", PARTS, CANDIDATES, SOURCES, WORDS, 900)
     revenue = markdown.split("## Current revenue")[1].split("##")[0]
     assert revenue.strip() == (  # the newer report's figure, which no summary quoted, comes first
         f"“{REVENUE_2026}” [1] *Earlier, as of 2025-06-30:* “{REVENUE_2025}” [2]"
     )
     pricing = markdown.split("## Pricing")[1]
-    assert pricing.strip() == f"“{PRICE}” [5] *Superseded (draft, 2026-06-02):* “{PRICE_DRAFT}” [4]"
+    assert pricing.strip() == f"“{PRICE}” [5]"  # the draft's price is no history of it
+    assert PRICE_DRAFT not in markdown
     assert "leave" not in markdown  # its document does not name the subject
 
 
@@ -470,6 +507,15 @@ def test_a_question_that_spans_a_period_leaves_out_a_source_of_a_year_before_it(
     assert prospects.of_the_period(in_one_year, {1, 2, 3, 4}, sources) == {1, 2, 3, 4}
     why = "Why has Tessary removed features from its Lumen dashboard since 2023?"
     assert prospects.of_the_period(why, {1, 2, 3, 4}, sources) == {1, 2, 3, 4}  # causes come first
+    # a plan's horizon is no year it speaks of: a "2018–2028" strategy of 2018 speaks of 2018
+    plans = {
+        1: _known(
+            "Parks strategy 2018–2028", "Refurbish the play area.", Vintage("", (2018, 5, 2))
+        ),
+        2: _known("Parks and open spaces", "Hollin Meadow opened.", Vintage("", (2024, 10, 1))),
+    }
+    opened = "Which parks has Brimley District Council opened or refurbished since 2021?"
+    assert prospects.of_the_period(opened, {1, 2}, plans) == {2}
 
 
 def test_a_quote_sharing_only_a_year_with_its_part_is_not_about_it_but_a_synonym_is():

@@ -89,6 +89,15 @@ def test_the_subject_is_the_name_a_question_opens_with_in_either_language():
     assert phrases("How does the Port of Saltmarsh's truck gate work?") == ("Port of Saltmarsh",)
     assert phrases("2019年至2025年临澜市常住人口是如何变化的？") == ("临澜市",)
     assert phrases("星衡机器人的创始人是谁？") == ("星衡机器人",)
+    # a possessive inside the name: the owner and the thing owned, each a name of the subject
+    bars = "How did Salmonella end up in Brennock Foods' Harvest Oat Bars, leading to a recall?"
+    assert phrases(bars) == (
+        "Brennock Foods' Harvest Oat Bars",
+        "Harvest Oat Bars",
+        "Brennock Foods",
+        "Salmonella",
+    )
+    assert phrases("What was McDonald's Corp. revenue in 2023?") == ("McDonald's Corp.",)
 
 
 def test_a_namesake_organisation_is_another_thing_but_a_product_of_the_subject_is_not():
@@ -211,6 +220,7 @@ def test_a_document_kept_in_an_administrative_folder_is_left_out_unless_the_ques
     assert not genre.administrative("news/is-it-safe.html", question)  # a file name's "it"
     assert genre.administrative("legal/modern-slavery-statement.html", question)  # by law
     assert not genre.administrative("hr/hiring-plan.md", "What is the HR hiring plan for 2026?")
+    assert genre.administrative("council/housing-officer-vacancy.html", "How have prices changed?")
     # "it" inside a word of the question ("with", "city") asks nothing about IT
     assert genre.administrative("it/badge-upgrade.md", "Which city sites opened with robots?")
 
@@ -521,6 +531,9 @@ def test_a_how_or_why_question_asks_for_its_parts_and_a_change_or_a_count_does_n
     assert angles("How has household water use in Pellham changed from 2019 to 2025?") == ()
     assert angles("How many robots did Halden ship?") == ()
     assert angles("澜星汽车2020年到2025年的年销量经历了怎样的变化？") == ()
+    # how an event came about asks its causes, as why does
+    assert angles("How did Salmonella end up in Brennock Foods' oat bars?") == WHY
+    assert angles("How did Harbour Line and Veltmoor compare on punctuality?") == ()
 
 
 def test_another_model_of_a_line_is_another_things_and_a_name_is_found_without_its_spaces():
@@ -579,8 +592,17 @@ def test_the_body_that_runs_a_place_named_after_it_is_the_places_own():
     assert not names_thing("Aurora Borealis Tours", "Aurora")
 
 
+def test_a_place_council_or_a_ports_authority_is_its_own_but_a_citys_council_no_tramways():
+    assert not names_another("Caldmoor District Council — Scrutiny Committee", "Caldmoor")
+    assert names_thing("Port Ellery Harbour Authority — Annual Review 2024", "Port Ellery")
+    assert not names_another("Port Ellery Harbour Authority — Annual Review 2024", "Port Ellery")
+    bus = "Elsmouth City Council — local bus patronage, all operators"
+    assert names_another(bus, "Elsmouth Tramway")
+
+
 def test_another_word_for_the_same_kind_of_thing_is_no_namesake():
     assert not names_another("Orlay Strait Crossing: Final Account Review", "Orlay Strait Bridge")
+    assert not names_another("What went wrong: our Harvest Oat Bar recall", "Harvest Oat Bars")
     assert names_another("Skelby Sound Seafoods, the fishermen's co-op", "Skelby Sound Ferries")
 
 

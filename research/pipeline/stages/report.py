@@ -458,7 +458,11 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
         if source.document:
             names += [source.document.folder, source.document.filename, source.document.title]
         uploaded = source.document.created_at.date() if source.document else None
-        age = vintage(names, source.text, source.published, today, uploaded)
+        # What dates and marks a source is its document's names, not a passage's heading
+        # ("Item 6: interim findings" of final minutes); a page's path does as a document's
+        # folder and file name do (/archive/, initial-recall-statement.html).
+        dating = names[1:] if source.document else [source.title, urlsplit(source.url).path]
+        age = vintage(dating, source.text, source.published, today, uploaded)
         whole = texts.get(source.document_id or 0) or [source.text]
         about = "\n".join([*names, *whole])
         title = source.title or source.url

@@ -415,10 +415,14 @@ def _restated(older: str, newer: str) -> bool:
 
 def _attach(pool: _Pool, chosen: list[list[int]]) -> dict[int, int]:
     """For each older statement, the quoted current one it goes after: the first of those that
-    supersede it (the most alike first) that the report quotes; an older statement once."""
+    supersede it (the most alike first) that the report quotes; an older statement once. A
+    superseded version's (a draft's, an archived copy's, a first account's) is no history of
+    the figure: the current statement replaces it."""
     quoted = {i for own in chosen for i in own}
     attached: dict[int, int] = {}
     for older, newer in sorted(pool.history.items()):
+        if older in pool.marked:
+            continue
         best = next((j for j in newer if j in quoted), None)
         if best is not None and best not in attached:
             attached[best] = older

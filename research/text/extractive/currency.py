@@ -5,8 +5,9 @@ A source's vintage comes from its names (file name, title, folder), its text and
   version below 1 ("v0.3") (归档, 草稿, 旧版, 已被取代 in Chinese), or its text opens by
   saying it is superseded, archived, obsolete, replaced or no longer valid (已废止, 已停产);
 - as of: the latest of its publication date, the years its names carry ("Annual Report 2025",
-  "Q4 FY2025") and the dates its text gives up to today; failing those, the day a library
-  document was uploaded.
+  "Q4 FY2025") and the dates its text gives up to its publication date (a later one is looked
+  ahead to), or up to today when it has none; failing those, the day a library document was
+  uploaded.
 
 A statement is outdated when a newer source states the same measure (figures of the same kind,
 in words the two share, a name such as "K3" counting twice) with another value: the newest is
@@ -27,13 +28,24 @@ from research.text.records import record_pairs
 
 _MARKS = re.compile(
     r"(?<![^\W_])(archive[sd]?|superseded|draft|old|obsolete|outdated|deprecated|v0(?:\.\d+)+)"
-    r"(?![^\W_])|(归档|草稿|旧版|已被取代|已作废|过期)",
+    r"(?![^\W_])|(归档|存档|档案|草稿|旧版|旧文件|往期|已被取代|已作废|过期)",
     re.IGNORECASE,
 )
 _TEXT_MARKS = re.compile(
     r"\b(superseded|archived|obsolete|(?:has|have)\s+been\s+replaced|no\s+longer\s+(?:valid|"
     r"current|in\s+force))\b|(已被取代|已归档|已作废|已废止|草稿|已停产)",
     re.I,
+)
+# What a first account calls itself, which a later, final one replaces: a provisional
+# bulletin, a preliminary assessment, an interim update, an initial recall statement, a flash
+# estimate, a rumour (初步评估,
+# 快报, 业绩预告, 融资传闻). Unlike a mark, it says nothing until a newer account exists
+# (editions.py): the only account of a year stands.
+_PROVISIONAL = re.compile(
+    r"(?<![^\W_])(provisional|preliminary|rumou?rs?|snapshot|(?:early|flash|advance)[ ]"
+    r"(?:estimates?|reports?|figures|bulletin)|(?:interim|initial)[ ](?:[a-z]+[ ])?(?:update|"
+    r"statement|findings|assessment|review|report|estimate))(?![^\W_])|(初步|快报|预告|预估|传闻|初稿|征求意见稿)",
+    re.IGNORECASE,
 )
 YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_SHARED = 2  # content words two statements of one measure share at least
@@ -44,6 +56,7 @@ MIN_SHARED_CJK = 4  # character pairs, in Chinese, Japanese or Korean
 class Vintage:
     marked: str  # the word that marks the source as superseded ("draft", "v0.3"), or ""
     as_of: tuple[int, int, int] | None  # (year, month, day); 0 for an unknown month or day
+    provisional: str = ""  # the word that calls it a first account ("preliminary", 快报), or ""
 
     def older_than(self, other: Vintage) -> bool:
         if bool(self.marked) != bool(other.marked):
@@ -79,16 +92,23 @@ def vintage(
     """The vintage of a source with these names (file name, title, folder), text and date;
     `fallback` dates it when nothing else does (a library document's upload)."""
     named = " ".join(names)
-    mark = _MARKS.search(named.replace("_", " ").replace("-", " ")) or _TEXT_MARKS.search(
-        text[:300]
-    )
+    spaced = named.replace("_", " ").replace("-", " ")
+    mark = _MARKS.search(spaced) or _TEXT_MARKS.search(text[:300])
+    first = _PROVISIONAL.search(spaced)
+    # A dated source is of its date: a later date in its text is one it looks ahead to
+    # ("all best-by dates to June 2024" in a summary published in November 2023).
+    until = published or today
     found = [(int(y), 0, 0) for y in YEAR.findall(named) if int(y) <= today.year]
-    found += [d for d in dates_in(text[:5000]) if d <= (today.year, today.month, today.day)]
+    found += [d for d in dates_in(text[:5000]) if d <= (until.year, until.month, until.day)]
     if published:
         found.append((published.year, published.month, published.day))
     if fallback and not found:
         found.append((fallback.year, fallback.month, fallback.day))
-    return Vintage(mark.group(0).lower() if mark else "", max(found) if found else None)
+    return Vintage(
+        mark.group(0).lower() if mark else "",
+        max(found) if found else None,
+        first.group(0).lower() if first else "",
+    )
 
 
 def measures(sentence: str) -> tuple[frozenset, frozenset[str], frozenset[str]]:

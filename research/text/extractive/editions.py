@@ -3,7 +3,9 @@
 under one address), of which the newest speaks for the series. A question that asks how
 things changed reads every edition; any other reads the newest, and an earlier one only where
 nothing else answers (as a source marked superseded is read), and leaves out an older
-source's rows of the years a newer one's rows of later years follow.
+source's rows of the years a newer one's rows of later years follow. A first account (a
+provisional bulletin, a preliminary assessment) is read so too once a final one follows it,
+whatever the question asks.
 """
 
 from __future__ import annotations
@@ -60,10 +62,31 @@ def _names_a_series(undated: str) -> bool:
 
 
 def marked(question: str, found: list[Candidate], sources: Mapping[int, Known]) -> set[int]:
-    """The quotes of sources marked superseded (archive, draft) and, unless the question asks
-    how things changed or their history, of a series' earlier editions: the newest speaks."""
+    """The quotes of sources marked superseded (archive, draft), of first accounts a final one
+    follows and, unless the question asks how things changed or their history, of a series'
+    earlier editions: the newest speaks."""
     earlier: set[int] = set() if asks_change(question) else earlier_editions(sources)
+    earlier |= first_accounts({c.n: sources[c.n] for c in found})
     return {i for i, c in enumerate(found) if sources[c.n].vintage.marked or c.n in earlier}
+
+
+def first_accounts(sources: Mapping[int, Known]) -> set[int]:
+    """The sources that call themselves a first account (a provisional bulletin, a preliminary
+    assessment, a rumour) while a final one, of another document and no older, is quoted
+    beside them: what they said is what the final account corrects."""
+    final = [k for k in sources.values() if not k.vintage.provisional and not k.vintage.marked]
+    return {
+        n
+        for n, known in sources.items()
+        if known.vintage.provisional
+        and any(_as_new(k, known) and k.path != known.path for k in final)
+    }
+
+
+def _as_new(known: Known, than: Known) -> bool:
+    """Whether a source is dated, and no earlier than `than` (at their shared precision)."""
+    ours, theirs = known.vintage, than.vintage
+    return ours.as_of is not None and theirs.as_of is not None and not ours.older_than(theirs)
 
 
 def of_earlier_years(

@@ -4,10 +4,11 @@
 followed (losses, fines, fixes); "How does the gate process a pickup?" and
 明禾乳业的鲜牛奶是怎样生产出来的 ask for the steps of a process, then the times and figures that
 go with them ("How does WAL mode work" asks how a mechanism works, which the question's own
-words plan). A careful reader's report is laid out by those parts, and each part is searched
-with the words documents use for it ("caused", "root cause", 导致, 认定; "step", "procedure",
-工序): an investigation's findings on its second page are found by the search for causes,
-where the question's own words find its first.
+words plan); "How did Salmonella end up in the bars?" asks how an event came about, its
+causes, as a why question does. A careful reader's report is laid out by those parts, and each
+part is searched with the words documents use for it ("caused", "root cause", 导致, 认定;
+"step", "procedure", 工序): an investigation's findings on its second page are found by the
+search for causes, where the question's own words find its first.
 
 Each part is written once here, in English and Chinese: its heading in each language and the
 words documents use for it. A question about a change over time ("How has X changed"), a
@@ -77,10 +78,17 @@ PROCESS = re.compile(
 )
 
 
+# How an event came about, which asks its causes as "why" does ("How did Salmonella end up in
+# the bars?", "How did the migration fail?"): a past "how did" that asks no process.
+HOW_IT_CAME = re.compile(r"^\s*how\s+did\b", re.IGNORECASE)
+
+
 def angles(question: str) -> tuple[Angle, ...]:
     """The parts a how or why question asks for, in order; () for any other question."""
     if ASKS_WHY.search(question):
         return WHY
-    if ASKS_HOW.search(question) and PROCESS.search(question) and not NOT_HOW.search(question):
+    if not ASKS_HOW.search(question) or NOT_HOW.search(question):
+        return ()
+    if PROCESS.search(question):
         return HOW
-    return ()
+    return WHY if HOW_IT_CAME.search(question) else ()

@@ -16,7 +16,14 @@ from research.text.extractive import genre
 from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.evidence import Candidate, Known, Part
-from research.text.extractive.names import Named, mentions, named_in, named_things, place_of
+from research.text.extractive.names import (
+    Named,
+    mentions,
+    named_in,
+    named_things,
+    names_a_time,
+    place_of,
+)
 from research.text.extractive.namesakes import (
     distinctive_word,
     ends_a_name,
@@ -277,6 +284,7 @@ def _left_out(
     """Whether a document is about something else, whatever names it gives (with `kinds`,
     also for naming neither the kind of thing compared nor two of them)."""
     compared = _compared(question)
+    phrases = tuple(p for p in phrases if not names_a_time(p))
     own_names = compared.names if compared else phrases
     if phrases and about_another(known.title, phrases, question):
         return True
@@ -309,6 +317,8 @@ def _peer_titled(known: Known, phrase: str, own: tuple[str, ...], question: str)
     title, words = known.title, phrase.split()
     if len(words) < 2 or is_cjk(phrase[:1]) or any(names_thing(title, name) for name in own):
         return False
+    if distinctive_word(phrase) == words[-1]:
+        return False  # "River Aske", "Port Ellery": the last word is the name, not a kind
     kind = re.escape(words[-1])
     if any(m[1] != words[-2] for m in re.finditer(rf"\b([A-Z][\w&'’-]+)\s+{kind}\b", title)):
         return True

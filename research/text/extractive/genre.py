@@ -44,17 +44,18 @@ ASKS_RULES = re.compile(
 
 
 # Where an organisation keeps what is not about its business: its HR and IT folders, its
-# policies, notices and brand guides; a site's careers, privacy and warning pages. Not "legal"
-# (a fund's terms are kept there), "safety" or 公告 (an incident's report, a company's
-# announcements); a file name's "notice" may be a tariff's. A statement the law requires
+# policies, notices and brand guides; a site's careers, vacancies, privacy and warning pages.
+# Not "legal" (a fund's terms are kept there), "safety" or 公告 (an incident's report, a
+# company's announcements); a file name's "notice" may be a tariff's. A statement the law requires
 # (modern-slavery-statement.html, accessibility.html) says what the organisation must do.
 FOLDERS = frozenset(
     "hr it policy policies brand branding notice notices handbook guidelines facilities "
     "careers jobs privacy 人事 行政 制度 品牌 招聘".split()
 )
 FILE_WORDS = frozenset(
-    "policy policies handbook guidelines careers jobs privacy cookie cookies warning warnings "
-    "brand branding slavery accessibility disclaimer whistleblowing".split()
+    "policy policies handbook guidelines careers jobs vacancy vacancies recruitment privacy "
+    "cookie cookies warning warnings brand branding slavery accessibility disclaimer "
+    "whistleblowing".split()
 )
 PROCEDURES = frozenset("policy policies handbook guidelines 制度".split())
 _SEGMENTS = re.compile(r"[/\\]")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from research.text.extractive.figures import MONTHS
 from research.text.extractive.namesakes import (
     LEGAL_FORMS,
     cjk_pattern,
@@ -383,9 +384,36 @@ def subject_phrases(subject_part: str) -> tuple[str, ...]:
         return (name,) if 2 <= len(name) <= MAX_CJK_SUBJECT else ()
     found = []
     for match in (m for part in SENTENCE_END.split(text) for m in re.finditer(_NAME, part)):
-        name = re.sub(r"(?:'s|’s|'|’)$", "", _without_asking(match.group()))
-        if name.endswith(".") and name.split()[-1][:-1] not in LEGAL_FORMS:
-            name = name[:-1]  # the question's full stop, not "Co." or "Inc."
-        if name and name not in ASKING and (len(name) > 3 or name.isupper()):
-            found.append(name)
+        whole = re.sub(r"(?:'s|’s|'|’)$", "", _without_asking(match.group()))
+        for name in _names_in(whole):
+            if name.endswith(".") and name.split()[-1][:-1] not in LEGAL_FORMS:
+                name = name[:-1]  # the question's full stop, not "Co." or "Inc."
+            if name and name not in ASKING and (len(name) > 3 or name.isupper()):
+                found.append(name)
     return tuple(sorted(dict.fromkeys(found), key=lambda n: (-len(n), n)))
+
+
+OWNED = re.compile(r"^(?P<owner>.+?(?:'s|’s|s'|s’)) (?P<owned>[A-Z].*)$")
+
+
+def _names_in(name: str) -> tuple[str, ...]:
+    """A run of capitalised words that holds a possessive names two things beside the whole,
+    each a name of the subject ("Brennock Foods' Harvest Oat Bars": Brennock Foods and Harvest
+    Oat Bars, which sources name apart)."""
+    split = OWNED.match(name)
+    if not split:
+        return (name,)
+    owner = re.sub(r"(?:'s|’s|'|’)$", "", split["owner"])
+    owned = split["owned"]
+    if all(w.strip(".") in LEGAL_FORMS for w in owned.split()):  # "McDonald's Corp."
+        return (name,)
+    return (name, owner, owned)
+
+
+DATE_NAME = re.compile(r"^(?:" + "|".join(m.capitalize() for m in MONTHS) + r")(?: \d{1,4})*$")
+
+
+def names_a_time(phrase: str) -> bool:
+    """Whether a subject's phrase is a month with its year ("February 2026"): it finds the
+    documents about the question's event, but no thing of its own has namesakes or peers."""
+    return DATE_NAME.match(phrase) is not None

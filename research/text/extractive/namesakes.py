@@ -118,14 +118,15 @@ def names_another(
         after = text[m.end() :]
         if generic and not rest and _other_place(text[: m.start()], after, generic):
             return True  # "the Ellery Valley district" beside Port Ellery
-        if COUNCIL.match(after) and words[-1] in COUNCIL_RUN:
-            continue  # "Brackenfield Council", which runs Brackenfield Libraries
+        if COUNCIL.match(after) and (words[-1] in COUNCIL_RUN or len(words) == 1):
+            continue  # "Brackenfield Council", which runs Brackenfield Libraries; a place's
+        whole = not rest  # the name said whole, so a body after it runs it
         if rest and after.startswith(f" {rest}"):
-            after = after[len(rest) + 1 :]
+            after, whole = after[len(rest) + 1 :], True
         elif _sibling(after, words[1:]) and not _asked_kind(after, asked, members):
             return True  # "Skelby Sound Seafoods" beside Skelby Sound Ferries
-        if goes_on_to_another(name, after, asked, members):
-            return True
+        if goes_on_to_another(name, after, asked, members) and not (whole and _governs(after)):
+            return True  # not "Port Ellery Harbour Authority", but "Elsmouth City Council"
     return False
 
 
@@ -226,13 +227,21 @@ def _cjk_business(text: str, end: int, name: str, asked: str = "") -> bool:
     return said not in CJK_NAME_FILLERS and said not in name and not (asked and said in asked)
 
 
+def _one_word(said: str, own: str) -> bool:
+    """Whether a word is a name's word, or its singular or plural ("Harvest Oat Bar recall"
+    names Harvest Oat Bars)."""
+    return said == own or (said[:1].isupper() and said.rstrip("s") == own.rstrip("s"))
+
+
 def _sibling(after: str, rest: list[str]) -> bool:
     """Whether the words after a name's first word go on with none or some of its next words
     and then part from it with as many capitalised words of their own: a sibling name, another
     thing's ("Mirelle Cosmetics" beside Mirelle Robotics)."""
     said = re.split(r"[\n;:|]", after, maxsplit=1)[0].split()  # a name ends with its line
     shared = 0
-    while shared < min(len(rest), len(said)) and said[shared].rstrip(".,'’") == rest[shared]:
+    while shared < min(len(rest), len(said)) and _one_word(
+        said[shared].rstrip(".,'’"), rest[shared]
+    ):
         shared += 1
     if not rest or shared == len(rest):
         return False
@@ -379,9 +388,10 @@ COUNCIL = re.compile(r"\s+(?:(?:Borough|City|County|District|Town|Parish|Municip
 
 
 def _governs(after: str) -> bool:
-    """Whether the name is followed by a body that runs it, and nothing more."""
-    word = re.match(r"\s+([A-Z][a-z]+)(?![\w-])(?!\s+[A-Z])", after)
-    return word is not None and word[1] in GOVERNING
+    """Whether the name is followed by a body that runs it, and nothing more ("Port Ellery
+    Harbour Authority", "Lathbury Water Board")."""
+    words = re.match(r"((?:\s+[A-Z][a-z]+){1,3})(?![\w-])(?!\s+[A-Z])", after)
+    return words is not None and words[1].split()[-1] in GOVERNING
 
 
 def _asked_kind(after: str, asked: str, members: bool = False) -> bool:

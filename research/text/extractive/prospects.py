@@ -124,6 +124,9 @@ def spanned(question: str) -> range:
 
 def period(source: Known) -> int:
     """The year a source speaks of: the latest its names give ("annual-review-2022.html",
-    published in 2023, reviews 2022), else the year it is dated; 0 when unknown."""
+    published in 2023, reviews 2022) up to the year it is dated (a "strategy 2018–2028" of
+    2018 speaks of 2018, and plans the rest), else the year it is dated; 0 when unknown."""
+    dated = (source.vintage.as_of or (0,))[0]
     named = [int(y) for y in YEAR.findall(f"{source.title} {source.address}")]
-    return max(named) if named else (source.vintage.as_of or (0,))[0]
+    named = [y for y in named if not dated or y <= dated]
+    return max(named) if named else dated
