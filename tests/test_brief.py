@@ -770,3 +770,34 @@ def test_a_tables_row_of_another_thing_beside_the_subjects_row_is_left_out():
     candidates = [evidence.Candidate(r, 1, 1, "Caddow Bank") for r in sources[1].units]
     markdown = brief.write(question, "Caddow Bank", parts, candidates, sources, WORDS, 600)
     assert "1,538" in markdown
+
+
+def test_an_old_source_is_quoted_where_nothing_newer_answers_unless_a_history_is_asked():
+    now, then = Vintage("", (2025, 2, 1)), Vintage("", (2022, 6, 14))
+    staff_now = "Kestrel Robotics has 86 staff."
+    staff_then = "Kestrel Robotics has 54 staff and plans to hire more."
+    seed = "Kestrel Robotics raised a $12 million seed round in 2021."
+    office = "Kestrel Robotics moved into a larger laboratory on Binney Street."
+    sources = {
+        1: _known("Company facts", staff_now, now),
+        2: _known("Start-up grows", f"{staff_then}\n{seed}\n{office}", then),
+    }
+    parts = [
+        evidence.Part(1, "Staff", "staff Kestrel Robotics staff employees"),
+        evidence.Part(2, "Funding history", "funding history Kestrel Robotics funding raised"),
+        evidence.Part(3, "Offices", "offices Kestrel Robotics laboratory"),
+    ]
+    candidates = [
+        evidence.Candidate(staff_now, 1, 1, "staff"),
+        evidence.Candidate(staff_then, 2, 1, "staff"),
+        evidence.Candidate(seed, 2, 2, "funding"),
+        evidence.Candidate(office, 2, 3, "offices"),
+    ]
+    question = "Prepare a brief on Kestrel Robotics: its staff, funding history and offices."
+    markdown = brief.write(question, "Kestrel", parts, candidates, sources, WORDS, 900)
+    staff = markdown.split("## Staff")[1].split("##")[0]
+    assert staff_now in staff and staff_then not in markdown  # a 2022 article beside 2025's
+    assert seed in markdown.split("## Funding history")[1].split("##")[0]  # history asked
+    assert office in markdown.split("## Offices")[1]  # nothing newer answers it
+    trend = "How has Kestrel Robotics' staff grown since 2021?"
+    assert staff_then in brief.write(trend, "Kestrel", parts, candidates, sources, WORDS, 900)

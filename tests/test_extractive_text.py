@@ -129,6 +129,12 @@ def test_the_parts_a_question_asks_for_are_its_list_items_in_its_own_words():
     assert aspects("电动汽车的续航、充电速度和价格如何？") == ["续航", "充电速度", "价格"]
     numbered = "Compare (1) battery range (2) charging speed (3) price of the Model 3"
     assert aspects(numbered) == ["battery range", "charging speed", "price"]
+    dashed = "A rundown of Greenmere before our meeting — funding history, pipeline and risks."
+    assert aspects(dashed) == ["funding history", "pipeline", "risks"]
+    assert subject_part(dashed) == "A rundown of Greenmere before our meeting"
+    assert subject_part("Arden — what was its population in 2024?") == (
+        "Arden — what was its population in 2024?"
+    )  # no list after the dash
 
 
 def test_a_question_that_asks_for_one_thing_has_no_parts():

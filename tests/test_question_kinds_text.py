@@ -273,6 +273,8 @@ def test_a_part_asked_in_plain_words_is_searched_and_titled_in_the_documents_wor
     assert "debt" not in said_for("how much debt it has").split()  # the part has it
     assert said_for("诉讼纠纷") and all(not w.isascii() for w in said_for("诉讼纠纷").split())
     assert said_for("its history") == ""
+    assert heading_for("who does it partner with") == "Partnerships"
+    assert {"licence", "agreement", "collaboration"} <= set(said_for("partnerships").split())
     assert heading_for("what features has it added") == "Features"
     assert "release" in said_for("features added since 2023").split()  # release notes
 

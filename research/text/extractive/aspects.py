@@ -107,10 +107,19 @@ def subject_names(question: str) -> str:
 
 
 def _split_head(question: str) -> tuple[str, str]:
+    """The question before its enumeration and the enumeration: after a colon, or after a
+    spaced dash that a list follows ("a rundown of Greenmere — funding history, pipeline, staff
+    and key risks"; not "Arden — the town's population in 2024")."""
     parts = COLON.split(question.strip(), maxsplit=1)
     if len(parts) == 2 and parts[1].strip():
         return parts[0].strip(), parts[1].strip()
+    parts = DASH.split(question.strip(), maxsplit=1)
+    if len(parts) == 2 and LIST_SEPARATORS.search(parts[1]):
+        return parts[0].strip(), parts[1].strip()
     return question.strip(), question.strip()
+
+
+DASH = re.compile(r"\s+[—–]\s+|——")
 
 
 def _items(text: str) -> list[str]:

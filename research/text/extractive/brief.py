@@ -69,6 +69,7 @@ class _Pool:
     newest: int  # the year of the newest source
     columns: list[str]  # each candidate's table's columns ("" for a sentence)
     marked: frozenset[int]  # from sources marked superseded (archive, draft)
+    aged: frozenset[int] = frozenset()  # from old sources, in a question about what is now
 
 
 def write(
@@ -87,7 +88,8 @@ def write(
     by_name = named_things(question) is not None
     ranked = [_ranked(pool, part, numbers, depth=depth, by_name=by_name) for part in parts]
     about = [_about_part(pool, part, by_name) for part in parts]
-    chosen = _fill(pool, ranked, budget, about)
+    fallback = [pool.marked | _aged(pool, part) for part in parts]
+    chosen = _fill(pool, ranked, budget, about, fallback)
     body = [f"# {title}", f"_{words.line}_"]
     quoted = _quoted(pool, chosen, sources)
     titled = [(part.title, own) for part, own in zip(parts, quoted, strict=True)]
@@ -193,7 +195,8 @@ def _pool(
             if found[j].section == found[older].section:
                 bags[j] = bags[j] + bags[older]
     columns = [sources[c.n].columns(c.quote) for c in found]
-    return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked))
+    aged = frozenset(editions.aged(question, found, sources))
+    return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked), aged)
 
 
 def _own(
@@ -253,12 +256,23 @@ def _ranked(
     them, those of superseded sources that answer the part, which _fill quotes only where
     nothing else is."""
     own = [i for i in sorted(pool.current) if any_section or pool.candidates[i].section == part.key]
-    ranked = _order(pool, part, own, numbers, depth, by_name)
+    aged = _aged(pool, part)
+    ranked = _order(pool, part, [i for i in own if i not in aged], numbers, depth, by_name)
+    # an old source's, after the newer ones: quoted where nothing newer answers the part
+    ranked += _order(pool, part, [i for i in own if i in aged], numbers, depth, strict=True)
     if any_section:
         return ranked
     # framed as superseded: better than "No source matched" while a source names the part
     marked = [i for i in sorted(pool.marked) if pool.candidates[i].section == part.key]
     return ranked + _order(pool, part, marked, numbers, depth, strict=True)
+
+
+def _aged(pool: _Pool, part: Part) -> frozenset[int]:
+    """The old sources' quotes, unless the part asks a history ("Funding history") or names
+    its year ("2024 revenue"), whose sources are judged by it."""
+    if editions.asks_change(part.title) or YEAR.search(part.title):
+        return frozenset()
+    return pool.aged
 
 
 def _order(
@@ -336,7 +350,11 @@ def _figured(pool: _Pool, i: int) -> bool:
 
 
 def _fill(
-    pool: _Pool, ranked: list[list[int]], budget: int, about: list[set[int]]
+    pool: _Pool,
+    ranked: list[list[int]],
+    budget: int,
+    about: list[set[int]],
+    fallback: list[frozenset[int]],
 ) -> list[list[int]]:
     """Each section's best (whatever the budget), then each one's next, until about `budget`
     words are quoted; a quote already in the report is not quoted again; a table row with
@@ -348,8 +366,8 @@ def _fill(
         for k, own in enumerate(ranked):
             # the best not yet quoted: a table's rows may have filled the places before it
             fresh = [i for i in own if pool.candidates[i].quote not in used]
-            if chosen[k]:  # a superseded source's quote only where nothing else is
-                fresh = [i for i in fresh if i not in pool.marked]
+            if chosen[k]:  # a superseded or an old source's quote only where nothing else is
+                fresh = [i for i in fresh if i not in fallback[k]]
             if fresh and (spent < budget or depth == 0) and len(chosen[k]) <= depth:
                 for i in _with_its_table(pool, fresh[0], used, about[k]):
                     chosen[k].append(i)

@@ -244,6 +244,24 @@ CONCEPTS = (
         "employees staff headcount workforce 员工 人数 员工总数",
         ("Employees", "员工"),
     ),
+    Concept(  # a partnership is signed as a licence, an agreement or a collaboration
+        (
+            "partner",
+            "partners",
+            "partnership",
+            "partnerships",
+            "alliance",
+            "alliances",
+            "collaboration",
+            "collaborations",
+            "合作",
+            "合作伙伴",
+            "合作方",
+        ),
+        "partnership partner licence license agreement collaboration alliance deal "
+        "合作 协议 授权 许可 战略合作",
+        ("Partnerships", "合作伙伴"),
+    ),
 )
 # A part asked as a question: in English by its first word, in Chinese by a question word
 # anywhere ("主要客户是谁").

@@ -57,6 +57,7 @@ class Vintage:
     marked: str  # the word that marks the source as superseded ("draft", "v0.3"), or ""
     as_of: tuple[int, int, int] | None  # (year, month, day); 0 for an unknown month or day
     provisional: str = ""  # the word that calls it a first account ("preliminary", 快报), or ""
+    uploaded: bool = False  # dated only by its upload to the library, not by what it says
 
     def older_than(self, other: Vintage) -> bool:
         if bool(self.marked) != bool(other.marked):
@@ -102,12 +103,14 @@ def vintage(
     found += [d for d in dates_in(text[:5000]) if d <= (until.year, until.month, until.day)]
     if published:
         found.append((published.year, published.month, published.day))
+    uploaded = bool(fallback and not found)
     if fallback and not found:
         found.append((fallback.year, fallback.month, fallback.day))
     return Vintage(
         mark.group(0).lower() if mark else "",
         max(found) if found else None,
         first.group(0).lower() if first else "",
+        uploaded,
     )
 
 

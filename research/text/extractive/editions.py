@@ -13,10 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from research.text.extractive import explanations
 from research.text.extractive.asks import asks_trend
+from research.text.extractive.aspects import aspects
 from research.text.extractive.currency import YEAR, outdated
 from research.text.extractive.evidence import Candidate, Known
 from research.text.extractive.figures import MONTHS
+from research.text.extractive.names import named_things
 from research.text.extractive.terms import is_cjk
 
 _DATED = re.compile(
@@ -102,6 +105,29 @@ def of_earlier_years(
         for old, newer in outdated(statements, common, later=True).items()
         if any(found[j].section == found[old].section for j in newer)
     }
+
+
+AGE_GAP = 2  # years before the newest source's: an old source, in a question about what is
+
+
+def aged(question: str, found: list[Candidate], sources: Mapping[int, Known]) -> set[int]:
+    """The quotes of old sources (dated at least AGE_GAP years before the newest source, by
+    what they say, not by their upload), in a question about what is now: a careful reader
+    quotes them only where nothing newer answers a part ("Employees: 54" of a 2022 article
+    beside a 2025 profile's 86). Not in a trend, a history (but one part's: "Funding
+    history"), the causes of an event, or a comparison (one thing's newest source may be
+    older than another's)."""
+    if asks_trend(question) or explanations.angles(question) or named_things(question):
+        return set()
+    if asks_change(question) and len(aspects(question)) < 2:
+        return set()
+    years = {
+        n: known.vintage.as_of[0]
+        for n, known in sources.items()
+        if known.vintage.as_of and not known.vintage.uploaded
+    }
+    newest = max((years.get(c.n, 0) for c in found), default=0)
+    return {i for i, c in enumerate(found) if 0 < years.get(c.n, newest) <= newest - AGE_GAP}
 
 
 def asks_change(question: str) -> bool:
