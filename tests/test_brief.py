@@ -503,8 +503,10 @@ def test_a_question_that_spans_a_period_leaves_out_a_source_of_a_year_before_it(
     assert prospects.of_the_period(since, {1, 2, 3, 4}, sources) == {2, 3, 4}
     span = since.replace("since 2023", "from 2023 to 2024")
     assert prospects.of_the_period(span, {1, 2, 3, 4}, sources) == {2, 3, 4}
-    in_one_year = since.replace("since 2023", "in 2024")  # one part's year, perhaps: all kept
-    assert prospects.of_the_period(in_one_year, {1, 2, 3, 4}, sources) == {1, 2, 3, 4}
+    in_one_year = since.replace("since 2023", "in 2024")  # the one question's year
+    assert prospects.of_the_period(in_one_year, {1, 2, 3, 4}, sources) == {3, 4}
+    one_parts = "Brief me on Lumen: the features added in 2024, its pricing and its customers."
+    assert prospects.of_the_period(one_parts, {1, 2, 3, 4}, sources) == {1, 2, 3, 4}
     why = "Why has Tessary removed features from its Lumen dashboard since 2023?"
     assert prospects.of_the_period(why, {1, 2, 3, 4}, sources) == {1, 2, 3, 4}  # causes come first
     # a plan's horizon is no year it speaks of: a "2018–2028" strategy of 2018 speaks of 2018
@@ -516,6 +518,17 @@ def test_a_question_that_spans_a_period_leaves_out_a_source_of_a_year_before_it(
     }
     opened = "Which parks has Brimley District Council opened or refurbished since 2021?"
     assert prospects.of_the_period(opened, {1, 2}, plans) == {2}
+
+
+def test_a_question_of_one_year_leaves_out_a_source_of_a_year_before_it():
+    sources = {
+        1: _known("2025年临时展览", "海上瓷路特展开幕。", Vintage("", (2025, 3, 3))),
+        2: _known("2024年临时展览回顾", "以下展览均已闭幕。", Vintage("", (2024, 12, 30))),
+    }
+    asked = "博川市博物馆2025年有哪些临时展览？"
+    assert prospects.of_the_period(asked, {1, 2}, sources) == {1}
+    several = "博川市博物馆2025年有哪些临时展览？馆长是谁？"  # the year is one question's
+    assert prospects.of_the_period(several, {1, 2}, sources) == {1, 2}
 
 
 def test_a_quote_sharing_only_a_year_with_its_part_is_not_about_it_but_a_synonym_is():

@@ -89,6 +89,8 @@ def test_the_subject_is_the_name_a_question_opens_with_in_either_language():
     assert phrases("How does the Port of Saltmarsh's truck gate work?") == ("Port of Saltmarsh",)
     assert phrases("2019年至2025年临澜市常住人口是如何变化的？") == ("临澜市",)
     assert phrases("星衡机器人的创始人是谁？") == ("星衡机器人",)
+    assert phrases("请整理一份关于星曜储能的尽调简报：融资情况、营收") == ("星曜储能",)
+    assert phrases("博川市博物馆2025年有哪些临时展览？") == ("博川市博物馆",)  # a city's museum
     # a possessive inside the name: the owner and the thing owned, each a name of the subject
     bars = "How did Salmonella end up in Brennock Foods' Harvest Oat Bars, leading to a recall?"
     assert phrases(bars) == (
@@ -400,6 +402,14 @@ def test_a_document_that_tells_itself_apart_from_the_subject_is_another_things()
     assert not disclaims("Dunmere is separate from Keswater. Keswater's rate is 4%.", "Keswater")
     assert not disclaims("鹭川地铁与鹭川有轨电车分属不同运营公司。", "鹭川地铁3号线")
     assert not disclaims("Keswater's population grew 2% in 2024.", "Keswater")
+    # a namesake that says it only shares the name, or that it is run apart
+    assert disclaims("星曜文化传媒是短剧公司。该公司与储能企业星曜储能仅名称相近。", "星曜储能")
+    assert disclaims("岚溪水库通过验收。该水库与云栖县岚溪古镇同名，是中型水库。", "岚溪古镇")
+    museum = "博川美术馆位于文化中心东侧，与同在文化中心的博川市博物馆相邻，两馆分属不同单位管理。"
+    assert disclaims(museum, "博川市博物馆")
+    tea = "青柚茶饮新开门店四百家。青柚茶饮创立于2017年，与同名手机品牌没有任何关系。"
+    assert disclaims(tea, "青柚")  # its own name holds the name it tells itself apart from
+    assert not disclaims("青柚手机出货量增长。青柚与同名茶饮品牌没有任何关系。", "青柚")
 
 
 def test_a_name_parting_from_the_subjects_after_its_first_word_is_another_things():

@@ -448,9 +448,8 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
     sources = list(rows)
     documents = {s.document_id for s in sources if s.document_id}
     texts: dict[int, list[str]] = {}
-    for document_id, text in Passage.objects.filter(document_id__in=documents).values_list(
-        "document_id", "text"
-    ):
+    passages = Passage.objects.filter(document_id__in=documents).order_by("document_id", "position")
+    for document_id, text in passages.values_list("document_id", "text"):
         texts.setdefault(document_id, []).append(text)
     found = {}
     for source in sources:
@@ -462,8 +461,11 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
         # ("Item 6: interim findings" of final minutes); a page's path does as a document's
         # folder and file name do (/archive/, initial-recall-statement.html).
         dating = names[1:] if source.document else [source.title, urlsplit(source.url).path]
-        age = vintage(dating, source.text, source.published, today, uploaded)
         whole = texts.get(source.document_id or 0) or [source.text]
+        # a passage is of its document's date, which its opening gives, or of a later one it
+        # gives itself
+        opening = whole[0] if source.document and whole[0] != source.text else ""
+        age = vintage(dating, f"{opening}\n{source.text}", source.published, today, uploaded)
         about = "\n".join([*names, *whole])
         title = source.title or source.url
         path = (

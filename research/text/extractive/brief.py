@@ -195,7 +195,8 @@ def _pool(
             if found[j].section == found[older].section:
                 bags[j] = bags[j] + bags[older]
     columns = [sources[c.n].columns(c.quote) for c in found]
-    aged = frozenset(editions.aged(question, found, sources))
+    # what is now of a named thing (a company, a museum), not what is known of a topic
+    aged = frozenset(editions.aged(question, found, sources) if phrases else ())
     return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked), aged)
 
 

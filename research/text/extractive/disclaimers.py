@@ -3,7 +3,9 @@
 A writer who knows of a namesake says so: "The company, which is not connected to the milk
 processor Garrow Dairy, ...", "It is a separate district from the city of Keswater",
 "Tamberlin Tiles, which has no connection with the audio company of a similar name",
-"望潮食品……与望潮港务集团无隶属关系", "鹭川有轨电车与鹭川地铁分属不同运营公司". Such a sentence
+"望潮食品……与望潮港务集团无隶属关系", "鹭川有轨电车与鹭川地铁分属不同运营公司",
+"该水库与岚溪古镇同名", "与同名手机品牌没有任何关系" (said by 青柚茶饮, whose own name holds 青柚).
+Such a sentence
 names the subject only to say the document is not about it. A document that disclaims the
 subject (a disclaimer whose object names it, or one that speaks of a similar name while not
 naming it as its own subject) and names it nowhere else, but for names that go on with words of
@@ -35,9 +37,10 @@ SIMILAR_NAME = re.compile(
 )
 # Chinese says what it is not related to before saying so: 与(object)无隶属关系.
 CJK_BEFORE = re.compile(
-    r"(?:与|和|跟|同)(?P<object>[^，。；！？,;]{2,24}?)(?:之间)?"
+    r"(?:与|和|跟|同)(?P<object>[^，。；！？,;]{2,24}?(?:相邻|毗邻)?)(?:之间)?[，,]?(?:两[馆家者所]?)?"
     r"(?:(?:并|均|也)?(?:无|没有|不存在|毫无)(?:任何)?(?:隶属|关联|从属|股权|投资|业务|合作)?"
-    r"(?:关系|关联|联系)|无关|分?属不同|不是同一|并非同一|不属于同一|并无关联)"
+    r"(?:关系|关联|联系)|无关|分?属不同|不是同一|并非同一|不属于同一|并无关联"
+    r"|(?:仅|只是|只)?(?:名称|名字)(?:相近|相似|近似|相同)|同名|重名)"
 )
 CJK_AFTER = re.compile(
     r"(?:并非|并不是|不是|不属于|并不属于)(?P<object>[^，。；！？,;]{2,24}?)(?:的|旗下|下属|所属)"
@@ -49,13 +52,28 @@ def disclaims(text: str, name: str) -> bool:
     """Whether `text` tells itself apart from the thing called `name` and names it nowhere
     else as itself."""
     disclaimed, own = False, []
+    longer = _own_longer_name(text, name)
     for sentence in SENTENCE.findall(text):
         kept, objects = _parts(sentence)
+        kept = kept.replace(longer, " ") if longer else kept
         own.append(kept)
         similar = SIMILAR_NAME.search(sentence) is not None and not _names(kept, name)
         if similar or any(_names(o, name, within=True) for o in objects):
             disclaimed = True
     return disclaimed and not any(_names(part, name) for part in own)
+
+
+def _own_longer_name(text: str, name: str) -> str:
+    """In Chinese, the longer name a text always gives where it gives `name` (青柚茶饮 for 青柚,
+    in a tea chain's page that is "与同名手机品牌没有任何关系"): its own name, which says nothing
+    of the thing called `name`; "" when it gives the name alone or goes on in several ways."""
+    if not is_cjk(name[:1]):
+        return ""
+    after = {text[m.end() : m.end() + 2] for m in re.finditer(re.escape(name), text)}
+    if len(after) != 1:
+        return ""
+    (tail,) = after
+    return name + tail if len(tail) == 2 and all(is_cjk(ch) for ch in tail) else ""
 
 
 def _parts(sentence: str) -> tuple[str, list[str]]:

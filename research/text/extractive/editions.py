@@ -112,7 +112,8 @@ AGE_GAP = 2  # years before the newest source's: an old source, in a question ab
 
 def aged(question: str, found: list[Candidate], sources: Mapping[int, Known]) -> set[int]:
     """The quotes of old sources (dated at least AGE_GAP years before the newest source, by
-    what they say, not by their upload), in a question about what is now: a careful reader
+    what they say, not by their upload), in a question about what is now (of a named thing:
+    the caller asks; an older study of a topic is still evidence): a careful reader
     quotes them only where nothing newer answers a part ("Employees: 54" of a 2022 article
     beside a 2025 profile's 86). Not in a trend, a history (but one part's: "Funding
     history"), the causes of an event, or a comparison (one thing's newest source may be

@@ -23,6 +23,7 @@ import re
 from collections.abc import Mapping
 
 from research.text.extractive import explanations
+from research.text.extractive.aspects import aspects, sub_questions
 from research.text.extractive.currency import YEAR
 from research.text.extractive.evidence import Known
 from research.text.extractive.figures import figures
@@ -87,8 +88,9 @@ def _expected(sentence: str, stated_at: list[int]) -> bool:
 
 def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) -> set[int]:
     """The sources that may speak of the period a comparison puts after its list ("compare
-    … in 2023", "… from 2022 to 2024"), which applies to every thing compared, or that another
-    question spans ("since 2022", "from 2019 to 2024", 2022年以来): one of a year before the
+    … in 2023", "… from 2022 to 2024"), which applies to every thing compared, that another
+    question spans ("since 2022", "from 2019 to 2024", 2022年以来), or the one year a question
+    of one part names ("Which exhibitions are on in 2025?"): one of a year before the
     first year the period names (a 2022 review, a 2021 results page) speaks only of earlier
     years, and is left out while a source of the period remains. Other questions keep every
     source: a brief's "2024 revenue" is one part of it; and a why or how question's, as a
@@ -97,6 +99,9 @@ def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) 
     dated = {n: year for n in named if (year := period(sources[n]))}
     newest = max(dated.values(), default=0)
     scope = compared.scope if compared else " ".join(m[0] for m in SPAN.finditer(question))
+    years = YEAR.findall(question)
+    if not scope and len(set(years)) == 1 and not aspects(question) and not sub_questions(question):
+        scope = years[0]  # "博川市博物馆2025年有哪些临时展览": the whole question's year
     asked = [int(y) for y in YEAR.findall(scope) if int(y) <= newest]
     if not asked or asks_ahead(question) or explanations.angles(question):
         return named
