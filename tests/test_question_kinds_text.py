@@ -91,6 +91,8 @@ def test_the_subject_is_the_name_a_question_opens_with_in_either_language():
     assert phrases("星衡机器人的创始人是谁？") == ("星衡机器人",)
     assert phrases("请整理一份关于星曜储能的尽调简报：融资情况、营收") == ("星曜储能",)
     assert phrases("博川市博物馆2025年有哪些临时展览？") == ("博川市博物馆",)  # a city's museum
+    # asked which things came to it: the subject follows the verb
+    assert phrases("2022年以来，有哪些企业入驻了江屿高新技术产业园？") == ("江屿高新技术产业园",)
     # a possessive inside the name: the owner and the thing owned, each a name of the subject
     bars = "How did Salmonella end up in Brennock Foods' Harvest Oat Bars, leading to a recall?"
     assert phrases(bars) == (
@@ -114,6 +116,8 @@ def test_a_namesake_organisation_is_another_thing_but_a_product_of_the_subject_i
     assert not names_another("Quillon Cold-Brew Concentrate, 1 L", "Quillon Foods")
     assert names_another("西安星衡智能科技有限公司完成B轮融资", "星衡机器人")
     assert not names_another("临澜市统计局发布公报", "临澜市")
+    park = "江屿生态公园湖畔商业街迎来三家新商户入驻"  # a park of the name, beside the tech park
+    assert names_another(park, "江屿高新技术产业园", every=True)
 
 
 def test_a_question_of_several_questions_is_split_and_each_reads_as_a_heading():

@@ -361,9 +361,11 @@ CJK_CUT = re.compile(
 # "that" and "this": what follows is the thing, what comes before is where it is.
 CJK_POINTING = re.compile(r"那个|这个|那家|这家|那座|这座|那款|这款|那条|这条")
 CJK_SUBJECT_LEADS = re.compile(
-    r"^(?:(?:19|20)\d\d年?|\d{1,2}月|\d{1,2}[日号]|[至到—–~\-，,、\s]|请为|请就|请对|请|麻烦|帮忙|帮我|"
+    r"^(?:(?:19|20)\d\d年?|\d{1,2}月|\d{1,2}[日号]|以来|以后|之后|至今|[至到—–~\-，,、\s]|请为|请就|请对|请|麻烦|帮忙|帮我|"
     r"给我|我想|为|就|针对|关于|了解|梳理|整理|介绍|讲讲|说说|看看|查查|查一下|一下|一份|一篇|一个)+"
 )
+# A question that opens by asking which things names its subject after its verb.
+CJK_ASKED_FIRST = re.compile(r"^(?:有哪些|哪些|有什么|什么|哪家|哪几家)")
 # A place's organisation is named with it: 岚溪市水务集团, not 岚溪市.
 CJK_PLACE_BODY = re.compile(
     r"^[\u3400-\u9fff]{2,8}?[市县区省镇][\u3400-\u9fff]{0,6}?"
@@ -380,6 +382,8 @@ def subject_phrases(subject_part: str) -> tuple[str, ...]:
     if _mostly_cjk(text):
         head = CJK_SUBJECT_LEADS.sub("", text)
         head = CJK_POINTING.split(head, maxsplit=1)[-1]  # 澄江新区那个蓝鲸数据中心: the latter
+        if asked := CJK_ASKED_FIRST.match(head):  # "有哪些企业入驻了江屿高新技术产业园": the place
+            head = re.split(r"了|在|到|进", head[asked.end() :])[-1]
         body = CJK_PLACE_BODY.match(head)
         name = body[0] if body else CJK_CUT.split(head, maxsplit=1)[0].strip(" ，,：:？?")
         return (name,) if 2 <= len(name) <= MAX_CJK_SUBJECT else ()
