@@ -531,6 +531,20 @@ def test_a_question_of_one_year_leaves_out_a_source_of_a_year_before_it():
     assert prospects.of_the_period(several, {1, 2}, sources) == {1, 2}
 
 
+def test_a_comparison_of_one_quarter_leaves_out_an_earlier_quarters_report_of_its_year():
+    def report(title: str, day: tuple[int, int, int]) -> evidence.Known:
+        return _known(title, "星澜、迈途和青柚的出货量。", Vintage("", day), "星澜 迈途 青柚")
+
+    sources = {
+        1: report("2024年第二季度中国智能手机市场追踪报告", (2024, 7, 26)),
+        2: report("2024年第一季度中国智能手机市场追踪报告", (2024, 4, 25)),
+    }
+    asked = "星澜、迈途和青柚在2024年第二季度的出货量对比如何？"
+    assert prospects.of_the_period(asked, {1, 2}, sources) == {1}
+    assert prospects.quarter("Q3 2024 results") == 3
+    assert prospects.quarter("the first and second quarters") == 0  # several: none
+
+
 def test_a_quote_sharing_only_a_year_with_its_part_is_not_about_it_but_a_synonym_is():
     question = "How has ridership on the Elsmouth Tramway changed from 2019 to 2024?"
     survey = "Drivers told us that crowding at peak times is their biggest concern."

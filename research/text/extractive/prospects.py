@@ -36,7 +36,7 @@ EXPECTING = re.compile(
     r"decrease|take|last|complete|finish|launch|offer|stop)|"
     r"(?:is|are|was|were)\s+(?:now\s+)?(?:expected|planned|due|set|scheduled|projected|forecast|estimated|proposed|intended|likely)\s+to|"
     r"propose[sd]?|subject\s+to\s+approval|provisionally)\b|"
-    r"拟|预计|预期|计划于|计划在|将于|将在|将会|将要|即将|有望|规划建设",
+    r"拟|预计|预期|计划于|计划在|计划到|计划将|将于|将在|将会|将要|即将|有望|规划建设",
     re.IGNORECASE,
 )
 ASKS_AHEAD = re.compile(
@@ -90,7 +90,8 @@ def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) 
     """The sources that may speak of the period a comparison puts after its list ("compare
     … in 2023", "… from 2022 to 2024"), which applies to every thing compared, that another
     question spans ("since 2022", "from 2019 to 2024", 2022年以来), or the one year a question
-    of one part names ("Which exhibitions are on in 2025?"): one of a year before the
+    of one part names ("Which exhibitions are on in 2025?"), to its quarter when it names one
+    (a first quarter's report beside "2024年第二季度"): one of a year before the
     first year the period names (a 2022 review, a 2021 results page) speaks only of earlier
     years, and is left out while a source of the period remains. Other questions keep every
     source: a brief's "2024 revenue" is one part of it; and a why or how question's, as a
@@ -106,7 +107,39 @@ def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) 
     if not asked or asks_ahead(question) or explanations.angles(question):
         return named
     kept = {n for n in named if dated.get(n, newest) >= min(asked)}
+    if len(set(asked)) == 1 and (wanted := quarter(question)):  # 2024年第二季度, not Q1's report
+        kept -= {
+            n for n in kept if dated.get(n) == asked[0] and 0 < _quarter_of(sources[n]) < wanted
+        }
     return kept if kept & set(dated) else named
+
+
+QUARTERS = (
+    ("一", "first", "1"),
+    ("二", "second", "2"),
+    ("三", "third", "3"),
+    ("四", "fourth", "4"),
+)
+QUARTER = re.compile(
+    r"第?([一二三四])季度|\b(first|second|third|fourth)\s+quarter\b|\bQ([1-4])\b|\b([1-4])Q\b",
+    re.IGNORECASE,
+)
+
+
+def quarter(text: str) -> int:
+    """The one quarter a text names (第二季度, "the second quarter", Q2); 0 for none or several."""
+    found = {
+        k + 1
+        for m in QUARTER.finditer(text)
+        for k, names in enumerate(QUARTERS)
+        if (m[1] or m[2] or m[3] or m[4] or "").lower() in names
+    }
+    return found.pop() if len(found) == 1 else 0
+
+
+def _quarter_of(source: Known) -> int:
+    """The quarter a source's title or address names ("2024年第一季度报告-摘要.md")."""
+    return quarter(f"{source.title} {source.address}")
 
 
 # A period a question spans, which applies to all it asks: since 2022, from 2019 to 2024,
