@@ -531,6 +531,27 @@ def test_a_question_of_one_year_leaves_out_a_source_of_a_year_before_it():
     assert prospects.of_the_period(several, {1, 2}, sources) == {1, 2}
 
 
+def test_a_question_in_lower_case_names_its_subject_as_the_sources_write_it():
+    sources = {
+        1: _known(
+            "Performance 2024",
+            "Leakage was 18.6%.",
+            Vintage("", (2025, 4, 1)),
+            "Quillmere Water Trust",
+        ),
+        2: _known(
+            "Distillery opens",
+            "The Quillmere Distillery opened. It is not connected with Quillmere Water Trust.",
+            Vintage("", (2024, 6, 1)),
+            "Quillmere Distillery",
+        ),
+    }
+    question = "quillmere water trust leakage rate 2024 and how much it invested"
+    assert filing.cased(question, sources) == ("Quillmere Water Trust",)  # not "Leakage"
+    assert filing.naming(question, filing.cased(question, sources), sources) == {1}
+    assert filing.cased("What did Quillmere Water Trust invest?", sources) == ()
+
+
 def test_a_comparison_of_one_quarter_leaves_out_an_earlier_quarters_report_of_its_year():
     def report(title: str, day: tuple[int, int, int]) -> evidence.Known:
         return _known(title, "星澜、迈途和青柚的出货量。", Vintage("", day), "星澜 迈途 青柚")

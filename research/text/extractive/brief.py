@@ -148,7 +148,8 @@ def _pool(
     sources: Mapping[int, Known],
     parts: Sequence[Part] = (),
 ) -> _Pool:
-    phrases = filing.grounded(subject_phrases(subject_part(question)), sources)
+    part = subject_part(question)
+    phrases = filing.grounded(subject_phrases(part), sources) or filing.cased(part, sources)
     named = prospects.of_the_period(question, filing.naming(question, phrases, sources), sources)
     latest = max((day[0] for n in named if (day := sources[n].vintage.as_of)), default=0)
     own = _own(question, candidates, sources, phrases, named, latest)
