@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from research.text.extractive import brief, editions, evidence, filing, namesakes, prospects
+from research.text.extractive.concepts import heading_for, said_for
 from research.text.extractive.currency import Vintage, outdated, restates, vintage
 from research.text.extractive.figures import figures, label
 
@@ -761,6 +762,20 @@ def test_a_page_titled_with_a_rival_of_the_subjects_kind_is_left_out_though_it_n
     candidates = [evidence.Candidate(q, n, 1, "Orvane Systems") for n, q in ((1, rival), (2, own))]
     markdown = brief.write(question, "Orvane", parts, candidates, sources, WORDS, 600)
     assert own in markdown and "Varnex" not in markdown
+
+
+def test_a_regulators_page_naming_every_compared_operator_is_no_rivals_page():
+    question = "How did Westmarch Rail and Ouselink compare on punctuality in 2024?"
+    table = "Westmarch Rail; 91.4%\nOuselink; 89.9%"
+    regulator = _known(
+        "Northern Shires Rail Regulator — Operator performance 2024",
+        table,
+        Vintage("", (2025, 2, 1)),
+        "Westmarch Rail Ouselink",
+    )
+    assert filing.naming(question, ("Westmarch Rail", "Ouselink"), {1: regulator}) == {1}
+    assert heading_for("how punctual is it") == "Punctuality"
+    assert {"time", "late"} <= set(said_for("punctuality").split())  # "on time"
 
 
 def test_a_neighbours_page_titled_with_the_kind_the_question_calls_the_subject_is_left_out():

@@ -256,6 +256,20 @@ def test_a_question_spanning_years_quotes_each_year_row_of_a_quoted_sheets_table
     assert TABLE_ROWS <= len(rows) <= 2 * TABLE_ROWS  # a long series: a table's worth, not all
 
 
+def test_a_sheets_rows_stand_under_their_sources_title_and_come_as_a_table():
+    from research.pipeline.stages.summarize import _best_sentences
+
+    records = "".join(
+        f"Programme: {p}; Level: 6; Duration (months): 48\n"
+        for p in ("Digital and Technology Solutions", "Chartered Manager", "Registered Nurse")
+    )
+    question = "Which degree apprenticeships does Quennock College offer for 2025-26?"
+    title = "Quennock College programme list 2025-26, Degree apprenticeships, rows 1–3"
+    quotes = _best_sentences(question, question, sentences(records), title)
+    assert len(quotes) == 3  # the sheet's heading is in its title, not its rows
+    assert _best_sentences(question, question, sentences(records)) == []
+
+
 def test_a_short_table_row_under_its_header_is_a_unit_to_quote():
     text = "| Particular | MV Selkie Dawn |\n|---|---|\n| Passengers | 620 |\n| Cars | 142 |\n"
     rows = [s.text for s in sentences(text) if s.header]

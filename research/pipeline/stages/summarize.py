@@ -10,6 +10,8 @@ Replaces: the Summary of that source for that query (text, relevance, verbatim q
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.conf import settings
 
 from research.errors import MissingInput
@@ -139,7 +141,7 @@ def run_extractive(ctx: StepContext) -> None:
     if not source.text.strip():
         raise MissingInput("The source has no extracted text to summarise.")
     found = sentences(source.text)
-    quotes = _best_sentences(query.text, ctx.project.question, found)
+    quotes = _best_sentences(query.text, ctx.project.question, found, source.title)
     Summary.objects.update_or_create(
         query=query,
         source=source,
@@ -163,11 +165,14 @@ def run_extractive(ctx: StepContext) -> None:
         )
 
 
-def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[str]:
+def _best_sentences(query: str, question: str, found: list[Sentence], title: str = "") -> list[str]:
     """The query counts fully and the research question by half: a query made of the topic's
     words alone would miss the sentence that answers the question. A sentence's heading counts
-    as its own words ("Funding" over "In February 2026 Kestrel closed a $42 million...")."""
+    as its own words ("Funding" over "In February 2026 Kestrel closed a $42 million..."); a
+    sheet's row, which has none in its text, has its source's title ("Programme list, Degree
+    apprenticeships, rows 1–5")."""
     wanted = terms(query)
+    found = [_placed(s, title) for s in found]
     words = [terms(f"{s.context} {s.caption} {s.header} {s.text}") for s in found]  # its topic
     asked = bm25(terms(question), words)
     scores = [q + a / 2 for q, a in zip(bm25(wanted, words), asked, strict=True)]
@@ -189,6 +194,13 @@ def _best_sentences(query: str, question: str, found: list[Sentence]) -> list[st
     rows = _with_table_rows(found, kept, matching, set(wanted) | set(terms(question)))
     rows |= _rows_of_the_span(found, rows, spanned(question))
     return [found[i].text for i in sorted(rows)]
+
+
+def _placed(unit: Sentence, title: str) -> Sentence:
+    """A sheet's record line (columns, no header, no heading) under its source's title."""
+    if unit.columns and not unit.header and not unit.context and title:
+        return dataclasses.replace(unit, context=title)
+    return unit
 
 
 def _rows_of_the_span(found: list[Sentence], rows: set[int], span: range) -> set[int]:

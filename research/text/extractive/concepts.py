@@ -244,6 +244,11 @@ CONCEPTS = (
         "employees staff headcount workforce 员工 人数 员工总数",
         ("Employees", "员工"),
     ),
+    Concept(  # punctuality is reported as trains or flights on time
+        ("punctuality", "punctual", "delays", "delayed", "准点", "准点率", "正点率", "晚点"),
+        "punctuality punctual on time late delayed cancelled 准点 准点率 正点 晚点",
+        ("Punctuality", "准点率"),
+    ),
     Concept(  # a partnership is signed as a licence, an agreement or a collaboration
         (
             "partner",

@@ -350,7 +350,10 @@ def _peer_titled(known: Known, phrase: str, own: tuple[str, ...], question: str)
     if distinctive_word(phrase) == words[-1]:
         return False  # "River Aske", "Port Ellery": the last word is the name, not a kind
     kind = re.escape(words[-1])
-    if any(m[1] != words[-2] for m in re.finditer(rf"\b([A-Z][\w&'’-]+)\s+{kind}\b", title)):
+    # "Shires Rail" of "Northern Shires Rail Regulator" is no rival of Westmarch Rail: a name
+    # that goes on past the kind is of another kind
+    rivals = re.finditer(rf"\b([A-Z][\w&'’-]+)\s+{kind}\b(?!\s+[A-Z])", title)
+    if any(m[1] != words[-2] for m in rivals):
         return True
     called = asked_kind(question, phrase)
     if not called or _compared(question):

@@ -440,7 +440,7 @@ ORGANISATIONS = (
         "Stores "
         "Shop Gallery Museum Theatre Cinema Studio Festival Orchestra Choir League Union "
         "Rovers Wanderers Athletic Albion Harriers RFC RUFC AFC CC Centre Center Nursery "
-        "Nurseries".split()
+        "Nurseries Coaches Taxis Cabs".split()
     )
     | LEGAL_FORMS
 )
