@@ -235,7 +235,8 @@ def broken_measure(measure: str) -> str:
     cjk = sum(map(is_cjk, measure))
     if (cjk > 16) or (not cjk and len(measure.split()) > 8):
         return "measure is a sentence"
-    last = re.split(r"\s+", measure.rstrip(" .,:;"))[-1].lower()
+    said = re.split(r"\s+", measure.rstrip(" .,:;"))[-1]
+    last = "" if re.fullmatch(r"[A-Z]", said) else said.lower()  # "Series A" names a round
     if last in FUNCTION_WORDS or (cjk and measure.rstrip(" ，：")[-1:] in FUNCTION_WORDS):
         return "measure ends on a function word"
     return ""
@@ -262,7 +263,10 @@ def _inside_number(text: str, start: int, end: int) -> bool:
 
 def _loses_unit(value: str, text: str, start: int, end: int) -> bool:
     after, before = text[end : end + 12], text[max(0, start - 2) : start]
-    if AFTER_UNIT.match(after) or BEFORE_CURRENCY.search(before):
+    scale = AFTER_UNIT.match(after)
+    if scale and is_cjk(value[-1:]) and scale[0].strip().isascii():
+        scale = None  # "3.5亿元B轮": 元 is its unit, B the round's letter
+    if scale or BEFORE_CURRENCY.search(before):
         return True
     bare = re.fullmatch(r"[\d.,]+", value) is not None
     word = re.match(r"\s([a-z][a-z-]+)", after)

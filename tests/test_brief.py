@@ -567,6 +567,34 @@ def test_a_comparison_of_one_quarter_leaves_out_an_earlier_quarters_report_of_it
     assert prospects.quarter("the first and second quarters") == 0  # several: none
 
 
+def test_a_question_of_one_years_figures_quotes_no_part_of_the_year_nor_a_target():
+    asked = "澜州、霁川和榆岚三个城市2024年的地区生产总值各是多少？"
+    assert prospects.of_another_period(
+        asked, "前三季度，全市地区生产总值4,701.5亿元，同比增长5.4%。"
+    )
+    target = "2025年经济社会发展主要预期目标是：地区生产总值增长5.5%左右，力争突破4,100亿元。"
+    assert prospects.of_another_period(asked, target)
+    assert not prospects.of_another_period(asked, "2024年全市地区生产总值6,312.8亿元。")
+    half = "What was Kestrel Robotics' revenue in 2024?"
+    assert prospects.of_another_period(half, "Revenue in the first half was $8.1 million.")
+    asked_half = "What was Kestrel Robotics' revenue in the first half of 2024?"
+    assert not prospects.of_another_period(
+        asked_half, "Revenue in the first half was $8.1 million."
+    )
+    sources = {
+        1: _known(
+            "2024年国民经济和社会发展统计公报", "地区生产总值。", Vintage("", (2025, 3, 1)), "澜州"
+        ),
+        2: _known(
+            "2024年前三季度经济运行情况", "地区生产总值。", Vintage("", (2024, 10, 20)), "澜州"
+        ),
+        3: _known(
+            "Processors Bulletin, Q1 2025", "2024 revenue.", Vintage("", (2025, 2, 1)), "澜州"
+        ),
+    }
+    assert prospects.of_the_period(asked, {1, 2, 3}, sources) == {1, 3}  # Q1 2025 may give 2024's
+
+
 def test_a_quote_sharing_only_a_year_with_its_part_is_not_about_it_but_a_synonym_is():
     question = "How has ridership on the Elsmouth Tramway changed from 2019 to 2024?"
     survey = "Drivers told us that crowding at peak times is their biggest concern."

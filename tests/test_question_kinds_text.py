@@ -414,6 +414,8 @@ def test_a_document_that_tells_itself_apart_from_the_subject_is_another_things()
     tea = "青柚茶饮新开门店四百家。青柚茶饮创立于2017年，与同名手机品牌没有任何关系。"
     assert disclaims(tea, "青柚")  # its own name holds the name it tells itself apart from
     assert not disclaims("青柚手机出货量增长。青柚与同名茶饮品牌没有任何关系。", "青柚")
+    county = "榆岚县隶属于东岙市，与榆岚市无行政隶属关系。"
+    assert disclaims(county, "榆岚市")
 
 
 def test_a_name_parting_from_the_subjects_after_its_first_word_is_another_things():

@@ -38,7 +38,7 @@ SIMILAR_NAME = re.compile(
 # Chinese says what it is not related to before saying so: 与(object)无隶属关系.
 CJK_BEFORE = re.compile(
     r"(?:与|和|跟|同)(?P<object>[^，。；！？,;]{2,24}?(?:相邻|毗邻)?)(?:之间)?[，,]?(?:两[馆家者所]?)?"
-    r"(?:(?:并|均|也)?(?:无|没有|不存在|毫无)(?:任何)?(?:隶属|关联|从属|股权|投资|业务|合作)?"
+    r"(?:(?:并|均|也)?(?:无|没有|不存在|毫无)(?:任何|行政|直接)?(?:隶属|关联|从属|股权|投资|业务|合作)?"
     r"(?:关系|关联|联系)|无关|分?属不同|不是同一|并非同一|不属于同一|并无关联"
     r"|(?:仅|只是|只)?(?:名称|名字)(?:相近|相似|近似|相同)|同名|重名)"
 )
@@ -51,12 +51,13 @@ SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 def disclaims(text: str, name: str) -> bool:
     """Whether `text` tells itself apart from the thing called `name` and names it nowhere
     else as itself."""
-    disclaimed, own = False, []
-    longer = _own_longer_name(text, name)
-    for sentence in SENTENCE.findall(text):
-        kept, objects = _parts(sentence)
-        kept = kept.replace(longer, " ") if longer else kept
-        own.append(kept)
+    disclaimed = False
+    split = [(sentence, *_parts(sentence)) for sentence in SENTENCE.findall(text)]
+    own = [kept for _, kept, _ in split]
+    if any(SIMILAR_NAME.search(sentence) for sentence, _, _ in split):  # "与同名手机品牌…"
+        longer = _own_longer_name(" ".join(own), name)
+        own = [kept.replace(longer, " ") if longer else kept for kept in own]
+    for (sentence, _, objects), kept in zip(split, own, strict=True):
         similar = SIMILAR_NAME.search(sentence) is not None and not _names(kept, name)
         if similar or any(_names(o, name, within=True) for o in objects):
             disclaimed = True
@@ -64,16 +65,25 @@ def disclaims(text: str, name: str) -> bool:
 
 
 def _own_longer_name(text: str, name: str) -> str:
-    """In Chinese, the longer name a text always gives where it gives `name` (青柚茶饮 for 青柚,
-    in a tea chain's page that is "与同名手机品牌没有任何关系"): its own name, which says nothing
+    """In Chinese, the longer name a text always gives where it gives `name`, but in what it
+    disclaims (青柚茶饮 for 青柚, in a tea chain's page that is "与同名手机品牌没有任何关系";
+    榆岚县 beside 榆岚市): its own name, which says nothing
     of the thing called `name`; "" when it gives the name alone or goes on in several ways."""
     if not is_cjk(name[:1]):
         return ""
-    after = {text[m.end() : m.end() + 2] for m in re.finditer(re.escape(name), text)}
+    after = {_going_on(text, m.end()) for m in re.finditer(re.escape(name), text)}
     if len(after) != 1:
         return ""
     (tail,) = after
-    return name + tail if len(tail) == 2 and all(is_cjk(ch) for ch in tail) else ""
+    return name + tail if tail and all(is_cjk(ch) for ch in tail) else ""
+
+
+def _going_on(text: str, at: int) -> str:
+    """What a name goes on with: a place's level (县 of 榆岚县), else its next two characters."""
+    return text[at] if text[at : at + 1] in PLACE_LEVELS else text[at : at + 2]
+
+
+PLACE_LEVELS = "省市县区镇乡村"
 
 
 def _parts(sentence: str) -> tuple[str, list[str]]:

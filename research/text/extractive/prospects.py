@@ -86,6 +86,35 @@ def _expected(sentence: str, stated_at: list[int]) -> bool:
     return all(at >= mark.start() for at in stated_at)
 
 
+# A part of a year a figure may be of: 前三季度, 上半年, "the first half", Q3, "nine months".
+PART_OF_YEAR = re.compile(
+    r"前[一二三两]季度|[一二三四]季度|上半年|下半年|1\s*[-—–~至]\s*\d{1,2}\s*月|前\d{1,2}个月|"
+    r"\b(?:first|second)\s+half\b|\b(?:first|second|third|fourth)\s+quarter\b|\bH[12]\b|"
+    r"\bQ[1-4]\b|\bnine\s+months\b|\byear[-\s]to[-\s]date\b|\bhalf[-\s]year\b",
+    re.IGNORECASE,
+)
+
+
+def of_another_period(question: str, quote: str) -> bool:
+    """Whether a quote states no figure of the one year a question asks of its things ("…2024年的
+    地区生产总值…各是多少"): each sentence of it that gives figures gives them for part of a year
+    ("前三季度，全市地区生产总值4,701.5亿元") or as an expectation ("2025年…预期目标…增长5.5%左右"),
+    unless the question asks for a part of a year or what is expected. A question of several
+    parts keeps them: one part's year is not another's."""
+    if len(set(YEAR.findall(question))) != 1 or asks_ahead(question) or quarter(question):
+        return False
+    if PART_OF_YEAR.search(question) or (aspects(question) and not named_things(question)):
+        return False
+    stated = [s.text for s in sentences(quote)] or [quote]
+    figured = [(s, at) for s in stated if (at := _amounts_at(s))]
+    return bool(figured) and all(PART_OF_YEAR.search(s) or _expected(s, at) for s, at in figured)
+
+
+def _amounts_at(sentence: str) -> list[int]:
+    """Where the sentence's amounts start (not its dates: 2025年…预期目标 names its year)."""
+    return [f.start for f in figures(sentence) if f.kind != "date"]
+
+
 def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) -> set[int]:
     """The sources that may speak of the period a comparison puts after its list ("compare
     … in 2023", "… from 2022 to 2024"), which applies to every thing compared, that another
@@ -111,6 +140,14 @@ def of_the_period(question: str, named: set[int], sources: Mapping[int, Known]) 
         kept -= {
             n for n in kept if dated.get(n) == asked[0] and 0 < _quarter_of(sources[n]) < wanted
         }
+    elif len(set(asked)) == 1 and not PART_OF_YEAR.search(question):  # the year's, not Q3's
+        part = {
+            n
+            for n in kept
+            if dated.get(n) == asked[0]  # a Q1 2026 bulletin may give 2025's figures
+            and PART_OF_YEAR.search(f"{sources[n].title} {sources[n].address}")
+        }
+        kept -= part if kept - part else set()
     return kept if kept & set(dated) else named
 
 
