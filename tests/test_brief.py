@@ -567,6 +567,23 @@ def test_a_comparison_of_one_quarter_leaves_out_an_earlier_quarters_report_of_it
     assert prospects.quarter("the first and second quarters") == 0  # several: none
 
 
+def test_a_plans_document_gives_what_is_but_not_what_is_to_come():
+    strategy = _known(
+        "Growth strategy",
+        "",
+        vintage(["trust/growth-strategy-2026-2030.docx"], "", date(2026, 3, 1), TODAY),
+    )
+    assert strategy.vintage.prospective == "strategy"
+    assert prospects.planned("Pollard Hill Primary; 198; September 2027", strategy)
+    assert prospects.planned("The trust will not grow beyond ten schools.", strategy)
+    assert not prospects.planned("The trust runs six schools with 2,140 pupils.", strategy)
+    report = _known("Annual report", "", Vintage("", (2026, 3, 1)))
+    assert not prospects.planned("Pollard Hill Primary; 198; September 2027", report)
+    # a headline's "Old" marks nothing; a file's or a folder's does
+    assert not vintage(["Old railway reborn as greenway"], "", None, TODAY).marked
+    assert vintage(["old", "prices.pdf"], "", None, TODAY).marked == "old"
+
+
 def test_a_question_of_one_years_figures_quotes_no_part_of_the_year_nor_a_target():
     asked = "澜州、霁川和榆岚三个城市2024年的地区生产总值各是多少？"
     assert prospects.of_another_period(

@@ -218,6 +218,7 @@ def _own(
         if c.n in named
         and not filing.another_things(c, sources[c.n], phrases, question)
         and (ahead or not prospects.stale(c.quote, latest))  # what was expected, not what is
+        and (ahead or not prospects.planned(c.quote, sources[c.n]))  # a plan's, not what is
         and not prospects.of_another_period(question, c.quote)  # Q3's, not the year's
         and (rules or not genre.advises(c.quote))  # what to do, not what is
     ]

@@ -47,6 +47,16 @@ _PROVISIONAL = re.compile(
     r"statement|findings|assessment|review|report|estimate))(?![^\W_])|(初步|快报|预告|预估|传闻|初稿|征求意见稿)",
     re.IGNORECASE,
 )
+# What a document of plans calls itself: what it says is to come, not what is (a proposal, a
+# growth strategy, a feasibility study, an appeal to extend a line; 规划, 方案). Not a
+# consultation's summary nor a business case, which say what was decided.
+_PROSPECTIVE = re.compile(
+    r"(?<![^\W_])(proposals?|proposed|(?:development|growth|business|strategic|corporate|master|"
+    r"improvement|action|investment|local)[ ]plan|strategy|feasibility|planning[ ]application|"
+    r"extension[ ]appeal)(?![^\W_])"
+    r"|(规划|发展战略|可行性研究|征求意见稿|实施方案)",
+    re.IGNORECASE,
+)
 YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 MIN_SHARED = 2  # content words two statements of one measure share at least
 MIN_SHARED_CJK = 4  # character pairs, in Chinese, Japanese or Korean
@@ -58,6 +68,7 @@ class Vintage:
     as_of: tuple[int, int, int] | None  # (year, month, day); 0 for an unknown month or day
     provisional: str = ""  # the word that calls it a first account ("preliminary", 快报), or ""
     uploaded: bool = False  # dated only by its upload to the library, not by what it says
+    prospective: str = ""  # the word that calls it a plan ("proposal", "strategy", 规划), or ""
 
     def older_than(self, other: Vintage) -> bool:
         if bool(self.marked) != bool(other.marked):
@@ -94,8 +105,9 @@ def vintage(
     `fallback` dates it when nothing else does (a library document's upload)."""
     named = " ".join(names)
     spaced = named.replace("_", " ").replace("-", " ")
-    mark = _MARKS.search(spaced) or _TEXT_MARKS.search(text[:300])
+    mark = _marked(names) or _TEXT_MARKS.search(text[:300])
     first = _PROVISIONAL.search(spaced)
+    ahead = _PROSPECTIVE.search(spaced)
     # A dated source is of its date: a later date in its text is one it looks ahead to
     # ("all best-by dates to June 2024" in a summary published in November 2023).
     until = published or today
@@ -111,7 +123,19 @@ def vintage(
         max(found) if found else None,
         first.group(0).lower() if first else "",
         uploaded,
+        ahead.group(0).lower() if ahead else "",
     )
+
+
+def _marked(names: Sequence[str]) -> re.Match[str] | None:
+    """The mark a source's names give; "old" only in a file's or folder's name
+    (price-list-old.pdf, old/), not a title's words ("Old railway reborn as greenway")."""
+    for name in names:
+        words = name.replace("_", " ").replace("-", " ")
+        for mark in _MARKS.finditer(words):
+            if mark.group(0).lower() != "old" or " " not in name.strip():
+                return mark
+    return None
 
 
 def measures(sentence: str) -> tuple[frozenset, frozenset[str], frozenset[str]]:

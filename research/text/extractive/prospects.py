@@ -86,6 +86,18 @@ def _expected(sentence: str, stated_at: list[int]) -> bool:
     return all(at >= mark.start() for at in stated_at)
 
 
+def planned(quote: str, source: Known) -> bool:
+    """Whether a quote of a document of plans (a proposal, a strategy: Vintage.prospective)
+    says what is to come: a word of expectation ("would make the greenway 31.6 km long") or a
+    year after the document's own ("Pollard Hill Primary; 198; September 2027" in a 2026
+    strategy). What such a document says of what is ("The trust runs six schools") is kept."""
+    if not source.vintage.prospective:
+        return False
+    year = (source.vintage.as_of or (0,))[0]
+    later = year and any(int(y) > year for y in YEAR.findall(quote))
+    return bool(later or EXPECTING.search(quote))
+
+
 # A part of a year a figure may be of: 前三季度, 上半年, "the first half", Q3, "nine months".
 PART_OF_YEAR = re.compile(
     r"前[一二三两]季度|[一二三四]季度|上半年|下半年|1\s*[-—–~至]\s*\d{1,2}\s*月|前\d{1,2}个月|"
