@@ -130,6 +130,16 @@ def test_a_question_of_several_questions_is_split_and_each_reads_as_a_heading():
         "How many robots did it ship that year",
         "Chief executive",
     ]
+    newsletter = (
+        "I'm writing a piece on the research vessel Senna Halloway for our newsletter. How long "
+        "is she, when was she launched, and how many crew does she carry?"
+    )
+    assert [part_phrase(p) for p in aspects(newsletter)] == [
+        "Length",  # not "She", nor the opening sentence
+        "When was she launched",
+        "Crew",
+    ]
+    assert sub_questions(newsletter)[0] == "How long is she"
     chinese = "临州地铁5号线是哪天开通运营的？线路全长多少公里、设多少座车站？最终总投资是多少？"
     assert [question_phrase(q) for q in sub_questions(chinese)] == [
         "临州地铁5号线开通运营",

@@ -60,7 +60,11 @@ def aspects(question: str) -> list[str]:
     "近期的安全事故"); [] when it asks for one thing."""
     tail = _split_head(question)[1]
     items = _with_lone_asks([_clean(item) for item in _items(tail)])
-    if tail == question.strip() and items:  # "What are X's costs" -> "costs"
+    if items and tail == question.strip():  # "I'm writing a piece on X. How long is she, …"
+        items[0] = _clean(SENTENCE_END.split(items[0])[-1])
+    if tail == question.strip() and items and _asks_itself(items[0]):  # "How long is she"
+        items[0] = _clean(question_phrase(items[0]))
+    elif tail == question.strip() and items:  # "What are X's costs" -> "costs"
         head_words = CJK_HEAD if CJK.search(items[0][:1]) else HEAD_MARKERS
         items[0] = _clean(head_words.sub("", items[0]))
     if tail == question.strip() and len(items) > 1:  # a list inside the question's sentence
@@ -69,6 +73,13 @@ def aspects(question: str) -> list[str]:
     if len(parts) < 2 or any(_too_long(part) for part in parts):
         return []
     return parts[:MAX_ASPECTS]
+
+
+def _asks_itself(item: str) -> bool:
+    """Whether a question's first part reads as a question of its own, which question_phrase
+    names ("How long is she" -> "Length"; not "What are X's costs", whose part is "costs")."""
+    sized = HOW_ADJECTIVE.match(item)
+    return sized is not None and sized["what"].strip().lower() in PRONOUNS
 
 
 def _with_lone_asks(items: list[str]) -> list[str]:
@@ -190,6 +201,25 @@ HOW_MANY = re.compile(  # "how many clinics does it run" -> "clinics"
     r"will)\s+)?(?:it|they|he|she|the\s+\w+)\s+\w+$",  # or "how many homes it owns"
     re.IGNORECASE,
 )
+HOW_ADJECTIVE = re.compile(  # "how long is she" -> "Length"
+    r"^how\s+(?P<adjective>long|tall|high|wide|deep|old|far|big|large|heavy|fast)\s+"
+    r"(?:is|are|was|were)\s+(?:(?:the|its|their|his|her)\s+)?(?P<what>.+)$",
+    re.IGNORECASE,
+)
+MEASURED = {  # what each adjective asks, named
+    "long": "length",
+    "tall": "height",
+    "high": "height",
+    "wide": "width",
+    "deep": "depth",
+    "old": "age",
+    "far": "distance",
+    "big": "size",
+    "large": "size",
+    "heavy": "weight",
+    "fast": "speed",
+}
+PRONOUNS = frozenset("it she he they its her his their this that".split())
 AUX_HEAD = re.compile(  # "has it had regulatory problems" -> "regulatory problems"
     r"^(?:has|have|had|does|do|did|is|are|was|were)\s+(?:it|they|there)\s+"
     r"(?:(?:had|have|been|faced|got|received|any)\s+)*(?P<what>\S.*)$",
@@ -207,6 +237,9 @@ def sub_questions(question: str) -> list[str]:
     many robots did it ship, and who is its chief executive?"; "…是哪天开通运营的？线路全长多少
     公里？"), each as it reads; [] when it asks one."""
     parts = [p.strip(ENDS + ",，、") for p in SUB_SPLIT.split(question.strip())]
+    # a request's opening sentences say what it is for: the questions follow ("I'm writing a
+    # piece on the vessel Senna Halloway. How long is she, …")
+    parts = [SENTENCE_END.split(p)[-1].strip(ENDS + ",，、") for p in parts]
     parts = [p for p in parts if p and len(p) > 2]
     return parts[:MAX_ASPECTS] if len(parts) > 1 else []
 
@@ -233,6 +266,9 @@ def question_phrase(text: str) -> str:
     if len(CJK.findall(text)) > len(text) / 3:
         phrase = CJK_ASKING.sub("", text).strip("，、的是 ")
         return phrase if len(phrase) >= 2 else text
+    sized = HOW_ADJECTIVE.match(text)
+    if sized and sized["what"].strip().lower() in PRONOUNS:  # "How long is she" -> "Length"
+        return MEASURED[sized["adjective"].lower()].capitalize()
     if have := HAVE_VERB.match(text):
         return f"{have['whose'][:1].upper()}{have['whose'][1:]}: {have['what']}"
     if many := HOW_MANY.match(text) or AUX_HEAD.match(text):
