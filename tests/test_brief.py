@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from datetime import date
 
-from research.text.extractive import brief, editions, evidence, filing, namesakes, prospects
+from research.text.extractive import (
+    brief,
+    editions,
+    evidence,
+    filing,
+    names,
+    namesakes,
+    prospects,
+)
 from research.text.extractive.concepts import heading_for, said_for
 from research.text.extractive.currency import Vintage, outdated, restates, vintage
 from research.text.extractive.figures import figures, label
@@ -548,9 +556,10 @@ def test_a_question_in_lower_case_names_its_subject_as_the_sources_write_it():
         ),
     }
     question = "quillmere water trust leakage rate 2024 and how much it invested"
-    assert filing.cased(question, sources) == ("Quillmere Water Trust",)  # not "Leakage"
-    assert filing.naming(question, filing.cased(question, sources), sources) == {1}
-    assert filing.cased("What did Quillmere Water Trust invest?", sources) == ()
+    abouts = [known.about for known in sources.values()]
+    assert names.cased(question, abouts) == ("Quillmere Water Trust",)  # not "Leakage"
+    assert filing.naming(question, names.cased(question, abouts), sources) == {1}
+    assert names.cased("What did Quillmere Water Trust invest?", abouts) == ()
 
 
 def test_a_comparison_of_one_quarter_leaves_out_an_earlier_quarters_report_of_its_year():

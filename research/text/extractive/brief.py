@@ -31,7 +31,7 @@ from research.text.extractive.concepts import said_for
 from research.text.extractive.currency import YEAR, outdated
 from research.text.extractive.evidence import Candidate, Known, Part
 from research.text.extractive.figures import figures, states_figures
-from research.text.extractive.names import named_things, subject_phrases
+from research.text.extractive.names import cased, named_things, subject_phrases
 from research.text.extractive.scoring import bm25, jaccard, mmr
 from research.text.extractive.terms import terms
 
@@ -149,7 +149,8 @@ def _pool(
     parts: Sequence[Part] = (),
 ) -> _Pool:
     part = subject_part(question)
-    phrases = filing.grounded(subject_phrases(part), sources) or filing.cased(part, sources)
+    abouts = [known.about for known in sources.values()]
+    phrases = filing.grounded(subject_phrases(part), sources) or cased(part, abouts)
     named = prospects.of_the_period(question, filing.naming(question, phrases, sources), sources)
     latest = max((day[0] for n in named if (day := sources[n].vintage.as_of)), default=0)
     own = _own(question, candidates, sources, phrases, named, latest)
@@ -166,7 +167,7 @@ def _pool(
     compared = named_things(question)
     by_address = sorted(named, key=lambda n: sources[n].order)  # not by number: provisional
     said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
-    newest = _newest(found, said, sources, common)
+    newest = editions.newest_statements(found, said, sources, common)
     if compared:  # one thing's figure is no update of another's
         newest = {
             new: old
@@ -222,27 +223,6 @@ def _own(
         and not prospects.of_another_period(question, c.quote)  # Q3's, not the year's
         and (rules or not genre.advises(c.quote))  # what to do, not what is
     ]
-
-
-def _newest(
-    found: list[Candidate], said: Mapping[int, list[str]], sources: Mapping[int, Known], common
-) -> dict[Candidate, Candidate]:
-    """For each quote a newer source's sentence supersedes, that sentence (the most alike),
-    as a quote for the same section, with the quote it supersedes (whose words say what it
-    is about): the newest value is stated, even where no summary quoted it."""
-    extra = [(text, n) for n, texts in said.items() for text in texts]
-    statements = [(c.quote, sources[c.n].vintage) for c in found]
-    statements += [(text, sources[n].vintage) for text, n in extra]
-    history = outdated(statements, common, only=len(found))
-    added: dict[Candidate, Candidate] = {}
-    for i, newer in sorted(history.items()):
-        j = newer[0] - len(found)
-        if j >= 0 and not sources[extra[j][1]].vintage.marked:
-            old = found[i]
-            new = Candidate(extra[j][0], extra[j][1], old.section, old.query)
-            if new not in found:
-                added.setdefault(new, old)
-    return added
 
 
 def _ranked(

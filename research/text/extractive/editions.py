@@ -137,3 +137,27 @@ def asks_change(question: str) -> bool:
 
 
 HISTORY = re.compile(r"\b(?:history|histories|historical|past|background)\b|历史|历程|沿革", re.I)
+
+
+def newest_statements(
+    found: list[Candidate],
+    said: Mapping[int, list[str]],
+    sources: Mapping[int, Known],
+    common: frozenset[str],
+) -> dict[Candidate, Candidate]:
+    """For each quote a newer source's sentence supersedes, that sentence (the most alike),
+    as a quote for the same section, with the quote it supersedes (whose words say what it
+    is about): the newest value is stated, even where no summary quoted it."""
+    extra = [(text, n) for n, texts in said.items() for text in texts]
+    statements = [(c.quote, sources[c.n].vintage) for c in found]
+    statements += [(text, sources[n].vintage) for text, n in extra]
+    history = outdated(statements, common, only=len(found))
+    added: dict[Candidate, Candidate] = {}
+    for i, newer in sorted(history.items()):
+        j = newer[0] - len(found)
+        if j >= 0 and not sources[extra[j][1]].vintage.marked:
+            old = found[i]
+            new = Candidate(extra[j][0], extra[j][1], old.section, old.query)
+            if new not in found:
+                added.setdefault(new, old)
+    return added

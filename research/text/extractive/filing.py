@@ -195,36 +195,6 @@ def grounded(phrases: tuple[str, ...], sources: Mapping[int, Known]) -> tuple[st
     return tuple(dict.fromkeys(kept))
 
 
-MAX_CASED_WORDS = 4  # a name a question writes in lower case, at most
-STARTS_LOWER = re.compile(r"^[a-z]")
-
-
-def cased(part: str, sources: Mapping[int, Known]) -> tuple[str, ...]:
-    """The names a question written in lower case gives as its sources write them ("quillmere
-    water trust leakage rate" names Quillmere Water Trust): its longest runs of words that a
-    source writes capitalised, word for word; () for a question with capitals of its own."""
-    if any(w[:1].isupper() for w in part.split()[1:]) or is_cjk(part[:1]):
-        return ()
-    words = re.findall(r"[\w'’&-]+", part)
-    abouts = [known.about for known in sources.values()]
-    found: list[str] = []
-    k = 0
-    while k < len(words):
-        for size in range(min(MAX_CASED_WORDS, len(words) - k), 0, -1):
-            run = words[k : k + size]
-            title = " ".join(w[:1].upper() + w[1:] for w in run)
-            # one word is a name where a source capitalises it inside a sentence, not as its
-            # first word ("Leakage was 18.6%")
-            within = name_pattern(title) if size > 1 else rf"(?<=[a-z,] ){re.escape(title)}\b"
-            if STARTS_LOWER.match(run[0]) and any(re.search(within, a) for a in abouts):
-                if size > 1 or len(title) > 3:
-                    found.append(title)
-                k += size - 1
-                break
-        k += 1
-    return tuple(sorted(dict.fromkeys(found), key=lambda n: (-len(n), n)))
-
-
 def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]) -> set[int]:
     """The sources whose document names the question's subject (all when it has no words);
     an e-mail or web address that holds a name does not count. A document titled with

@@ -18,6 +18,7 @@ to compare (比较, 对比, 哪个...) and each item is short. The subject a que
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from research.text.extractive.figures import MONTHS
@@ -422,3 +423,35 @@ def names_a_time(phrase: str) -> bool:
     """Whether a subject's phrase is a month with its year ("February 2026"): it finds the
     documents about the question's event, but no thing of its own has namesakes or peers."""
     return DATE_NAME.match(phrase) is not None
+
+
+# --- A subject written in lower case ------------------------------------------------------
+
+MAX_CASED_WORDS = 4  # a name a question writes in lower case, at most
+STARTS_LOWER = re.compile(r"^[a-z]")
+
+
+def cased(part: str, abouts: Sequence[str]) -> tuple[str, ...]:
+    """The names a question written in lower case gives as its sources write them ("quillmere
+    water trust leakage rate" names Quillmere Water Trust): its longest runs of words that a
+    source (`abouts`: each one's names and text) writes capitalised, word for word; () for a
+    question with capitals of its own."""
+    if any(w[:1].isupper() for w in part.split()[1:]) or is_cjk(part[:1]):
+        return ()
+    words = re.findall(r"[\w'’&-]+", part)
+    found: list[str] = []
+    k = 0
+    while k < len(words):
+        for size in range(min(MAX_CASED_WORDS, len(words) - k), 0, -1):
+            run = words[k : k + size]
+            title = " ".join(w[:1].upper() + w[1:] for w in run)
+            # one word is a name where a source capitalises it inside a sentence, not as its
+            # first word ("Leakage was 18.6%")
+            within = name_pattern(title) if size > 1 else rf"(?<=[a-z,] ){re.escape(title)}\b"
+            if STARTS_LOWER.match(run[0]) and any(re.search(within, a) for a in abouts):
+                if size > 1 or len(title) > 3:
+                    found.append(title)
+                k += size - 1
+                break
+        k += 1
+    return tuple(sorted(dict.fromkeys(found), key=lambda n: (-len(n), n)))
