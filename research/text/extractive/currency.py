@@ -38,9 +38,8 @@ _TEXT_MARKS = re.compile(
 )
 # What a first account calls itself, which a later, final one replaces: a provisional
 # bulletin, a preliminary assessment, an interim update, an initial recall statement, a flash
-# estimate, a rumour (初步评估,
-# 快报, 业绩预告, 融资传闻). Unlike a mark, it says nothing until a newer account exists
-# (editions.py): the only account of a year stands.
+# estimate, a rumour (初步评估, 快报, 业绩预告, 融资传闻). Unlike a mark, it says nothing until a
+# newer account exists (editions.py): the only account of a year stands.
 _PROVISIONAL = re.compile(
     r"(?<![^\W_])(provisional|preliminary|rumou?rs?|snapshot|(?:early|flash|advance)[ ]"
     r"(?:estimates?|reports?|figures|bulletin)|(?:interim|initial)[ ](?:[a-z]+[ ])?(?:update|"

@@ -65,9 +65,8 @@ def disclaims(text: str, name: str) -> bool:
 
 
 def _own_longer_name(text: str, name: str) -> str:
-    """In Chinese, the longer name a text always gives where it gives `name`, but in what it
-    disclaims (青柚茶饮 for 青柚, in a tea chain's page that is "与同名手机品牌没有任何关系";
-    榆岚县 beside 榆岚市): its own name, which says nothing
+    """In Chinese, the longer name a text always gives where it gives `name` (青柚茶饮 for 青柚,
+    in a tea chain's page that is "与同名手机品牌没有任何关系"): its own name, which says nothing
     of the thing called `name`; "" when it gives the name alone or goes on in several ways."""
     if not is_cjk(name[:1]):
         return ""
