@@ -149,8 +149,9 @@ def _pool(
     parts: Sequence[Part] = (),
 ) -> _Pool:
     part = subject_part(question)
-    abouts = [known.about for known in sources.values()]
-    phrases = filing.grounded(subject_phrases(part), sources) or cased(part, abouts)
+    phrases = filing.grounded(subject_phrases(part), sources) or cased(
+        part, [known.about for known in sources.values()]
+    )
     named = prospects.of_the_period(question, filing.naming(question, phrases, sources), sources)
     latest = max((day[0] for n in named if (day := sources[n].vintage.as_of)), default=0)
     own = _own(question, candidates, sources, phrases, named, latest)
@@ -213,6 +214,7 @@ def _own(
     """The candidates of sources that name the subject, about it and not another thing of its
     name, saying what is (not what was expected, nor what to do, unless the question asks)."""
     ahead, rules = prospects.asks_ahead(question), genre.asks_about_rules(question)
+    one_year = prospects.asks_one_year(question)  # read once, not for every quote
     return [
         c
         for c in candidates
@@ -220,7 +222,7 @@ def _own(
         and not filing.another_things(c, sources[c.n], phrases, question)
         and (ahead or not prospects.stale(c.quote, latest))  # what was expected, not what is
         and (ahead or not prospects.planned(c.quote, sources[c.n]))  # a plan's, not what is
-        and not prospects.of_another_period(question, c.quote)  # Q3's, not the year's
+        and not (one_year and prospects.of_another_period(c.quote))  # Q3's, not the year's
         and (rules or not genre.advises(c.quote))  # what to do, not what is
     ]
 

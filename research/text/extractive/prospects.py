@@ -107,16 +107,21 @@ PART_OF_YEAR = re.compile(
 )
 
 
-def of_another_period(question: str, quote: str) -> bool:
-    """Whether a quote states no figure of the one year a question asks of its things ("…2024年的
-    地区生产总值…各是多少"): each sentence of it that gives figures gives them for part of a year
-    ("前三季度，全市地区生产总值4,701.5亿元") or as an expectation ("2025年…预期目标…增长5.5%左右"),
-    unless the question asks for a part of a year or what is expected. A question of several
-    parts keeps them: one part's year is not another's."""
+def asks_one_year(question: str) -> bool:
+    """Whether a question asks one year's figures of its things ("…2024年的地区生产总值…各是多少"):
+    it names one year, and no part of it, nothing to come, and not several parts (one part's
+    year is not another's), unless it compares named things."""
     if len(set(YEAR.findall(question))) != 1 or asks_ahead(question) or quarter(question):
         return False
-    if PART_OF_YEAR.search(question) or (aspects(question) and not named_things(question)):
-        return False
+    return not PART_OF_YEAR.search(question) and (
+        not aspects(question) or bool(named_things(question))
+    )
+
+
+def of_another_period(quote: str) -> bool:
+    """Whether a quote states no figure of a whole year (for a question that asks_one_year):
+    each sentence of it that gives figures gives them for part of a year ("前三季度，全市地区生产
+    总值4,701.5亿元") or as an expectation ("2025年…预期目标…增长5.5%左右")."""
     stated = [s.text for s in sentences(quote)] or [quote]
     figured = [(s, at) for s in stated if (at := _amounts_at(s))]
     return bool(figured) and all(PART_OF_YEAR.search(s) or _expected(s, at) for s, at in figured)
