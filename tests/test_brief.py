@@ -915,3 +915,24 @@ def test_an_old_source_is_quoted_where_nothing_newer_answers_unless_a_history_is
     assert office in markdown.split("## Offices")[1]  # nothing newer answers it
     trend = "How has Kestrel Robotics' staff grown since 2021?"
     assert staff_then in brief.write(trend, "Kestrel", parts, candidates, sources, WORDS, 900)
+
+
+def test_a_web_page_that_writes_only_a_common_word_of_the_name_is_not_about_it():
+    question = "How has the number of food parcels given out by Fennick Vale Food Bank changed?"
+    network = (
+        "Food banks in the Common Larder Network distributed 3.1 million emergency food parcels "
+        "in 2023-24.\n\n| Year | Parcels (millions) |\n|---|---|\n| 2022-23 | 3.0 |\n"
+        "| 2023-24 | 3.1 |"
+    )
+    own = "The food bank gave out 1,240 parcels in the year to March."
+    age = Vintage("", (2024, 5, 1))
+    web = {
+        1: _known("Annual update", "Fennick Vale Food Bank gave out 1,240 parcels.", age, ""),
+        2: _known("End of year statistics", network, age, ""),
+    }
+    web = {n: _known(k.title, k.text, age, "", f"https://site.example/{n}") for n, k in web.items()}
+    assert filing.naming(question, ("Fennick Vale Food Bank",), web) == {1}
+    # a team's own document may call its subject by a common word of its name
+    library = {n: _known(k.title, k.text, age, "") for n, k in web.items()}
+    library[3] = _known("Volunteers' notes", own, age, "")
+    assert filing.naming(question, ("Fennick Vale Food Bank",), library) == {1, 2, 3}

@@ -23,6 +23,7 @@ from research.text.extractive.names import (
     named_things,
     names_a_time,
     place_of,
+    proper_words,
 )
 from research.text.extractive.namesakes import (
     distinctive_word,
@@ -215,7 +216,7 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
             kept.add(n)
         elif phrases and about_another(about, phrases, question, whole=True, members=True):
             continue
-        elif not subject or _heads(phrases, subject) & set(terms(about)):
+        elif not subject or _heads(phrases, subject) & _name_terms(known, about, phrases):
             kept.add(n)
         elif _data_on(known, question, subject):
             kept.add(n)
@@ -249,6 +250,20 @@ def _heads(phrases: tuple[str, ...], subject: set[str]) -> set[str]:
     if not stripped:
         return subject
     return {t for p in phrases for t in terms(stripped.get(p, p))}
+
+
+def _name_terms(known: Known, about: str, phrases: tuple[str, ...]) -> set[str]:
+    """The terms a document may name the subject by: of a web page, the words it writes as
+    names, a name's distinctive word however written ("sqlite"), and its Chinese terms (a
+    publisher's "food banks" is not Fennick Vale Food Bank); all the words of a library
+    document (a team's own "K3 robot" is Kestrel Robotics') or of a sheet that names no one
+    ("Robot model; Price" of Tallowmere Robotics' price list)."""
+    words = set(terms(about))
+    if not phrases or not WEB.match(known.address) or _sheet_of_no_one(known):
+        return words  # no source writes the subject's name as the question does: its words
+    distinctive = set(terms(" ".join(distinctive_word(p) for p in phrases)))
+    named = set(terms(" ".join(proper_words(about))))
+    return named | (words & distinctive) | {t for t in words if is_cjk(t[:1])}
 
 
 def _only_pages(question: str, sources: Mapping[int, Known], kept: set[int]) -> set[int]:
@@ -391,12 +406,22 @@ def _data_on(known: Known, question: str, subject: set[str]) -> bool:
     """Whether a document of tables (a sheet, an export) that names no one is on the
     question's topic: the subject's own figures, which a sheet seldom names ("Trucks per day;
     Average turnaround" for the Port of Saltmarsh's gate)."""
-    units = list(known.units.values())
-    rows = sum(bool(unit.columns) for unit in units)
-    if not units or rows < DATA_SHARE * len(units):
+    if not _sheet_of_no_one(known):
         return False
     topic = set(terms(question)) - subject - QUALIFIERS
     return len(topic & set(terms(known.about))) >= DATA_WORDS
+
+
+def _sheet_of_no_one(known: Known) -> bool:
+    """Whether a document is mostly table rows and names no one inside a sentence ("Food banks
+    in the Common Larder Network …" is that network's)."""
+    units = list(known.units.values())
+    rows = sum(bool(unit.columns) for unit in units)
+    return bool(units) and rows >= DATA_SHARE * len(units) and not NAME_INSIDE.search(known.about)
+
+
+WEB = re.compile(r"https?://")
+NAME_INSIDE = re.compile(r"(?<=[a-z,] )[A-Z][\w'’&-]+(?: (?:of |the |and |& )?[A-Z][\w'’&-]+)+")
 
 
 def of_the_kind(title: str, about: str, compared: Named) -> bool:

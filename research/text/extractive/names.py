@@ -455,3 +455,26 @@ def cased(part: str, abouts: Sequence[str]) -> tuple[str, ...]:
                 break
         k += 1
     return tuple(sorted(dict.fromkeys(found), key=lambda n: (-len(n), n)))
+
+
+WORD = re.compile(r"(?<![\w'’-])[A-Za-z][\w'’-]*")
+SENTENCE_OPENERS = frozenset(".!?:;|#*-–—•(\"“")
+
+
+def proper_words(text: str) -> frozenset[str]:
+    """The words a text writes as names, lower-cased: capitalised inside a sentence ("reported
+    by Fennick Vale"), or capitalised wherever it writes them; not a word it also writes in
+    lower case and capitalises only to open a sentence, a cell or a heading ("Food banks in the
+    network … emergency food parcels")."""
+    inside, opening, lower = set(), set(), set()
+    for m in WORD.finditer(text):
+        word, i = m.group(), m.start() - 1
+        while i >= 0 and text[i] in " \t":
+            i -= 1
+        if not word[0].isupper():
+            lower.add(word.lower())
+        elif i < 0 or text[i] in SENTENCE_OPENERS or text[i] == "\n":
+            opening.add(word.lower())
+        else:
+            inside.add(word.lower())
+    return frozenset(inside | (opening - lower))
