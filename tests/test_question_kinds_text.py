@@ -207,6 +207,15 @@ def test_a_policy_or_notice_is_a_document_of_rules_and_a_report_is_not():
         "£35,000. The choir received £4,200."
     )
     assert genre.of_rules(eligibility) and not genre.of_rules(grants)
+    how_to_apply = (
+        "1. Check you are eligible: a Marrowgate household, school or non-profit.\n"
+        "2. Grants range from £500 to £25,000.\n"
+        "3. Download the form and send it with two quotes from installers.\n"
+        "4. Trustees meet in March, June, September and December.\n"
+        "5. You will hear within six weeks of the meeting."
+    )
+    assert genre.of_rules(how_to_apply)
+    assert genre.administrative("fund/grant-application-guidance.md", "How big is the fund?")
 
 
 def test_a_chinese_namesake_goes_on_to_a_kind_of_organisation_and_a_place_name_does_not():
@@ -382,6 +391,14 @@ def test_how_big_asks_for_size_unless_it_asks_how_big_financially():
     assert heading_for("how big it is financially") == "Financial results"
     assert heading_for("how much electricity did it put out last year") == "Generation"
     assert heading_for("规模有多大") == "规模"
+
+
+def test_the_size_of_a_fund_is_what_it_holds_and_of_a_reservoir_its_capacity():
+    fund = said_for("current size", "the Marrowgate Community Energy Fund").split()
+    assert "stands" in fund and "hectares" not in fund  # "the fund now stands at £2.35 million"
+    reservoir = said_for("current size", "Lathbury Reservoir").split()
+    assert "hectares" in reservoir and "stands" not in reservoir
+    assert "资产" in said_for("规模有多大", "启衡医疗健康产业基金").split()
 
 
 def test_what_a_thing_holds_asks_its_capacity_but_what_a_company_holds_does_not():

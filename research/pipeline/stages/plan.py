@@ -250,7 +250,7 @@ def _aspect_plan(
             goal=goal.format(part),
             queries=[
                 PlannedQuery(text=q)
-                for q in dict.fromkeys([_query(subject, _with_said(part)), part])
+                for q in dict.fromkeys([_query(subject, _with_said(part, subject)), part])
             ],
             analysis=asks_for_figures(part),
         )
@@ -293,10 +293,11 @@ def _angle_plan(
     return PlanOutput(title=question.strip()[:HEADING_MAX], language=language, sections=sections)
 
 
-def _with_said(part: str) -> str:
-    """The part with the first words documents use for what it asks ("who owns it ownership
-    owner shareholders"): a search and the quotes it finds see the documents' words too."""
-    said = said_for(part).split()[:SAID_WORDS]
+def _with_said(part: str, of: str = "") -> str:
+    """The part with the first words documents use for what it asks of `of` ("who owns it
+    ownership owner shareholders"): a search and the quotes it finds see the documents' words
+    too."""
+    said = said_for(part, of).split()[:SAID_WORDS]
     return " ".join([part, *said])
 
 

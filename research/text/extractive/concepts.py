@@ -28,6 +28,7 @@ class Concept:
     said: str  # the words documents use for it
     heading: tuple[str, str]  # English, Chinese
     unless: tuple[str, ...] = ()  # words that make the part ask for another concern
+    needs: tuple[str, ...] = ()  # words of which the part must say one, when given
 
 
 CONCEPTS = (
@@ -207,6 +208,12 @@ CONCEPTS = (
             "财务 营收 基金 资金 资产 募集 融资 大面积 大规模".split()
         ),  # 大面积停电: widespread
     ),
+    Concept(  # what a fund holds: "the fund now stands at £2.35 million"
+        ("big", "size", "large", "规模", "多大"),
+        "stands worth value assets holds million billion 规模 资产 总额 余额",
+        ("Fund size", "基金规模"),
+        needs=tuple("fund funds assets aum 基金 资产".split()),
+    ),
     Concept(
         ("electricity", "generate", "generated", "generation", "energy", "发电", "发电量"),
         "generation generated output GWh MWh capacity factor 发电量 发电 上网电量",
@@ -277,12 +284,16 @@ _ASKS = re.compile(
 )
 
 
-def concepts_of(part: str) -> list[Concept]:
-    """The concerns the part's words ask for, in CONCEPTS' order."""
+def concepts_of(part: str, of: str = "") -> list[Concept]:
+    """The concerns the part's words ask for, in CONCEPTS' order; `of`, the thing the part is
+    asked of, tells which ("the size" of a fund is money, of a reservoir its capacity)."""
     stems = set(terms(part))
+    context, around = f"{part} {of}", set(terms(f"{part} {of}"))
     found = []
     for concept in CONCEPTS:
-        if any(_has(part, stems, word) for word in concept.unless):
+        if any(_has(context, around, word) for word in concept.unless):
+            continue
+        if concept.needs and not any(_has(context, around, word) for word in concept.needs):
             continue
         for word in concept.asked:
             if _has(part, stems, word):
@@ -299,12 +310,13 @@ def _has(part: str, stems: set[str], word: str) -> bool:
     return bool(stemmed & stems) if stemmed else word in part.lower().split()
 
 
-def said_for(part: str) -> str:
+def said_for(part: str, of: str = "") -> str:
     """The words documents use for what the part asks ("stake shareholders …" for "who owns
-    it"), those it has already left out; "" when it asks for none of the concerns."""
+    it") of the thing `of`, those it has already left out; "" when it asks for none of the
+    concerns."""
     have = set(terms(part))
     cjk = is_cjk(part.strip()[:1])
-    words = [w for c in concepts_of(part) for w in c.said.split() if is_cjk(w[:1]) == cjk]
+    words = [w for c in concepts_of(part, of) for w in c.said.split() if is_cjk(w[:1]) == cjk]
     return " ".join(dict.fromkeys(w for w in words if not set(terms(w)) <= have))
 
 

@@ -30,7 +30,8 @@ NORMATIVE = re.compile(
 IMPERATIVE = re.compile(
     r"^(?:Do|Don't|Please|Contact|Ensure|Make\s+sure|Check|Confirm|Keep|Store|Wear|Report|Use|"
     r"Send|Submit|Call|Avoid|Follow|Read|Note|Switch|Turn|Remove|Apply|Visit|Email|E-mail|Ask|"
-    r"Place|Put|Return|Bring|Log|Sign|Register|Book|Save|Install|Update|Charge|Clean)\b"
+    r"Place|Put|Return|Bring|Log|Sign|Register|Book|Save|Install|Update|Charge|Clean|Download|"
+    r"Fill|Complete|Attach|Choose|Select|Print|Pay|Tell|Write|Upload|Enter|Click|Go)\b"
 )
 CJK_NORMATIVE = re.compile(
     r"应当|应在|应按|应于|必须|须|不得|禁止|严禁|请|务必|切勿|不要|适用于本|本办法|本制度|本规定|"
@@ -53,11 +54,12 @@ FOLDERS = frozenset(
     "careers jobs privacy 人事 行政 制度 品牌 招聘".split()
 )
 FILE_WORDS = frozenset(
-    "policy policies handbook guidelines careers jobs vacancy vacancies recruitment privacy "
+    "policy policies handbook guidelines guidance careers jobs vacancy vacancies recruitment "
+    "privacy "
     "cookie cookies warning warnings brand branding slavery accessibility disclaimer "
     "whistleblowing".split()
 )
-PROCEDURES = frozenset("policy policies handbook guidelines 制度".split())
+PROCEDURES = frozenset("policy policies handbook guidelines guidance 制度".split())
 _SEGMENTS = re.compile(r"[/\\]")
 _WORDS = re.compile(r"[-_.\s]+")
 
