@@ -270,6 +270,47 @@ def test_a_sheets_rows_stand_under_their_sources_title_and_come_as_a_table():
     assert _best_sentences(question, question, sentences(records)) == []
 
 
+SHOP = """# Cookware
+
+Made in our Sheffield works since 1954.
+
+## Tarnhold cast iron
+
+Pre-seasoned cast iron skillets, griddles and casseroles that last a lifetime. From £64.
+
+## Ferrol Tri-Ply
+
+Three-layer stainless steel with an aluminium core, for even heat on any hob.
+
+## Embercoat non-stick
+
+PFAS-free ceramic non-stick pans for everyday cooking.
+"""
+
+
+def test_a_page_of_items_is_quoted_under_each_items_heading_and_found_by_its_title():
+    from research.pipeline.stages.summarize import _best_sentences
+    from research.text.extractive.currency import Vintage
+    from research.text.extractive.evidence import Known
+    from research.text.extractive.items import item_headings
+
+    found = sentences(SHOP)
+    items = item_headings(found, SHOP, "Cookware")
+    assert items == {"Tarnhold cast iron", "Ferrol Tri-Ply", "Embercoat non-stick"}
+    question = "Which cookware ranges does Varrow Kitchenware sell?"
+    quotes = _best_sentences(question, question, found, "Cookware", items)
+    assert "PFAS-free ceramic non-stick pans for everyday cooking." in quotes
+    alone = _best_sentences(question, question, found, "Cookware")  # by their own words
+    assert "PFAS-free ceramic non-stick pans for everyday cooking." not in alone
+    known = Known("https://varrow.example/cookware", "Cookware", SHOP, Vintage("", None), SHOP)
+    assert known.lead("PFAS-free ceramic non-stick pans for everyday cooking.") == (
+        "Embercoat non-stick"
+    )
+    # a procedure's steps are no items: "Validation", "After the decision"
+    steps = SHOP.replace("Tarnhold cast iron", "Validation").replace("Ferrol", "After the")
+    assert item_headings(sentences(steps), steps, "Cookware") == frozenset()
+
+
 def test_a_short_table_row_under_its_header_is_a_unit_to_quote():
     text = "| Particular | MV Selkie Dawn |\n|---|---|\n| Passengers | 620 |\n| Cars | 142 |\n"
     rows = [s.text for s in sentences(text) if s.header]

@@ -23,6 +23,7 @@ from research.prompts.outputs import ChunkSummary, MergedSummary
 from research.text.extractive.asks import asks_for_figures
 from research.text.extractive.currency import YEAR
 from research.text.extractive.figures import states_figures
+from research.text.extractive.items import item_headings
 from research.text.extractive.prospects import spanned
 from research.text.extractive.scoring import bm25, coverage, jaccard, mmr
 from research.text.extractive.sentences import Sentence, sentences
@@ -141,7 +142,8 @@ def run_extractive(ctx: StepContext) -> None:
     if not source.text.strip():
         raise MissingInput("The source has no extracted text to summarise.")
     found = sentences(source.text)
-    quotes = _best_sentences(query.text, ctx.project.question, found, source.title)
+    items = item_headings(found, source.text, source.title)
+    quotes = _best_sentences(query.text, ctx.project.question, found, source.title, items)
     Summary.objects.update_or_create(
         query=query,
         source=source,
@@ -165,14 +167,20 @@ def run_extractive(ctx: StepContext) -> None:
         )
 
 
-def _best_sentences(query: str, question: str, found: list[Sentence], title: str = "") -> list[str]:
+def _best_sentences(
+    query: str,
+    question: str,
+    found: list[Sentence],
+    title: str = "",
+    items: frozenset[str] = frozenset(),
+) -> list[str]:
     """The query counts fully and the research question by half: a query made of the topic's
     words alone would miss the sentence that answers the question. A sentence's heading counts
     as its own words ("Funding" over "In February 2026 Kestrel closed a $42 million..."); a
     sheet's row, which has none in its text, has its source's title ("Programme list, Degree
     apprenticeships, rows 1–5")."""
     wanted = terms(query)
-    found = [_placed(s, title) for s in found]
+    found = [_placed(s, title, items) for s in found]
     words = [terms(f"{s.context} {s.caption} {s.header} {s.text}") for s in found]  # its topic
     asked = bm25(terms(question), words)
     scores = [q + a / 2 for q, a in zip(bm25(wanted, words), asked, strict=True)]
@@ -196,10 +204,14 @@ def _best_sentences(query: str, question: str, found: list[Sentence], title: str
     return [found[i].text for i in sorted(rows)]
 
 
-def _placed(unit: Sentence, title: str) -> Sentence:
-    """A sheet's record line (columns, no header, no heading) under its source's title."""
+def _placed(unit: Sentence, title: str, items: frozenset[str]) -> Sentence:
+    """A sheet's record line (columns, no header, no heading) under its source's title; an
+    item's sentence under its page's title as well as its heading ("Cookware", "Tarnhold cast
+    iron")."""
     if unit.columns and not unit.header and not unit.context and title:
         return dataclasses.replace(unit, context=title)
+    if unit.context in items and title:
+        return dataclasses.replace(unit, context=f"{title} {unit.context}")
     return unit
 
 

@@ -387,9 +387,10 @@ def _word_count(text: str) -> int:
 
 
 def _cite(pool: _Pool, i: int, sources: Mapping[int, Known]) -> str:
-    """“The quote” [n]; a table row after its header, in italics: *Round; Date; Amount:*."""
+    """“The quote” [n]; a table row after its header, an item's sentence after its heading, in
+    italics: *Round; Date; Amount:*, *Tarnhold cast iron:*."""
     candidate = pool.candidates[i]
-    header = sources[candidate.n].header(candidate.quote).strip("; ")  # "| | Volt 5000 |"
+    header = sources[candidate.n].lead(candidate.quote).strip("; ")  # "| | Volt 5000 |"
     return (f"*{header}:* " if header else "") + f"“{candidate.quote}” [{candidate.n}]"
 
 

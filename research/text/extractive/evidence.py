@@ -8,6 +8,7 @@ import functools
 from dataclasses import dataclass
 
 from research.text.extractive.currency import Vintage
+from research.text.extractive.items import item_headings
 from research.text.extractive.sentences import Sentence, sentences
 
 
@@ -54,6 +55,18 @@ class Known:
         """A table row's header ("Round; Date; Amount"); "" for a sentence."""
         unit = self.units.get(quote)
         return unit.header if unit else ""
+
+    def lead(self, quote: str) -> str:
+        """What a reader needs before the quote to know what it is about: a table row's header,
+        or an item's heading on a page of items ("Tarnhold cast iron"); "" else."""
+        unit = self.units.get(quote)
+        if unit is None:
+            return ""
+        return unit.header or (unit.context if unit.context in self._items else "")
+
+    @functools.cached_property
+    def _items(self) -> frozenset[str]:
+        return item_headings(list(self.units.values()), self.text, self.headline or self.title)
 
     def columns(self, quote: str) -> str:
         """A table row's columns (its header, or a record line's column names); "" else."""

@@ -266,7 +266,15 @@ def _sibling(after: str, rest: list[str]) -> bool:
     # HX Series" of the Verrin HX-40)
     family = bool(own) and re.match(rf"{re.escape(own[0])}(?![A-Za-z])", rest[shared]) is not None
     same = bool(own) and _same_kind(own[-1].strip(".,;:'’"), rest[-1])  # Crossing of a Bridge
-    return len(own) == len(rest) - shared and not family and not same
+    if len(own) > len(rest) - shared and not _trade(own[-1].strip(".,;:'’")):
+        return False  # a longer name may be a product's ("Quillon Cold-Brew Concentrate")
+    return len(own) >= len(rest) - shared and not family and not same
+
+
+def _trade(word: str) -> bool:
+    """Whether a name's last word is a plural, what a business is named after selling ("Varrow
+    Garden Tools" beside Varrow Kitchenware), not a product's singular."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 # Kinds of thing, each with the words for the same kind: a name may end in one ("Orlay Strait

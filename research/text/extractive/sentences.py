@@ -295,3 +295,4 @@ def _kept(sentence: str) -> bool:
     shortest = MIN_CJK_CHARS if is_cjk(sentence) else MIN_CHARS
     end = sentence.rstrip("\"'”’)»」』")
     return shortest <= len(sentence) <= MAX_CHARS and end.endswith(STATEMENT_ENDS)
+
