@@ -932,6 +932,10 @@ def test_a_web_page_that_writes_only_a_common_word_of_the_name_is_not_about_it()
     }
     web = {n: _known(k.title, k.text, age, "", f"https://site.example/{n}") for n, k in web.items()}
     assert filing.naming(question, ("Fennick Vale Food Bank",), web) == {1}
+    society = "The Brackenhurst Allotment Association has 505 members and runs 230 plots."
+    asked = "How many plots and members does the Brackenfold Allotment Society have?"
+    pages = {1: _known("Allotments", society, age, "", "https://brackenhurst.example/")}
+    assert filing.naming(asked, ("Brackenfold Allotment Society",), pages) == set()
     # a team's own document may call its subject by a common word of its name
     library = {n: _known(k.title, k.text, age, "") for n, k in web.items()}
     library[3] = _known("Volunteers' notes", own, age, "")

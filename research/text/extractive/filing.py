@@ -23,7 +23,6 @@ from research.text.extractive.names import (
     named_things,
     names_a_time,
     place_of,
-    proper_words,
 )
 from research.text.extractive.namesakes import (
     distinctive_word,
@@ -253,17 +252,17 @@ def _heads(phrases: tuple[str, ...], subject: set[str]) -> set[str]:
 
 
 def _name_terms(known: Known, about: str, phrases: tuple[str, ...]) -> set[str]:
-    """The terms a document may name the subject by: of a web page, the words it writes as
-    names, a name's distinctive word however written ("sqlite"), and its Chinese terms (a
-    publisher's "food banks" is not Fennick Vale Food Bank); all the words of a library
-    document (a team's own "K3 robot" is Kestrel Robotics') or of a sheet that names no one
-    ("Robot model; Price" of Tallowmere Robotics' price list)."""
+    """The terms a document may name the subject by: of a web page, a name's distinctive word
+    however written ("sqlite") and its Chinese terms (a publisher's "food banks" is not Fennick
+    Vale Food Bank, nor is "the Brackenhurst Allotment Association" the Brackenfold Allotment
+    Society); all the words of a library document (a team's own "K3 robot" is Kestrel
+    Robotics') or of a sheet that names no one ("Robot model; Price" of Tallowmere Robotics'
+    price list)."""
     words = set(terms(about))
     if not phrases or not WEB.match(known.address) or _sheet_of_no_one(known):
         return words  # no source writes the subject's name as the question does: its words
     distinctive = set(terms(" ".join(distinctive_word(p) for p in phrases)))
-    named = set(terms(" ".join(proper_words(about))))
-    return named | (words & distinctive) | {t for t in words if is_cjk(t[:1])}
+    return (words & distinctive) | {t for t in words if is_cjk(t[:1])}
 
 
 def _only_pages(question: str, sources: Mapping[int, Known], kept: set[int]) -> set[int]:
