@@ -215,6 +215,12 @@ def test_a_policy_or_notice_is_a_document_of_rules_and_a_report_is_not():
         "5. You will hear within six weeks of the meeting."
     )
     assert genre.of_rules(how_to_apply)
+    subsidies = "澜湾新区2024年针对小微企业有哪些补贴政策？"
+    inspection = "关于开展2024年春季安全生产大检查的通知。各企业要落实安全生产主体责任。"
+    assert genre.of_other_rules(inspection, subsidies)
+    assert not genre.of_other_rules("首次贷款贴息、创业场地租金补贴等六项政策。", subsidies)
+    assert genre.of_other_rules("Staff must wear vests.", "What is Kestrel's remote-work policy?")
+    assert not genre.of_other_rules("Staff must wear vests.", "What are the rules?")
     assert genre.administrative("fund/grant-application-guidance.md", "How big is the fund?")
 
 

@@ -314,6 +314,8 @@ def _left_out(
         return True  # "..., which is not connected to the milk processor Garrow Dairy"
     if not genre.asks_about_rules(question) and genre.of_rules(known.about):
         return True  # a policy or a notice: it says what to do, not what is so
+    if genre.asks_about_rules(question) and genre.of_other_rules(known.about, question):
+        return True  # a safety inspection notice, of a question about subsidy policies
     if genre.administrative(known.path, question):
         return True  # kept in an HR, IT or brand folder: about the organisation's running
     if kinds and compared and not of_the_kind(known.title, about, compared):

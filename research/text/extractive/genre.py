@@ -15,6 +15,7 @@ import re
 
 from research.text.extractive import explanations
 from research.text.extractive.sentences import sentences
+from research.text.extractive.terms import terms
 from research.text.writing import is_cjk
 
 RULE_SHARE = 0.34  # of a document's sentences, at least: it is a document of rules
@@ -111,6 +112,22 @@ def of_rules(text: str) -> bool:
     if len(found) < MIN_SENTENCES:
         return False
     return sum(map(is_rule, found)) >= RULE_SHARE * len(found)
+
+
+RULES_OF = re.compile(
+    r"([\w-]+)\s+(?:polic(?:y|ies)|rules?|requirements?|regulations?|guidelines?|procedures?)\b"
+    r"|([\u3400-\u9fff]{2})(?:政策|规定|制度|办法|规则|须知|指引)",
+    re.IGNORECASE,
+)
+
+
+def of_other_rules(text: str, question: str) -> bool:
+    """Whether a document of rules is about other rules than those the question asks about:
+    it never says what they are of (补贴 of 补贴政策: a safety inspection notice is not one;
+    "remote-work" of "remote-work policy")."""
+    asked = [m[1] or m[2] for m in RULES_OF.finditer(question)]
+    words = {t for word in asked for t in terms(word)}
+    return bool(words) and not words & set(terms(text))
 
 
 def asks_about_rules(question: str) -> bool:
