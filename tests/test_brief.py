@@ -455,6 +455,10 @@ def test_a_document_that_calls_the_name_another_kind_of_thing_or_gives_only_a_co
     }
     assert filing.naming(question, ("MV Selkie Dawn",), sources) == {3, 4}
     assert namesakes.other_kind(band, "MV Selkie Dawn", question)
+    person = "Dr Senna Halloway led 17 expeditions. The research ship was named after her."
+    vessel = "What is the length of the research vessel Senna Halloway?"
+    assert namesakes.other_kind(person, "Senna Halloway", vessel)
+    assert not namesakes.other_kind("The Senna Halloway is 61 m long.", "Senna Halloway", vessel)
     assert not namesakes.other_kind(f"{band} The ferry of that name", "MV Selkie Dawn", question)
 
 

@@ -330,11 +330,22 @@ def other_kind(text: str, name: str, question: str) -> bool:
     if _other_proper_name(text, name, question):
         return True
     asked = next(map(_kind_group, _kind_words(question, name)), None)
+    if asked is not None and _a_person(text, name):
+        return True  # "Dr Senna Halloway", after whom the research vessel was named
     own = " ".join(_distinctive(name.split()))
     if asked is None or re.search(rf"\b(?:{'|'.join(map(re.escape, asked))})\b", text, re.I):
         return False
     called = _kind_words(text, own)
     return bool(called) and all(_kind_group(word) != asked for word in called)
+
+
+PERSON_TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Miss|Sir|Dame|Lady|Lord)\.?\s+$")
+
+
+def _a_person(text: str, name: str) -> bool:
+    """Whether `text` gives the name only after a person's title ("Dr Senna Halloway")."""
+    found = [m.start() for m in re.finditer(name_pattern(name), text)]
+    return bool(found) and all(PERSON_TITLE.search(text[max(0, at - 12) : at]) for at in found)
 
 
 def _other_proper_name(text: str, name: str, question: str) -> bool:
