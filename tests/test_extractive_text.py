@@ -311,6 +311,17 @@ def test_a_page_of_items_is_quoted_under_each_items_heading_and_found_by_its_tit
     assert item_headings(sentences(steps), steps, "Cookware") == frozenset()
 
 
+def test_a_sentence_wrapped_after_a_colon_is_one_sentence():
+    text = (
+        "Wyncote Academy was inspected in October 2024 and judged Good in every area:\n"
+        "quality of education, behaviour, and leadership and management.\n\n"
+        "Fees are as follows:\n\n| Item | Fee |\n|---|---|\n| Lunch | £2.40 |"
+    )
+    found = [s.text for s in sentences(text)]
+    assert found[0].startswith("Wyncote Academy was inspected") and found[0].endswith("management.")
+    assert "Lunch; £2.40" in found  # a lead-in before its table stays apart
+
+
 def test_a_short_table_row_under_its_header_is_a_unit_to_quote():
     text = "| Particular | MV Selkie Dawn |\n|---|---|\n| Passengers | 620 |\n| Cars | 142 |\n"
     rows = [s.text for s in sentences(text) if s.header]

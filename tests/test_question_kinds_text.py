@@ -405,6 +405,15 @@ def test_the_size_of_a_fund_is_what_it_holds_and_of_a_reservoir_its_capacity():
     reservoir = said_for("current size", "Lathbury Reservoir").split()
     assert "hectares" in reservoir and "stands" not in reservoir
     assert "资产" in said_for("规模有多大", "启衡医疗健康产业基金").split()
+    school = said_for("size", "Wyncote Academy").split()
+    assert "pupils" in school and "hectares" not in school  # "a school of 1,140 pupils"
+
+
+def test_a_school_is_run_by_its_head_and_a_company_by_its_chief_executive():
+    assert "headteacher" in said_for("who runs it", "Wyncote Academy").split()
+    assert "CEO" not in said_for("who runs it", "Wyncote Academy").split()
+    assert "CEO" in said_for("who runs it", "Kestrel Robotics").split()
+    assert heading_for("who runs it") == "Leadership"
 
 
 def test_what_a_thing_holds_asks_its_capacity_but_what_a_company_holds_does_not():

@@ -1,6 +1,6 @@
-"""Fresh cases for bench/kinds.py (set 10: every kind, English and Chinese, library and loopback web),
-written apart from the other sets by someone who had not seen them. Every id starts with
-"fresh10-". Run them outside the two halves:
+"""Fresh cases for bench/kinds.py (set 10: every kind, English and Chinese, library and
+loopback web), written apart from the other sets by someone who had not seen them. Every id
+starts with "fresh10-". Run them outside the two halves:
 
     .venv/bin/python bench/kinds.py --cases bench/kinds_fresh10/__init__.py --half extra
 """

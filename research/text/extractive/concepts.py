@@ -31,6 +31,23 @@ class Concept:
     needs: tuple[str, ...] = ()  # words of which the part must say one, when given
 
 
+LEADS = (
+    "running",
+    "runs",
+    "run",
+    "leadership",
+    "leaders",
+    "management",
+    "managers",
+    "led",
+    "leads",
+    "head",
+    "领导",
+    "管理层",
+    "负责人",
+)
+SCHOOLS = tuple("school schools academy college university 学校 中学 小学 学院 大学".split())
+
 CONCEPTS = (
     Concept(
         (
@@ -121,6 +138,13 @@ CONCEPTS = (
         "诉讼 纠纷 仲裁 起诉 判决",
         ("Litigation", "诉讼与纠纷"),
     ),
+    Concept(  # a school is run by its head and governors, not a chief executive
+        LEADS,
+        "headteacher principal head governors trust appointed 校长 校领导",
+        ("Leadership", "管理团队"),
+        unless=("many", "much"),
+        needs=SCHOOLS,
+    ),
     Concept(
         (
             "running",
@@ -150,7 +174,7 @@ CONCEPTS = (
         "chief executive CEO chair chairman CFO founder management board appointed "
         "董事长 总经理 首席执行官 创始人 高管 管理团队",
         ("Leadership", "管理团队"),
-        unless=("many", "much"),  # "how many clinics does it run" counts what it runs
+        unless=("many", "much", *SCHOOLS),  # "how many clinics does it run": what it runs
     ),
     Concept(
         ("risk", "risks", "threats", "concerns", "weaknesses", "风险", "隐患"),
@@ -198,12 +222,20 @@ CONCEPTS = (
             "record records patent patents position title lead 股 会议 职务".split()
         ),
     ),
+    Concept(  # a school's size is its pupils: "an 11–16 school of 1,140 pupils"
+        ("big", "size", "large", "规模", "多大"),
+        "pupils students enrolment roll places 学生 在校生 招生",
+        ("Size", "规模"),
+        unless=("class", "classes", "班"),  # "class sizes": how many in each class
+        needs=SCHOOLS,
+    ),
     Concept(
         ("big", "size", "large", "scale", "规模", "多大", "面积"),
         "capacity size area hectares footprint megawatts scale 规模 面积 容量 装机",
         ("Size", "规模"),
         # a fund's or a balance sheet's size is money: "fund size", 基金规模, 资产规模
         unless=tuple("financially financial revenue fund funds assets aum".split())
+        + SCHOOLS
         + tuple(
             "财务 营收 基金 资金 资产 募集 融资 大面积 大规模".split()
         ),  # 大面积停电: widespread

@@ -312,15 +312,22 @@ def _left_out(
         return True  # "X41 Ostby – Dunmere express: timetable" beside the X14 bus
     if own_names and disclaimed(about, own_names):
         return True  # "..., which is not connected to the milk processor Garrow Dairy"
-    if not genre.asks_about_rules(question) and genre.of_rules(known.about):
+    if _rules_not_asked(known, question):
         return True  # a policy or a notice: it says what to do, not what is so
-    if genre.asks_about_rules(question) and genre.of_other_rules(known.about, question):
-        return True  # a safety inspection notice, of a question about subsidy policies
     if genre.administrative(known.path, question):
         return True  # kept in an HR, IT or brand folder: about the organisation's running
     if kinds and compared and not of_the_kind(known.title, about, compared):
         return True  # "Venn Air introduces Air X fares" beside the Venn Air X earbuds
     return compared is not None and elsewhere(about, compared)  # 南川市白沙区, not 江州市's
+
+
+def _rules_not_asked(known: Known, question: str) -> bool:
+    """Whether a document is of rules the question does not ask about: any, of a question
+    about no rules; of a question about some (补贴政策), one that never says what they are of
+    (a safety inspection notice)."""
+    if genre.asks_about_rules(question):
+        return genre.of_other_rules(known.about, question)
+    return genre.of_rules(known.about)
 
 
 def _peer_titled(known: Known, phrase: str, own: tuple[str, ...], question: str) -> bool:

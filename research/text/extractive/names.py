@@ -458,7 +458,7 @@ def cased(part: str, abouts: Sequence[str]) -> tuple[str, ...]:
 
 
 WORD = re.compile(r"(?<![\w'’-])[A-Za-z][\w'’-]*")
-SENTENCE_OPENERS = frozenset(".!?:;|#*-–—•(\"“")
+SENTENCE_OPENERS = frozenset('.!?:;|#*-–—•("“')
 
 
 def proper_words(text: str) -> frozenset[str]:

@@ -254,13 +254,7 @@ def _sibling(after: str, rest: list[str]) -> bool:
         return other != rest[shared]  # another model of a line ("Corvane Slate 13")
     if rest[shared][:1].isdigit() and not shared:
         return False  # nor a version's maker ("Quarry Cloud" beside Quarry 2.3)
-    own = []  # the capitalised words it goes on with instead
-    for word in said[shared:]:
-        if not word[:1].isupper() or word.strip(".,;:'’") in DOCUMENT_WORDS:
-            break
-        own.append(word)
-        if word[-1:] in ".,;:'’":
-            break
+    own = _own_words(said[shared:])  # the capitalised words it goes on with instead
     # a name of the same shape ("Skelby Sound Seafoods"), not a longer one that may be the
     # thing's earlier or fuller name ("Corran Narrows Fixed Link"), nor its family's ("Verrin
     # HX Series" of the Verrin HX-40)
@@ -269,6 +263,18 @@ def _sibling(after: str, rest: list[str]) -> bool:
     if len(own) > len(rest) - shared and not _trade(own[-1].strip(".,;:'’")):
         return False  # a longer name may be a product's ("Quillon Cold-Brew Concentrate")
     return len(own) >= len(rest) - shared and not family and not same
+
+
+def _own_words(said: list[str]) -> list[str]:
+    """The capitalised words a name goes on with, to its first comma or full stop."""
+    own = []
+    for word in said:
+        if not word[:1].isupper() or word.strip(".,;:'’") in DOCUMENT_WORDS:
+            break
+        own.append(word)
+        if word[-1:] in ".,;:'’":
+            break
+    return own
 
 
 def _trade(word: str) -> bool:

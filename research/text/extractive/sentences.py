@@ -261,17 +261,17 @@ _WIDE = re.compile(f"[{CJK}\u3000-\u303f\uff00-\uffef]")  # two columns: CJK, it
 
 def _runs_on(line: str, following: str, following_plain: str) -> bool:
     """Whether the sentence at the end of `line` goes on in the next line. Never from or into
-    a table's row or a record line; after ";" only into lower case ("purchase;\nsee the…");
-    in Chinese, after a comma or where the text was wrapped."""
+    a table's row or a record line; after ";" or ":" only into lower case ("purchase;\nsee
+    the…"); in Chinese, after a comma or where the text was wrapped."""
     line, after = line.rstrip(), following_plain.strip()
     if not line or not after or _BLOCK_START.match(following) or line.lstrip().startswith("|"):
         return False
     if RECORD.match(line.strip()) or RECORD.match(after):
         return False
     end = line.rstrip(_CLOSERS)
-    if end.endswith(";"):
+    if end.endswith((";", ":")):  # "judged Good in every area:\nquality of education, …"
         return bool(_GOES_ON.match(following_plain))
-    if end.endswith(ENDS + (":", "：")):  # but "certificate no." before "4471)"
+    if end.endswith(ENDS + ("：",)):  # but "certificate no." before "4471)"
         return bool(NUMBER_SIGN.search(line)) and after[:1].isdigit()
     chinese = is_cjk(after[0]) or after[0] in _CJK_OPENING
     if is_cjk(line[-1]) or chinese or line.endswith(("，", "、")):
@@ -295,4 +295,3 @@ def _kept(sentence: str) -> bool:
     shortest = MIN_CJK_CHARS if is_cjk(sentence) else MIN_CHARS
     end = sentence.rstrip("\"'”’)»」』")
     return shortest <= len(sentence) <= MAX_CHARS and end.endswith(STATEMENT_ENDS)
-
