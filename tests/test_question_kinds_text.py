@@ -224,6 +224,12 @@ def test_a_policy_or_notice_is_a_document_of_rules_and_a_report_is_not():
     assert genre.administrative("fund/grant-application-guidance.md", "How big is the fund?")
 
 
+def test_a_name_said_before_what_it_offers_is_the_subjects_own_offer():
+    letter = "Our Thornby Assist tariff cuts bills by up to 50% for households on low incomes."
+    assert not names_another(letter, "Thornby Water", "Why did Thornby Water raise bills?")
+    assert names_another("Thornby Wanderers raise ticket prices.", "Thornby Water")
+
+
 def test_a_chinese_namesake_goes_on_to_a_kind_of_organisation_and_a_place_name_does_not():
     assert names_another("澜川新材料股份有限公司发布年报", "澜川新能源")
     assert names_another("青禾教育科技完成融资", "青禾科技")

@@ -262,7 +262,18 @@ def _sibling(after: str, rest: list[str]) -> bool:
     same = bool(own) and _same_kind(own[-1].strip(".,;:'’"), rest[-1])  # Crossing of a Bridge
     if len(own) > len(rest) - shared and not _trade(own[-1].strip(".,;:'’")):
         return False  # a longer name may be a product's ("Quillon Cold-Brew Concentrate")
+    offered = said[shared + len(own) : shared + len(own) + 1]
+    if own and offered and offered[0].strip(".,;:'’") in OFFERS:
+        return False  # the subject's own offer: "the Thornby Assist tariff" of Thornby Water
     return len(own) >= len(rest) - shared and not family and not same
+
+
+# What an organisation offers under a name of its own, said after it in lower case.
+OFFERS = frozenset(
+    "tariff tariffs scheme schemes plan plans app apps card cards programme programmes "
+    "program service services account accounts loan loans package bundle subscription "
+    "membership range ranges product products fund grant grants award awards".split()
+)
 
 
 def _own_words(said: list[str]) -> list[str]:
