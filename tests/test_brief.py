@@ -662,6 +662,15 @@ def test_a_document_titled_with_another_code_of_the_same_letters_is_another_thin
     }
     asked = "How much did Quillon Health raise in its Series B round?"
     assert filing.naming(asked, ("Quillon Health", "Series B"), rounds) == {2}
+    other = "Loamwise has closed a $22 million Series B led by Fenmore Capital."
+    web = {
+        1: _known("Quillfern raises $38 million Series B", x41, Vintage("", None), "Quillfern"),
+        2: _known("Loamwise announces Series B", other, Vintage("", None), "", "https://l.example"),
+    }
+    web[1] = _known(web[1].title, x41, Vintage("", None), "Quillfern", "https://q.example")
+    assert filing.naming(
+        asked.replace("Quillon Health", "Quillfern"), ("Quillfern", "Series B"), web
+    ) == {1}
 
 
 def test_a_compared_things_page_of_another_place_is_left_out_beside_its_page_of_the_asked_one():

@@ -140,7 +140,7 @@ def test_a_chinese_plan_searches_each_part_with_the_name_the_question_opens_with
     )
     firsts = [s.queries.order_by("position")[0].text for s in project.sections.all()]
     assert firsts == [
-        "启衡医疗健康产业基金二期 基金规模",  # a fund's size is money, not an area
+        "启衡医疗健康产业基金二期 基金规模 资产 总额 余额",  # a fund's size is money, not an area
         "启衡医疗健康产业基金二期 费用条款",
         "启衡医疗健康产业基金二期 投资团队 董事长 总经理 首席执行官 创始人",
     ]

@@ -35,6 +35,7 @@ from research.text.extractive.namesakes import (
 )
 from research.text.extractive.scoring import bm25
 from research.text.extractive.sentences import Sentence
+from research.text.extractive.subject_words import WEB, heads, name_terms, owners, sheet_of_no_one
 from research.text.extractive.terms import language_of, terms
 from research.text.writing import is_cjk
 
@@ -211,11 +212,15 @@ def naming(question: str, phrases: tuple[str, ...], sources: Mapping[int, Known]
         about = ADDRESS.sub(" ", known.about)
         if _left_out(known, about, question, phrases):
             continue
-        if phrases and any(names_thing(about, p) for p in phrases):
+        if phrases and any(names_thing(about, p) for p in owners(phrases)):
+            kept.add(n)
+        elif WEB.match(known.address) and any(names_thing(about, p) for p in phrases):
+            continue  # another's round: "Loamwise announces $22 million Series B"
+        elif phrases and any(names_thing(about, p) for p in phrases):
             kept.add(n)
         elif phrases and about_another(about, phrases, question, whole=True, members=True):
             continue
-        elif not subject or _heads(phrases, subject) & _name_terms(known, about, phrases):
+        elif not subject or heads(phrases, subject) & name_terms(known, about, phrases):
             kept.add(n)
         elif _data_on(known, question, subject):
             kept.add(n)
@@ -237,32 +242,6 @@ def _in_the_place(question: str, kept: set[int], sources: Mapping[int, Known]) -
         if pages & there:
             left |= pages - there
     return kept - left
-
-
-def _heads(phrases: tuple[str, ...], subject: set[str]) -> set[str]:
-    """The words a document must give to be about the subject when it names it by none of its
-    names: for a name that opens with a word of its kind ("MV", "Port"), its distinctive word
-    ("Selkie" of MV Selkie Dawn: "All dawn sailings" is not about it); else any word of the
-    subject's."""
-    heads = {p: distinctive_word(p) for p in phrases if not is_cjk(p[:1])}
-    stripped = {p: head for p, head in heads.items() if head != p.split()[0]}
-    if not stripped:
-        return subject
-    return {t for p in phrases for t in terms(stripped.get(p, p))}
-
-
-def _name_terms(known: Known, about: str, phrases: tuple[str, ...]) -> set[str]:
-    """The terms a document may name the subject by: of a web page, a name's distinctive word
-    however written ("sqlite") and its Chinese terms (a publisher's "food banks" is not Fennick
-    Vale Food Bank, nor is "the Brackenhurst Allotment Association" the Brackenfold Allotment
-    Society); all the words of a library document (a team's own "K3 robot" is Kestrel
-    Robotics') or of a sheet that names no one ("Robot model; Price" of Tallowmere Robotics'
-    price list)."""
-    words = set(terms(about))
-    if not phrases or not WEB.match(known.address) or _sheet_of_no_one(known):
-        return words  # no source writes the subject's name as the question does: its words
-    distinctive = set(terms(" ".join(distinctive_word(p) for p in phrases)))
-    return (words & distinctive) | {t for t in words if is_cjk(t[:1])}
 
 
 def _only_pages(question: str, sources: Mapping[int, Known], kept: set[int]) -> set[int]:
@@ -406,7 +385,6 @@ def _other_code(title: str, phrase: str) -> bool:
     return False
 
 
-DATA_SHARE = 0.5  # of a document's units, table rows at least: a sheet or a table's export
 DATA_WORDS = 2  # of the question's words besides its subject's, at least
 
 
@@ -414,22 +392,10 @@ def _data_on(known: Known, question: str, subject: set[str]) -> bool:
     """Whether a document of tables (a sheet, an export) that names no one is on the
     question's topic: the subject's own figures, which a sheet seldom names ("Trucks per day;
     Average turnaround" for the Port of Saltmarsh's gate)."""
-    if not _sheet_of_no_one(known):
+    if not sheet_of_no_one(known):
         return False
     topic = set(terms(question)) - subject - QUALIFIERS
     return len(topic & set(terms(known.about))) >= DATA_WORDS
-
-
-def _sheet_of_no_one(known: Known) -> bool:
-    """Whether a document is mostly table rows and names no one inside a sentence ("Food banks
-    in the Common Larder Network …" is that network's)."""
-    units = list(known.units.values())
-    rows = sum(bool(unit.columns) for unit in units)
-    return bool(units) and rows >= DATA_SHARE * len(units) and not NAME_INSIDE.search(known.about)
-
-
-WEB = re.compile(r"https?://")
-NAME_INSIDE = re.compile(r"(?<=[a-z,] )[A-Z][\w'’&-]+(?: (?:of |the |and |& )?[A-Z][\w'’&-]+)+")
 
 
 def of_the_kind(title: str, about: str, compared: Named) -> bool:
