@@ -415,6 +415,12 @@ def test_the_size_of_a_fund_is_what_it_holds_and_of_a_reservoir_its_capacity():
     assert "pupils" in school and "hectares" not in school  # "a school of 1,140 pupils"
 
 
+def test_a_funds_grants_are_its_awards_and_their_recipients():
+    said = said_for("Which groups received grants from the Orrin Valley Community Fund").split()
+    assert {"award", "recipient"} <= set(said)  # "Recipient: …; Award: £48,000"
+    assert heading_for("Which grants did it make") == "Grants"
+
+
 def test_a_school_is_run_by_its_head_and_a_company_by_its_chief_executive():
     assert "headteacher" in said_for("who runs it", "Wyncote Academy").split()
     assert "CEO" not in said_for("who runs it", "Wyncote Academy").split()

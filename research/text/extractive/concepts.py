@@ -267,6 +267,11 @@ CONCEPTS = (
         ("Funding", "融资"),
         unless=("grant", "grants", "award", "awards", "awarded", "资助", "补助"),  # a fund's grants
     ),
+    Concept(  # a fund's grants are its awards, and those who got them its recipients
+        ("grant", "grants", "granted", "资助", "补助"),
+        "award awards awarded recipient recipients 资助 获资助 受助",
+        ("Grants", "资助"),
+    ),
     Concept(  # how many use a line, a network or a service
         ("ridership", "patronage", "riders", "客流", "客流量", "客运量"),
         "passengers journeys trips boardings patronage riders 客流量 客运量 人次",
