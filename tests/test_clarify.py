@@ -88,7 +88,9 @@ def test_an_ambiguous_question_waits_for_answers_and_the_worker_plans_with_them(
 
     answer = _api(member).post(f"/api/projects/{project.pk}/clarify", {"answers": {"q1": cat}})
     assert answer.status_code == 202, answer.content
-    assert answer.json()["status"] == "planning"
+    # planning, or already past it: the worker may plan before the answer is read back
+    assert answer.json()["status"] in {*ProjectStatus.running(), ProjectStatus.DONE}
+    assert answer.json()["status"] != ProjectStatus.AWAITING_CLARIFICATION
     assert answer.json()["clarifications"][0]["answer"] == cat
     wait_for(lambda: settled(project), 180, worker, "the project to finish")
 
