@@ -10,7 +10,7 @@ from research.text.extractive import (
     evidence,
     filing,
     names,
-    namesakes,
+    other_kinds,
     prospects,
 )
 from research.text.extractive.concepts import heading_for, said_for
@@ -454,21 +454,22 @@ def test_a_document_that_calls_the_name_another_kind_of_thing_or_gives_only_a_co
         )
     }
     assert filing.naming(question, ("MV Selkie Dawn",), sources) == {3, 4}
-    assert namesakes.other_kind(band, "MV Selkie Dawn", question)
+    assert other_kinds.other_kind(band, "MV Selkie Dawn", question)
     person = "Dr Senna Halloway led 17 expeditions. The research ship was named after her."
     vessel = "What is the length of the research vessel Senna Halloway?"
-    assert namesakes.other_kind(person, "Senna Halloway", vessel)
-    assert not namesakes.other_kind("The Senna Halloway is 61 m long.", "Senna Halloway", vessel)
-    assert not namesakes.other_kind(f"{band} The ferry of that name", "MV Selkie Dawn", question)
+    assert other_kinds.other_kind(person, "Senna Halloway", vessel)
+    assert not other_kinds.other_kind("The Senna Halloway is 61 m long.", "Senna Halloway", vessel)
+    assert not other_kinds.other_kind(f"{band} The ferry of that name", "MV Selkie Dawn", question)
 
 
 def test_a_document_that_gives_the_name_only_as_another_things_proper_name_is_about_that():
     question = "When did the Marrow Creek footbridge open and how long is it?"
     oregon = "ODOT is replacing the 1938 Marrow Creek Bridge on Route 38. It will be 96 m long."
     easton = "Hundreds crossed the new Marrow Creek bridge. The Marrow Creek footbridge is 186 m."
-    assert namesakes.other_kind(oregon, "Marrow Creek", question)
-    assert not namesakes.other_kind(easton, "Marrow Creek", question)
-    assert not namesakes.other_kind("The Marrow Creek Footbridge opened.", "Marrow Creek", question)
+    assert other_kinds.other_kind(oregon, "Marrow Creek", question)
+    assert not other_kinds.other_kind(easton, "Marrow Creek", question)
+    footbridge = "The Marrow Creek Footbridge opened."
+    assert not other_kinds.other_kind(footbridge, "Marrow Creek", question)
 
 
 def test_a_comparison_of_one_year_leaves_out_a_review_of_an_earlier_year_published_in_it():

@@ -16,7 +16,8 @@ from research.text.extractive.aspects import (
 from research.text.extractive.concepts import heading_for, said_for
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.names import named_in, named_things, subject_phrases, title
-from research.text.extractive.namesakes import names_another, names_thing, other_measure
+from research.text.extractive.namesakes import names_another, names_thing
+from research.text.extractive.other_kinds import other_measure
 
 CITIES = (
     "Compare the population growth from 2023 to 2024 of Arden, Briskholm, Calloway, Dunmore, "

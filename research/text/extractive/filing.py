@@ -30,9 +30,8 @@ from research.text.extractive.namesakes import (
     name_pattern,
     names_another,
     names_thing,
-    other_kind,
-    other_measure,
 )
+from research.text.extractive.other_kinds import other_kind, other_measure
 from research.text.extractive.scoring import bm25
 from research.text.extractive.sentences import Sentence
 from research.text.extractive.subject_words import WEB, heads, name_terms, owners, sheet_of_no_one

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from research.text.extractive.terms import terms
 from research.text.writing import is_cjk
 
 # Words that may follow a name in a title without naming another thing ("Tallowmere Robotics
@@ -159,6 +158,11 @@ def distinctive_word(name: str) -> str:
     """The word of a spaced name that tells it apart ("Selkie" of MV Selkie Dawn, "Ellery" of
     Port Ellery); a Chinese name whole."""
     return name if is_cjk(name[:1]) else _distinctive(name.split())[0]
+
+
+def distinctive_part(name: str) -> str:
+    """A spaced name from the word that tells it apart ("Selkie Dawn" of MV Selkie Dawn)."""
+    return " ".join(_distinctive(name.split()))
 
 
 def _distinctive(words: list[str]) -> list[str]:
@@ -314,90 +318,15 @@ THING_KINDS = (
 )
 
 
-# Kinds of one measure that a question tells apart by one word: installed wind capacity is no
-# solar capacity, library visits are no swimming visits (as word stems: "libraries" is "librari").
-MEASURE_KINDS = tuple(
-    frozenset(terms(kinds))
-    for kinds in (
-        "wind solar hydro hydroelectric nuclear coal gas geothermal tidal biomass",
-        "library pool swimming museum gym theatre cinema",
-        "passenger freight cargo",
-        "export import",
-    )
-)
-
-
-def other_measure(about: str, question: str) -> bool:
-    """Whether a document speaks of a measure of another kind than the one the question names
-    ("solar" beside "installed wind capacity") and never of the question's."""
-    asked = set(terms(question))
-    kinds = [(k, wanted) for k in MEASURE_KINDS if (wanted := asked & k)]
-    if not kinds:
-        return False  # the document is read only when the question names a kind of measure
-    said = set(terms(about))
-    return any(not wanted & said and (said & k) - wanted for k, wanted in kinds)
-
-
-def other_kind(text: str, name: str, question: str) -> bool:
-    """Whether `text` calls the question's subject by another kind of thing than the question
-    does, and never by the question's: "folk band Selkie Dawn" when it asks about the ferry
-    MV Selkie Dawn."""
-    if is_cjk(name[:1]):
-        return False
-    if _other_proper_name(text, name, question):
-        return True
-    asked = next(map(_kind_group, _kind_words(question, name)), None)
-    if asked is not None and _a_person(text, name):
-        return True  # "Dr Senna Halloway", after whom the research vessel was named
-    own = " ".join(_distinctive(name.split()))
-    if asked is None or re.search(rf"\b(?:{'|'.join(map(re.escape, asked))})\b", text, re.I):
-        return False
-    called = _kind_words(text, own)
-    return bool(called) and all(_kind_group(word) != asked for word in called)
-
-
-PERSON_TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Miss|Sir|Dame|Lady|Lord)\.?\s+$")
-
-
-def _a_person(text: str, name: str) -> bool:
-    """Whether `text` gives the name only after a person's title ("Dr Senna Halloway")."""
-    found = [m.start() for m in re.finditer(name_pattern(name), text)]
-    return bool(found) and all(PERSON_TITLE.search(text[max(0, at - 12) : at]) for at in found)
-
-
-def _other_proper_name(text: str, name: str, question: str) -> bool:
-    """Whether the question calls its subject a kind of thing after its name ("the Marrow
-    Creek footbridge") and `text` only ever gives the name with another kind as a part of it
-    ("the Marrow Creek Bridge replacement, Oregon Route 38"): another thing's proper name."""
-    asked = re.search(rf"{name_pattern(name)}\s+([a-z][a-z-]+)", question)
-    if asked is None or _kind_group(asked[1]) is None:
-        return False
-    if re.search(rf"{name_pattern(name)}\s+{re.escape(asked[1])}\b", text, re.IGNORECASE):
-        return False
-    proper = re.findall(rf"{name_pattern(name)}\s+([A-Z][a-z]+)", text)
-    return any(
-        word.lower() != asked[1] and _kind_group(word.lower()) is not None for word in proper
-    )
-
-
-def _kind_words(text: str, name: str) -> list[str]:
-    """The lowercase words of a kind right before or after each mention of the name."""
-    words = []
-    for m in re.finditer(name_pattern(name), text):
-        before = re.search(r"([a-zé-]+)\s+(?:[A-Z]{1,3}\s+)?$", text[: m.start()])
-        after = re.match(r"\s+([a-zé-]+)", text[m.end() :])
-        words += [w[1] for w in (before, after) if w and _kind_group(w[1])]
-    return words
-
-
-def _kind_group(word: str) -> frozenset[str] | None:
+def kind_group(word: str) -> frozenset[str] | None:
+    """The words for the kind of thing a word names ("ferry": ship, vessel, …), if any."""
     return next((kinds for kinds in THING_KINDS if word in kinds), None)
 
 
 def _same_kind(word: str, other: str) -> bool:
     """Words that name the same kind of thing: the "Orlay Strait Crossing" is the Orlay Strait
     Bridge."""
-    kinds = _kind_group(word.lower())
+    kinds = kind_group(word.lower())
     return kinds is not None and other.lower() in kinds
 
 
