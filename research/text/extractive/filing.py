@@ -16,6 +16,7 @@ from research.text.extractive import genre
 from research.text.extractive.aspects import subject_names, subject_part
 from research.text.extractive.disclaimers import disclaims
 from research.text.extractive.evidence import Candidate, Known, Part
+from research.text.extractive.headlines import anothers_news
 from research.text.extractive.names import (
     Named,
     mentions,
@@ -280,8 +281,12 @@ def _left_out(
     own_names = compared.names if compared else phrases
     if phrases and about_another(known.title, phrases, question):
         return True
-    if any(_peer_titled(known, p, own_names, question) for p in phrases):
-        return True  # "About Varnex Systems" beside Orvane Systems, its rival it names
+    if any(_peer_titled(known, p, own_names, question) for p in phrases) or anothers_news(
+        known.headline or known.title, about, phrases
+    ):
+        # "About Varnex Systems" beside Orvane Systems, its rival it names; "Cobaltline
+        # Automation reports …, which competes with Fenwright Robotics"
+        return True
     if any(other_kind(about, p, question) for p in phrases):
         return True  # "Orkney folk band Selkie Dawn" beside the ferry MV Selkie Dawn
     if other_measure(about, question):

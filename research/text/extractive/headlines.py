@@ -1,0 +1,79 @@
+"""Whose news a document is: the organisation its headline says acted ("Cobaltline Automation
+reports 2024 revenue of $73 million", "负极材料企业翎岳科技完成6亿元C轮融资"). A page whose
+headline's actor is not the subject, and that names that actor at least as often as the
+subject, is the actor's news, however it compares the subject ("…, which competes with
+Fenwright Robotics, …")."""
+
+from __future__ import annotations
+
+import re
+
+from research.text.extractive.names import mentions
+from research.text.extractive.namesakes import (
+    CJK_ORGANISATIONS,
+    distinctive_word,
+    name_pattern,
+    names_thing,
+)
+from research.text.writing import is_cjk
+
+# What an organisation does in a headline about it: raises, reports, completes, launches.
+ACTS = (  # not the words that are nouns as often ("RaaS plans", "cuts", "names", "posts")
+    r"raises|raised|reports|reported|announces|announced|launches|launched|unveils|"
+    r"completes|closes|secures|wins|buys|acquires|signs|appoints|expands|"
+    r"to\s+(?:raise|open|buy|acquire|launch|expand)"
+)
+# A headline that leads with a name: what it is in a word and up to three in lower case
+# ("Dutch bioplastics maker"), the name (capitalised words, or one word and a figure: "K3"),
+# then the act.
+ENGLISH_ACTOR = re.compile(
+    rf"^(?:[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){{1,3}}\s+)?(?P<actor>[A-Z][\w&'’.-]*(?:\s+[A-Z0-9][\w&'’.-]*){{0,4}})"
+    rf"\s+(?:{ACTS})\b"
+)
+# Words that lead a headline without naming anyone.
+NOT_ACTORS = frozenset(
+    "The A An This Our New Local Council Government Ministry Police Residents Report Study "
+    "Survey Firm Company Startup Operator Maker".split()
+)
+# In Chinese: what it is (…企业, …公司), a name that ends in a kind of organisation, then a
+# year or an act.
+CJK_KINDS = CJK_ORGANISATIONS.pattern[CJK_ORGANISATIONS.pattern.index("(") :]  # (有限公司|…)
+CJK_ACTOR = re.compile(
+    rf"^(?:[\u3400-\u9fff]{{1,8}}?(?:企业|公司|厂商|品牌|同行|对手))?"
+    rf"(?P<actor>[\u3400-\u9fff]{{2,6}}?{CJK_KINDS})"
+    r"(?=\d|完成|宣布|发布|实现|推出|获得|获|营收|营业|签约|启动|上市|入选|净利|收购|融资)"
+)
+
+
+def actor(headline: str) -> str:
+    """The organisation a headline says acted, or ""."""
+    text = headline.strip()
+    if is_cjk(text[:1]):
+        found = CJK_ACTOR.match(text)
+        return found["actor"] if found else ""
+    found = ENGLISH_ACTOR.match(text)
+    if found is None:
+        return ""
+    name = re.sub(r"(?:'s|’s)$", "", found["actor"])
+    return "" if name.split()[0] in NOT_ACTORS else name
+
+
+def anothers_news(headline: str, about: str, phrases: tuple[str, ...]) -> bool:
+    """Whether a document is the news of an organisation other than the subject: its headline
+    names someone who acted, and not the subject, not even by its distinctive word ("Fenwright
+    Pharmacy" is a namesake's, told apart elsewhere); and the document names the actor at
+    least as often as the subject."""
+    found = actor(headline)
+    if not found or not phrases or any(_shares_name(headline, p) for p in phrases):
+        return False  # "Northline Buses wins Vellmore contract" is the subject's news too
+    subject = max(len(mentions(about, p, phrases)) for p in phrases)
+    return len(mentions(about, found)) >= max(subject, 1)
+
+
+def _shares_name(text: str, phrase: str) -> bool:
+    """Whether `text` gives the subject's name or its distinctive word (栎川 of 栎川新材料)."""
+    if is_cjk(phrase[:1]):
+        return phrase[:2] in text
+    if names_thing(text, phrase):
+        return True
+    return re.search(name_pattern(distinctive_word(phrase)), text, re.I) is not None

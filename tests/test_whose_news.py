@@ -1,0 +1,51 @@
+"""Whose news a document is: the organisation its headline says acted (text/extractive/
+headlines.py)."""
+
+from __future__ import annotations
+
+from research.text.extractive.headlines import actor, anothers_news
+
+
+def test_a_headline_that_leads_with_a_name_and_an_act_names_its_actor():
+    assert actor("Cobaltline Automation reports 2024 revenue of $73 million") == (
+        "Cobaltline Automation"
+    )
+    assert actor("Dutch bioplastics maker Verdane Polymers raises $60 million") == (
+        "Verdane Polymers"
+    )
+    assert actor("负极材料企业翎岳科技完成6亿元C轮融资") == "翎岳科技"
+    assert actor("晟禾食品2024年营收突破40亿元") == "晟禾食品"
+
+
+def test_a_headline_of_no_one_or_of_a_noun_that_reads_like_a_verb_has_no_actor():
+    assert actor("Annual report 2024") == ""
+    assert actor("RaaS plans") == ""
+    assert actor("Council approves new tram depot") == ""
+    assert actor("The company reports a loss") == ""
+
+
+def test_a_rivals_news_that_compares_the_subject_is_the_rivals():
+    about = (
+        "Cobaltline Automation reports 2024 revenue of $73 million\n"
+        "Cobaltline Automation, which competes with Fenwright Robotics in warehouse robots, "
+        "reported revenue of $73 million for 2024, up 18%."
+    )
+    headline = about.splitlines()[0]
+    assert anothers_news(headline, about, ("Fenwright Robotics",))
+
+
+def test_news_whose_headline_names_the_subject_or_that_names_it_more_is_the_subjects():
+    about = (
+        "Northline Buses wins Vellmore contract\n"
+        "Northline Buses will run Vellmore Transit's routes."
+    )
+    assert not anothers_news(about.splitlines()[0], about, ("Vellmore Transit",))
+    about = (
+        "Northwind Capital leads round in warehouse robots\n"
+        "Fenwright Robotics raised $40 million. Fenwright Robotics will hire 80 people; "
+        "Fenwright Robotics was founded in 2019."
+    )
+    assert not anothers_news(about.splitlines()[0], about, ("Fenwright Robotics",))
+    assert not anothers_news(
+        "栎川新材料完成B轮融资", "栎川新材料完成B轮融资", ("栎川新材料科技有限公司",)
+    )
