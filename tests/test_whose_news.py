@@ -17,6 +17,27 @@ def test_a_headline_that_leads_with_a_name_and_an_act_names_its_actor():
     assert actor("晟禾食品2024年营收突破40亿元") == "晟禾食品"
 
 
+def test_a_headline_that_opens_with_an_organisations_name_names_it_whatever_follows():
+    assert actor("Alderbank Trust — Grants awarded 2024") == "Alderbank Trust"
+    assert actor("Skerrow Sands Wind Farm") == "Skerrow Sands Wind Farm"
+    assert actor("Harbour Lights: opening hours") == ""  # no kind of organisation
+    assert actor("About Varnex Systems") == ""
+
+
+def test_a_peers_page_that_names_the_subject_once_is_the_peers_but_a_league_of_all_is_not():
+    about = (
+        "Alderbank Trust — Grants awarded 2024\nAlderbank Trust gave 14 grants, more than the "
+        "Merriton Foundation."
+    )
+    assert anothers_news(about.splitlines()[0], about, ("Merriton Foundation",))
+    about = (
+        "Airport Punctuality League 2023\nBrackley Airport: 81%. Fenwick Airport: 77%. "
+        "Oxley Field: 74%. The Airport Punctuality League is published each March."
+    )
+    compared = ("Brackley Airport", "Fenwick Airport", "Oxley Field")
+    assert not anothers_news(about.splitlines()[0], about, compared)
+
+
 def test_a_headline_of_no_one_or_of_a_noun_that_reads_like_a_verb_has_no_actor():
     assert actor("Annual report 2024") == ""
     assert actor("RaaS plans") == ""

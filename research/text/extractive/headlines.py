@@ -11,6 +11,7 @@ import re
 from research.text.extractive.names import mentions
 from research.text.extractive.namesakes import (
     CJK_ORGANISATIONS,
+    ORGANISATIONS,
     distinctive_word,
     name_pattern,
     names_thing,
@@ -32,7 +33,7 @@ ENGLISH_ACTOR = re.compile(
 )
 # Words that lead a headline without naming anyone.
 NOT_ACTORS = frozenset(
-    "The A An This Our New Local Council Government Ministry Police Residents Report Study "
+    "The A An About This Our New Local Council Government Ministry Police Residents Report Study "
     "Survey Firm Company Startup Operator Maker".split()
 )
 # In Chinese: what it is (…企业, …公司), a name that ends in a kind of organisation, then a
@@ -45,14 +46,23 @@ CJK_ACTOR = re.compile(
 )
 
 
+# A headline that opens with an organisation's name, whatever follows ("Alderbank Trust: grants
+# awarded in 2024").
+ENGLISH_OWNER = re.compile(r"^(?P<actor>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})(?=\W|$)")
+
+
 def actor(headline: str) -> str:
-    """The organisation a headline says acted, or ""."""
+    """The organisation a headline says acted, or opens with, or ""."""
     text = headline.strip()
     if is_cjk(text[:1]):
         found = CJK_ACTOR.match(text)
         return found["actor"] if found else ""
     found = ENGLISH_ACTOR.match(text)
     if found is None:
+        owner = ENGLISH_OWNER.match(text)
+        words = owner["actor"].split() if owner else []
+        if len(words) > 1 and words[-1] in ORGANISATIONS and words[0] not in NOT_ACTORS:
+            return owner["actor"]  # type: ignore[index]
         return ""
     name = re.sub(r"(?:'s|’s)$", "", found["actor"])
     return "" if name.split()[0] in NOT_ACTORS else name
@@ -66,7 +76,7 @@ def anothers_news(headline: str, about: str, phrases: tuple[str, ...]) -> bool:
     found = actor(headline)
     if not found or not phrases or any(_shares_name(headline, p) for p in phrases):
         return False  # "Northline Buses wins Vellmore contract" is the subject's news too
-    subject = max(len(mentions(about, p, phrases)) for p in phrases)
+    subject = sum(len(mentions(about, p, phrases)) for p in phrases)
     return len(mentions(about, found)) >= max(subject, 1)
 
 
