@@ -12,6 +12,7 @@ from research.text.extractive.names import mentions
 from research.text.extractive.namesakes import (
     CJK_ORGANISATIONS,
     ORGANISATIONS,
+    cjk_pattern,
     distinctive_word,
     name_pattern,
     names_thing,
@@ -77,7 +78,9 @@ def anothers_news(headline: str, about: str, phrases: tuple[str, ...]) -> bool:
     if not found or not phrases or any(_shares_name(headline, p) for p in phrases):
         return False  # "Northline Buses wins Vellmore contract" is the subject's news too
     subject = sum(len(mentions(about, p, phrases)) for p in phrases)
-    return len(mentions(about, found)) >= max(subject, 1)
+    whole = cjk_pattern(found) if is_cjk(found[:1]) else name_pattern(found)
+    said = len(re.findall(whole, about))  # the whole name: "Airport" alone is anyone's
+    return said >= max(subject, 1)
 
 
 def _shares_name(text: str, phrase: str) -> bool:
