@@ -64,6 +64,8 @@ def aspects(question: str) -> list[str]:
         items[0] = _clean(SENTENCE_END.split(items[0])[-1])
     if tail == question.strip() and items and _asks_itself(items[0]):  # "How long is she"
         items[0] = _clean(question_phrase(items[0]))
+    elif tail == question.strip() and items and _names_what(items[0]):
+        items[0] = _clean(question_phrase(items[0]))  # "Headphones in X's current range"
     elif tail == question.strip() and items:  # "What are X's costs" -> "costs"
         head_words = CJK_HEAD if CJK.search(items[0][:1]) else HEAD_MARKERS
         items[0] = _clean(head_words.sub("", items[0]))
@@ -80,6 +82,13 @@ def _asks_itself(item: str) -> bool:
     names ("How long is she" -> "Length"; not "What are X's costs", whose part is "costs")."""
     sized = HOW_ADJECTIVE.match(item)
     return sized is not None and sized["what"].strip().lower() in PRONOUNS
+
+
+def _names_what(item: str) -> bool:
+    """Whether a question's first part names what it asks for before its verb ("What
+    headphones are in X's current range", "Which stations does the line serve"), which the
+    part's heading keeps."""
+    return bool(WHICH_ARE.match(item) or HAVE_VERB.match(item))
 
 
 def _with_lone_asks(items: list[str]) -> list[str]:

@@ -178,7 +178,7 @@ def _pool(
         }
     found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].order, c.quote, c.query))
     statements = [(c.quote, sources[c.n].vintage) for c in found]
-    history = outdated(statements, common)
+    history = outdated(statements, common, items=[sources[c.n].item(c.quote) for c in found])
     if compared:
         history = {
             old: kept
@@ -321,7 +321,11 @@ def _about_part(pool: _Pool, part: Part, by_name: bool) -> set[int]:
     return {own[k] for k in _matching(pool, part, own, False, by_name, False)[1]} if own else set()
 
 
-ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|多少|几[个家座条种]", re.IGNORECASE)
+ASKS_AMOUNT = re.compile(  # "How much did each get", "what does each cost", 售价
+    r"\bhow\s+(?:much|many)\b|\b(?:cost|costs|price|prices|fees?|charge)\b|多少|几[个家座条种]"
+    r"|售价|价格|费用|收费",
+    re.IGNORECASE,
+)
 LABEL = re.compile(r"^[^:：]{1,60}[:：]\s*")  # a record's column name: "Town: "
 
 

@@ -206,11 +206,14 @@ def outdated(
     common: frozenset[str] = frozenset(),
     only: int | None = None,
     later: bool = False,
+    items: Sequence[str] = (),
 ) -> dict[int, list[int]]:
     """For each statement (of the first `only`) a newer source's statement supersedes, those
     newer statements (by index), the most alike first; with `later`, a newer source's
     statement of later years supersedes one of earlier years too (a question that asks no
-    change over time wants the latest years, not a series)."""
+    change over time wants the latest years, not a series). `items` names the thing each
+    statement of a list is about (Known.item): one item's figure is no update of another's
+    ("Aria 2; …; £279" of "Corvane Aria Lite: … £149")."""
     measured = [measures(text) for text, _ in statements]
     found: dict[int, list[int]] = {}
     for i, (_, age) in enumerate(statements[:only]):
@@ -219,9 +222,16 @@ def outdated(
         alike = {
             j: _restates(measured[i], measured[j], common, later)
             for j, (_, other_age) in enumerate(statements)
-            if j != i and age.older_than(other_age)
+            if j != i and age.older_than(other_age) and not _other_items(items, i, j)
         }
         newer = sorted((j for j, score in alike.items() if score > 0), key=lambda j: (-alike[j], j))
         if newer:
             found[i] = newer
     return found
+
+
+def _other_items(items: Sequence[str], i: int, j: int) -> bool:
+    """Whether two statements are of two items of a list: both name one, and neither name
+    holds the other ("Aria 2" is "Corvane Aria 2", not "Corvane Aria Lite")."""
+    a, b = (items[k].casefold() if k < len(items) else "" for k in (i, j))
+    return bool(a and b) and a not in b and b not in a

@@ -8,7 +8,8 @@ import functools
 from dataclasses import dataclass
 
 from research.text.extractive.currency import Vintage
-from research.text.extractive.items import item_headings
+from research.text.extractive.items import item_headings, names_an_item
+from research.text.extractive.names import proper_words
 from research.text.extractive.sentences import Sentence, sentences
 
 
@@ -63,6 +64,21 @@ class Known:
         if unit is None:
             return ""
         return unit.header or (unit.context if unit.context in self._items else "")
+
+    def item(self, quote: str) -> str:
+        """The thing a unit of a list is about: its item's heading on a page of items, or a
+        table row's first cell ("Corvane Aria Lite", "Aria 2"); "" for another sentence."""
+        unit = self.units.get(quote)
+        if unit is None:
+            return ""
+        if unit.columns:  # a row of named things ("Aria 2"), not of years or measures
+            cell = unit.text.split(";")[0].split(":", 1)[-1].strip()
+            return cell if names_an_item(cell, self._names) else ""
+        return unit.context if unit.context in self._items else ""
+
+    @functools.cached_property
+    def _names(self) -> frozenset[str]:
+        return proper_words(self.text)
 
     @functools.cached_property
     def _items(self) -> frozenset[str]:

@@ -10,7 +10,7 @@ Dates (written in full, "February 2026", or 2026年2月) also date a text: `date
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from research.text.extractive.terms import STOPWORDS, terms
 from research.text.writing import CJK, is_cjk
@@ -53,6 +53,9 @@ _NAMED = re.compile(
     r"(?:(?<=[a-z,;] )[A-Z][\w-]*(?<!'s)|\b(?:model|version|type|no\.|number|room|gate|line|"
     r"platform|phase|firmware|ISO|IEC))\s$",
 )
+_OWN_SENTENCE = re.compile(
+    r".*(?:[.!?][\"'”’)]*\s+|[。！？][\"'”’)」』]*)", re.DOTALL
+)  # to its start
 _CLAUSE = re.compile(r",(?!\d)|[;:(，；：（]|\band\b|\bwhile\b|\bwhich\b|以及|并且|而")
 
 
@@ -136,6 +139,12 @@ def label(sentence: str, figure: Figure) -> str:
     A", "1,240 robots in service", 15亿元中期票据); else the sentence's subject ("At 1,140
     metres, the main span is..."). Never the start of a sentence ("Kestrel had", "It rises"),
     a pronoun or a bare owner ("the company"), nor a phrase ending on a function word."""
+    opening = _OWN_SENTENCE.search(sentence[: figure.start])
+    if opening:  # "… no noise cancelling. £149": the sentence before names nothing of it
+        sentence, figure = (
+            sentence[opening.end() :],
+            replace(figure, start=figure.start - opening.end()),
+        )
     colon = _colon_label(sentence, figure)
     if colon:
         return colon

@@ -32,13 +32,13 @@ def item_headings(found: Sequence[Sentence], text: str, title: str = "") -> froz
         if unit.context and not unit.columns and unit.context.casefold() != title.casefold():
             under[unit.context] = under.get(unit.context, 0) + 1
     names = proper_words(text)
-    named = {h for h, n in under.items() if n <= ITEM_UNITS and _names_an_item(h, names)}
+    named = {h for h, n in under.items() if n <= ITEM_UNITS and names_an_item(h, names)}
     if len(named) < ITEM_HEADINGS or len(named) * 2 < len(under):
         return frozenset()
     return frozenset(named)
 
 
-def _names_an_item(heading: str, names: frozenset[str]) -> bool:
+def names_an_item(heading: str, names: frozenset[str]) -> bool:
     """A heading of a few words that opens with a word the page writes only as a name
     ("Ferrol Tri-Ply"), not a lead-in ("Its main uses:")."""
     words = heading.split()

@@ -69,6 +69,9 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
             found.append(_with_header(item, "", lead) if RECORD.match(item.text) else item)
             continue
         lead = block.strip() if block.rstrip().endswith(LEADS_IN) else ""
+        if found and before == LINE and AMOUNT_LINE.fullmatch(block.strip()):
+            found[-1] = _with_amount(found[-1], block, block_start, flat)
+            continue
         if _heading(block):  # a numbered one too: "3. Reasons for the overrun"
             heading = block.strip()
             continue
@@ -76,6 +79,28 @@ def sentences(text: str, language: str = "") -> list[Sentence]:
             start, stop = flat.span(block_start + at, block_start + end)
             found.append(Sentence(block[at:end], start, stop, start / max(1, len(text)), heading))
     return found
+
+
+# A line that is only a price or an amount ("£279", "From $49 / month", "2,999元"), as a shop's
+# page gives it under an item's description: the amount of what the sentence before describes.
+AMOUNT_LINE = re.compile(
+    r"(?:(?:from|only|now|price:?|was)\s+)?(?:[£$€¥￥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:元|万元|美元|欧元))"
+    r"(?:\s*(?:/|per|a|每)\s*\w+)?(?:\s*(?:起|each|inc\.? VAT))?",
+    re.IGNORECASE,
+)
+
+
+def _with_amount(sentence: Sentence, block: str, block_start: int, flat: Plain) -> Sentence:
+    """The sentence with the amount on the line after it, when it ends that line (a heading's
+    line, or a sentence that ended earlier, keeps to itself)."""
+    amount = block.strip()
+    at = block_start + block.index(amount)
+    gap = flat.text[flat.text.rfind("\n", 0, at - 1) + 1 : at].rstrip()
+    if not gap.endswith(sentence.text) or len(sentence.text) + len(amount) > MAX_CHARS:
+        return sentence
+    _, end = flat.span(at, at + len(amount))
+    text = f"{sentence.text} {amount}"
+    return Sentence(text, sentence.start, end, sentence.position, sentence.context)
 
 
 def _whole(block: str, block_start: int, flat: Plain, heading: str, size: int) -> Sentence:
@@ -111,6 +136,8 @@ def _statements(language: str, block: str, labelled: bool = False) -> list[tuple
             spans.append((label, cursor))
         elif follows and _BACK.match(sentence) and _kept(joined) and _readable(joined):
             spans[-1] = (spans[-1][0], cursor)
+        elif follows and AMOUNT_LINE.fullmatch(sentence) and len(joined) <= MAX_CHARS:
+            spans[-1] = (spans[-1][0], cursor)  # "… 40 hours of battery life. £279"
         elif _kept(sentence):
             spans.append((at, cursor))
     return spans

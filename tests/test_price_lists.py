@@ -1,0 +1,129 @@
+"""A range of products with their prices: an item's price on the line after its description, a
+question that asks what each costs, and one item's figure that is no update of another's."""
+
+from __future__ import annotations
+
+from research.text.extractive import brief, evidence
+from research.text.extractive.aspects import aspects
+from research.text.extractive.currency import Vintage, outdated
+from research.text.extractive.figures import figures, label
+from research.text.extractive.sentences import sentences
+
+SHOP = (
+    "# Corvane Audio — Headphones\n\nDesigned in Bristol. Tuned by ear.\n\n"
+    "## Corvane Aria 2\n\nOur flagship wireless over-ear headphones with 40 hours of battery "
+    "life.\n£279\n\n"
+    "## Corvane Aria Lite\n\nAll the comfort of the Aria in a lighter, foldable design.\n£149\n\n"
+    "## Corvane Trek Open\n\nOpen-ear sports headphones that let you hear traffic as you run.\n"
+    "From £99\n"
+)
+
+
+def test_a_price_on_the_line_after_an_items_description_is_quoted_with_it():
+    found = {s.context: s.text for s in sentences(SHOP)}
+    assert found["Corvane Aria 2"].endswith("40 hours of battery life. £279")
+    assert found["Corvane Aria Lite"].endswith("lighter, foldable design. £149")
+    assert found["Corvane Trek Open"].endswith("as you run. From £99")
+    # as a web page's text has it, the price after the sentence on the same line
+    page = "Corvane Aria 2\nOur flagship wireless over-ear headphones with noise cancelling. £279"
+    assert [s.text for s in sentences(page)] == [
+        "Our flagship wireless over-ear headphones with noise cancelling. £279"
+    ]
+
+
+def test_a_line_that_is_not_an_amount_stays_apart_from_the_sentence_before_it():
+    text = (
+        "The museum reopened after a long refurbishment.\n2024\n"
+        "Visitors rose by a third over the year before."
+    )
+    found = sentences(text)
+    assert [s.text for s in found] == [
+        "The museum reopened after a long refurbishment.",
+        "Visitors rose by a third over the year before.",
+    ]
+    assert found[1].context == "2024"  # a heading, as it was
+
+
+def test_an_amount_after_a_sentence_is_named_by_nothing_of_the_sentence_before():
+    line = "Our best earbuds, with noise cancelling and wireless charging. £189"
+    assert label(line, figures(line)[-1]) == ""
+    line = "The old bridge closed in May. Repairs cost £4.2 million."
+    assert label(line, figures(line)[-1]) == "Repairs cost"
+
+
+def test_a_list_question_keeps_what_it_lists_in_its_first_parts_heading():
+    question = "What headphones are in Corvane Audio's current range, and what does each cost?"
+    assert aspects(question) == [
+        "Headphones in Corvane Audio's current range",
+        "what does each cost",
+    ]
+    assert aspects("What are Kestrel's costs, revenue and pricing?") == [
+        "costs",
+        "revenue",
+        "pricing",
+    ]
+
+
+def test_one_items_figure_is_no_update_of_another_items():
+    older, newer = Vintage("", (2025, 3, 1)), Vintage("", (2025, 3, 5))
+    statements = [
+        ("All the comfort of the Aria with 50 hours of playback. £149", older),
+        ("Model: Aria 2; Battery life: 40 hours; Price: £279", newer),
+        ("Model: Aria Lite; Battery life: 50 hours; Price: £139", newer),
+    ]
+    assert outdated(statements) == {0: [1, 2]}  # unnamed, both rows read as its update
+    named = ["Corvane Aria Lite", "Aria 2", "Aria Lite"]
+    assert outdated(statements, items=named) == {0: [2]}  # the Aria 2's is another item's
+
+
+def test_a_range_is_listed_with_each_items_price_and_none_framed_as_anothers_history():
+    table = (
+        "| Model | Battery life | Price |\n|---|---|---|\n| Aria 2 | 40 hours | £279 |\n"
+        "| Aria Lite | 50 hours | £149 |\n| Trek Open | 10 hours | £99 |\n"
+    )
+    sources = {
+        1: evidence.Known(
+            "/shop",
+            "Corvane Audio — Headphones",
+            SHOP,
+            Vintage("", (2025, 3, 1)),
+            f"Corvane Audio\n{SHOP}",
+            headline="Corvane Audio — Headphones",
+        ),
+        2: evidence.Known(
+            "/compare",
+            "Corvane Audio — Compare models",
+            f"Compare models\n\n{table}",
+            Vintage("", (2025, 3, 5)),
+            f"Corvane Audio\n{table}",
+        ),
+    }
+    question = "What headphones are in Corvane Audio's current range, and what does each cost?"
+    parts = [
+        evidence.Part(
+            1,
+            "Headphones in Corvane Audio's current range",
+            "headphones current range Corvane Audio",
+        ),
+        evidence.Part(2, "what does each cost", "what does each cost Corvane Audio"),
+    ]
+    candidates = [
+        evidence.Candidate(unit, n, 1, "Corvane Audio headphones current range")
+        for n, known in sources.items()
+        for unit in known.units
+    ]
+    words = brief.Words(
+        line="Quotes.",
+        key_figures="Key figures",
+        code="en",
+        none="Nothing.",
+        columns=("Measure", "Value", "As of", "Source"),
+        earlier="*Earlier, as of {when}:*",
+        dated="*As of {when}:*",
+        superseded="*Superseded ({why}):*",
+        separator=", ",
+    )
+    markdown = brief.write(question, "Corvane", parts, candidates, sources, words, 900)
+    for price in ("£279", "£149", "£99"):
+        assert price in markdown
+    assert "Earlier" not in markdown  # a four-day-older page of other items is no history
