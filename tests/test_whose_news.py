@@ -70,3 +70,16 @@ def test_news_whose_headline_names_the_subject_or_that_names_it_more_is_the_subj
     assert not anothers_news(
         "栎川新材料完成B轮融资", "栎川新材料完成B轮融资", ("栎川新材料科技有限公司",)
     )
+
+
+def test_a_chinese_headline_that_leads_with_a_rivals_name_is_the_rivals_news_not_a_citys():
+    about = (
+        "恒峰储能发布新一代工商业储能柜\n恒峰储能发布“峰界”系列。恒峰储能总经理表示，星衡储能等企业"
+        "凭借价格优势抢占了不少份额。恒峰储能2024年营收9.7亿元。"
+    )
+    assert actor("恒峰储能发布新一代工商业储能柜") == "恒峰储能"
+    assert anothers_news(about.splitlines()[0], about, ("星衡储能",))
+    assert actor("安平港2023年集装箱吞吐量首次突破百万标箱") == "安平港"
+    # a city's bulletin tells of the port in it: the city is no rival of its port
+    assert actor("临川市2021年国民经济和社会发展统计公报") == ""
+    assert actor("临川市园林局2024年工作总结") == ""

@@ -47,6 +47,14 @@ CJK_ACTOR = re.compile(
 )
 
 
+# In Chinese, a headline that leads with a name of three characters or more before a year or an
+# act ("安平港2023年…", "恒峰储能发布…"): not a city's, a county's or a bureau's, whose bulletins
+# tell of the places and bodies under them.
+CJK_NAMED_ACTOR = re.compile(
+    r"^(?P<actor>[\u3400-\u9fff]{3,6}?)(?<![市县区镇省州局委办])(?=\d{4}年|完成|宣布|发布|推出|加速"
+    r"|扩张|开业|获|启动|上市|收购|融资|营收|新增|计划|将)"
+)
+
 # A headline that opens with an organisation's name, whatever follows ("Alderbank Trust: grants
 # awarded in 2024").
 ENGLISH_OWNER = re.compile(r"^(?P<actor>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})(?=\W|$)")
@@ -56,7 +64,7 @@ def actor(headline: str) -> str:
     """The organisation a headline says acted, or opens with, or ""."""
     text = headline.strip()
     if is_cjk(text[:1]):
-        found = CJK_ACTOR.match(text)
+        found = CJK_ACTOR.match(text) or CJK_NAMED_ACTOR.match(text)
         return found["actor"] if found else ""
     found = ENGLISH_ACTOR.match(text)
     if found is None:
