@@ -8,6 +8,7 @@ from research.text.extractive.aspects import aspects
 from research.text.extractive.currency import Vintage, outdated
 from research.text.extractive.figures import figures, label
 from research.text.extractive.sentences import sentences
+from tests.test_brief import WORDS
 
 SHOP = (
     "# Corvane Audio — Headphones\n\nDesigned in Bristol. Tuned by ear.\n\n"
@@ -112,18 +113,7 @@ def test_a_range_is_listed_with_each_items_price_and_none_framed_as_anothers_his
         for n, known in sources.items()
         for unit in known.units
     ]
-    words = brief.Words(
-        line="Quotes.",
-        key_figures="Key figures",
-        code="en",
-        none="Nothing.",
-        columns=("Measure", "Value", "As of", "Source"),
-        earlier="*Earlier, as of {when}:*",
-        dated="*As of {when}:*",
-        superseded="*Superseded ({why}):*",
-        separator=", ",
-    )
-    markdown = brief.write(question, "Corvane", parts, candidates, sources, words, 900)
+    markdown = brief.write(question, "Corvane", parts, candidates, sources, WORDS, 900)
     for price in ("£279", "£149", "£99"):
         assert price in markdown
     assert "Earlier" not in markdown  # a four-day-older page of other items is no history
