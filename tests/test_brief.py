@@ -954,3 +954,27 @@ def test_a_web_page_that_writes_only_a_common_word_of_the_name_is_not_about_it()
     library = {n: _known(k.title, k.text, age, "") for n, k in web.items()}
     library[3] = _known("Volunteers' notes", own, age, "")
     assert filing.naming(question, ("Fennick Vale Food Bank",), library) == {1, 2, 3}
+
+
+def test_a_plans_goals_are_what_it_aims_at_under_a_heading_that_says_so():
+    text = (
+        "## Our ambitions\n\nBy 2030 we aim to:\n\n"
+        "* welcome 400,000 visitors a year from across the city;\n"
+        "* raise £12 million for a new visitor centre and learning hub.\n\n"
+        "## Where we are\n\nThe garden welcomed 281,000 visitors in 2024, its best year.\n"
+    )
+    strategy = _known("Strategy", text, vintage(["plans/strategy-2025-2030.pdf"], "", None, TODAY))
+    assert prospects.planned(
+        "raise £12 million for a new visitor centre and learning hub.", strategy
+    )
+    assert not prospects.planned(
+        "The garden welcomed 281,000 visitors in 2024, its best year.", strategy
+    )
+    plan = _known(
+        "发展规划",
+        "## 发展目标\n\n到2025年，临川港集装箱吞吐量力争达到350万标箱。\n\n"
+        "上述计划需经市政府批准后实施。",
+        vintage(["规划/临川港十四五发展规划.pdf"], "", None, TODAY),
+    )
+    assert prospects.planned("到2025年，临川港集装箱吞吐量力争达到350万标箱。", plan)
+    assert prospects.planned("上述计划需经市政府批准后实施。", plan)

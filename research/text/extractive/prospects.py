@@ -35,8 +35,8 @@ EXPECTING = re.compile(
     r"carry|reach|begin|start|serve|have|hold|run|employ|create|add|rise|fall|grow|increase|"
     r"decrease|take|last|complete|finish|launch|offer|stop)|"
     r"(?:is|are|was|were)\s+(?:now\s+)?(?:expected|planned|due|set|scheduled|projected|forecast|estimated|proposed|intended|likely)\s+to|"
-    r"propose[sd]?|subject\s+to\s+approval|provisionally)\b|"
-    r"拟|预计|预期|计划于|计划在|计划到|计划将|将于|将在|将会|将要|即将|有望|规划建设",
+    r"propose[sd]?|subject\s+to\s+approval|provisionally|aims?\s+to)\b|"
+    r"拟|预计|预期|计划于|计划在|计划到|计划将|将于|将在|将会|将要|即将|有望|规划建设|力争|需经[^，。；]{0,12}批准",
     re.IGNORECASE,
 )
 ASKS_AHEAD = re.compile(
@@ -95,7 +95,16 @@ def planned(quote: str, source: Known) -> bool:
         return False
     year = (source.vintage.as_of or (0,))[0]
     later = year and any(int(y) > year for y in YEAR.findall(quote))
-    return bool(later or EXPECTING.search(quote))
+    unit = source.units.get(quote)  # under "Our ambitions", "发展目标": what it aims at
+    return bool(later or EXPECTING.search(quote) or unit and AIMS.search(unit.context))
+
+
+# What a plan's heading calls what it aims at: its goals, targets, ambitions and tasks.
+AIMS = re.compile(
+    r"\b(?:aims?|ambitions?|targets?|goals?|objectives?|priorities|vision|what we will do)\b"
+    r"|目标|愿景|重点任务|主要任务|力争",
+    re.IGNORECASE,
+)
 
 
 # A part of a year a figure may be of: 前三季度, 上半年, "the first half", Q3, "nine months".
