@@ -117,3 +117,14 @@ def test_a_range_is_listed_with_each_items_price_and_none_framed_as_anothers_his
     for price in ("£279", "£149", "£99"):
         assert price in markdown
     assert "Earlier" not in markdown  # a four-day-older page of other items is no history
+
+
+def test_a_short_sentence_that_gives_a_figure_after_its_label_is_kept():
+    text = (
+        "**Hot desk: £149 a month.** Come in any weekday, pick any free seat.\n\n"
+        "Open daily. Ask us.\n"
+    )
+    found = [s.text for s in sentences(text)]
+    assert "Hot desk: £149 a month." in found
+    assert "Come in any weekday, pick any free seat." in found
+    assert "Open daily." not in found  # a short sentence of no figure is still left out

@@ -54,6 +54,18 @@ def test_a_comparison_names_its_things_and_the_period_after_the_list_applies_to_
     assert water is not None and title("Aldby Water", water) == "Aldby Water: leakage 2023-24"
 
 
+def test_an_ampersand_joins_the_words_of_one_name_in_a_list_and_parts_two_names_alone():
+    spaces = named_things(
+        "How do The Loom, Brickyard Desk, Nest & Anchor and Halden Hub compare on hot desk price?"
+    )
+    assert spaces is not None
+    assert spaces.names[1:] == ("Brickyard Desk", "Nest & Anchor", "Halden Hub")
+    shops = named_things("Compare Marks & Spencer, Tesco and Sainsbury's on revenue")
+    assert shops is not None and shops.names == ("Marks & Spencer", "Tesco", "Sainsbury's")
+    two = named_things("Compare Aurora & Boreal on revenue")
+    assert two is not None and two.names == ("Aurora", "Boreal")
+
+
 def test_a_chinese_comparison_names_its_things_and_keeps_the_period_out_of_the_last():
     found = named_things("比较阿登、布里斯克霍姆和卡洛威2023年至2024年的人口增长")
     assert found is not None

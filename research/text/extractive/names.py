@@ -41,6 +41,9 @@ _NAME = rf"{_FIRST}(?:[ -](?:{_WORD}|(?:of|de|la|du|von|van)(?= [A-Z])))*"
 _SEP = r"\s*(?:,\s*(?:and|or|&)?\s*|\s+(?:and|or|&|vs\.?|versus)\s+|\s*/\s*)(?:the\s+)?"
 NAME_LIST = re.compile(rf"(?<![\w-])(?P<list>{_NAME}(?:{_SEP}{_NAME})+)")
 SPLIT = re.compile(_SEP)
+# Without "&": in a list of names that has other separators, "&" joins the words of one
+# ("The Loom, Nest & Anchor and Halden Hub"); alone, it parts two ("Aurora & Boreal").
+SPLIT_BUT_AMPERSAND = re.compile(_SEP.replace("|&", ""))
 ASKING = frozenset(
     "Compare Contrast How What Which Who Whose Where When Why Is Are Do Does Did Rank List Give "
     "Show Tell Summarise Summarize Prepare Write Between Among Of For In On And Or The A An".split()
@@ -101,7 +104,9 @@ def _mostly_cjk(text: str) -> bool:
 
 def _spaced_named(text: str) -> Named | None:
     for match in NAME_LIST.finditer(text):
-        items = [i.strip() for i in SPLIT.split(match["list"]) if i.strip()]
+        items = [i.strip() for i in SPLIT_BUT_AMPERSAND.split(match["list"]) if i.strip()]
+        if len(items) < 2:
+            items = [i.strip() for i in SPLIT.split(match["list"]) if i.strip()]
         items = [_without_asking(i) for i in items]
         items = [i for i in items if i and not PERIOD.fullmatch(i)]
         if len(items) < 2 or any(not i[:1].isupper() and not i[:1].isdigit() for i in items):

@@ -146,6 +146,7 @@ def _statements(language: str, block: str, labelled: bool = False) -> list[tuple
 # A name that opens a block, as a list item's bold lead-in does ("- **Dark mode.** Lumen now
 # follows …"): quoted with the sentence after it, which says what it is.
 _LABEL = re.compile(r"[A-Z][\w'&/+-]*(?: [\w'&/+-]+){0,4}[.:]|[\u3400-\u9fff\w]{2,10}[。：:]")
+LABELLED_FIGURE = re.compile(r"[A-Z][\w '&/()-]{1,30}:\s*[£$€¥]?\d")  # "Hot desk: £149 a month."
 QUOTE_CHARS, QUOTE_CJK_CHARS = 300, 150  # the most two sentences quoted as one may hold
 _BACK = re.compile(  # a sentence that opens by referring to the one before
     r"(?:It|Its|They|Their|Them|He|She|His|Her)\b"
@@ -318,7 +319,8 @@ def _columns(text: str) -> int:
 
 
 def _kept(sentence: str) -> bool:
-    """A sentence of a fitting length that ends as sentences do (not a heading or a menu)."""
-    shortest = MIN_CJK_CHARS if is_cjk(sentence) else MIN_CHARS
+    """A sentence of a fitting length that ends as sentences do (not a heading or a menu); a
+    short one that gives a figure after its label ("Hot desk: £149 a month.") too."""
+    shortest = MIN_CJK_CHARS if is_cjk(sentence) or LABELLED_FIGURE.match(sentence) else MIN_CHARS
     end = sentence.rstrip("\"'”’)»」』")
     return shortest <= len(sentence) <= MAX_CHARS and end.endswith(STATEMENT_ENDS)
