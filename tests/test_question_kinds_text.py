@@ -66,6 +66,14 @@ def test_an_ampersand_joins_the_words_of_one_name_in_a_list_and_parts_two_names_
     assert two is not None and two.names == ("Aurora", "Boreal")
 
 
+def test_out_of_before_a_list_of_names_is_no_part_of_the_first():
+    water = named_things(
+        "Out of Tarnwick Water, Elsmoor Water and Fenby Water Services, which one leaks the most?"
+    )
+    assert water is not None
+    assert water.names == ("Tarnwick Water", "Elsmoor Water", "Fenby Water Services")
+
+
 def test_a_chinese_comparison_names_its_things_and_keeps_the_period_out_of_the_last():
     found = named_things("比较阿登、布里斯克霍姆和卡洛威2023年至2024年的人口增长")
     assert found is not None
@@ -743,3 +751,19 @@ def test_a_lone_how_after_and_asks_more_of_the_part_before_it_and_how_many_reads
     )
     assert parts == ["who regulates it and how", "how many homes it owns", "finances", "main risks"]
     assert part_phrase(parts[1]) == "Homes"
+
+
+def test_a_request_then_a_sentence_of_questions_is_its_subject_then_its_parts():
+    question = (
+        "Could you do a background check on Fenwick & Loam, the garden products company? Who "
+        "owns it, what does it sell, how big is it, and has it been in trouble with regulators?"
+    )
+    assert subject_part(question) == (
+        "Could you do a background check on Fenwick & Loam, the garden products company?"
+    )
+    shorter = question.split(", and has")[0] + "?"
+    assert aspects(shorter) == ["Who owns it", "what does it sell", "how big is it"]
+    # one sentence that asks one thing of a list of names keeps them as its subject
+    assert subject_part("Which is cheaper, Aurora or Boreal?") == (
+        "Which is cheaper, Aurora or Boreal?"
+    )

@@ -136,7 +136,23 @@ def _split_head(question: str) -> tuple[str, str]:
     parts = DASH.split(question.strip(), maxsplit=1)
     if len(parts) == 2 and LIST_SEPARATORS.search(parts[1]):
         return parts[0].strip(), parts[1].strip()
+    sentences = SENTENCE_END.split(question.strip())
+    if len(sentences) > 1 and _asks_list(sentences[-1]) and not _asks_list(sentences[0]):
+        # "Could you do a background check on Fenwick & Loam, the garden products company?
+        # Who owns it, what does it sell, how big is it, …?"
+        return " ".join(sentences[:-1]), sentences[-1]
     return question.strip(), question.strip()
+
+
+def _asks_list(sentence: str) -> bool:
+    """Whether a sentence asks several questions in a list: two separators or more, the first
+    part opening with a word that asks ("Who owns it, what does it sell, …")."""
+    first = sentence.split()[:1]
+    return (
+        len(LIST_SEPARATORS.findall(sentence)) >= 2
+        and bool(first)
+        and first[0].lower() in QUESTION_WORDS
+    )
 
 
 DASH = re.compile(r"\s+[—–]\s+|——")

@@ -46,7 +46,8 @@ SPLIT = re.compile(_SEP)
 SPLIT_BUT_AMPERSAND = re.compile(_SEP.replace("|&", ""))
 ASKING = frozenset(
     "Compare Contrast How What Which Who Whose Where When Why Is Are Do Does Did Rank List Give "
-    "Show Tell Summarise Summarize Prepare Write Between Among Of For In On And Or The A An".split()
+    "Show Tell Summarise Summarize Prepare Write Between Among Amongst Across Out Of For In On And "
+    "Or The A An".split()
 )
 
 # Words that open a request's sentence with a capital and name nothing ("We're thinking of
