@@ -83,3 +83,22 @@ def test_a_chinese_headline_that_leads_with_a_rivals_name_is_the_rivals_news_not
     # a city's bulletin tells of the port in it: the city is no rival of its port
     assert actor("临川市2021年国民经济和社会发展统计公报") == ""
     assert actor("临川市园林局2024年工作总结") == ""
+
+
+def test_a_rivals_story_that_names_the_subject_in_passing_is_the_rivals_but_not_the_subjects_own():
+    rival = (
+        "Carrow Head lighthouse reopens to visitors after five years\nCarrow Head lighthouse will "
+        "welcome visitors again. Volunteers studied how Wexmoor Point runs its tours. The tower "
+        "is run by the Carrow Head Heritage Group."
+    )
+    assert anothers_news(rival.splitlines()[0], rival, ("Wexmoor Point",))
+    own = (
+        "Saltmarsh Lantern enters service on the Hesketh Isle route\nPellmoor Ferries' newest "
+        "ship, MV Saltmarsh Lantern, carried her first passengers. Saltmarsh Lantern seats 640."
+    )
+    assert not anothers_news(own.splitlines()[0], own, ("Pellmoor Ferries",))
+    member = (
+        "Lowmoor Junior becomes trust's sixth school\nLowmoor Junior School began the term as an "
+        "academy in the Dunholm Learning Trust. Lowmoor Junior has 251 pupils."
+    )
+    assert not anothers_news(member.splitlines()[0], member, ("Dunholm Learning Trust",))

@@ -82,7 +82,7 @@ def anothers_news(headline: str, about: str, phrases: tuple[str, ...]) -> bool:
     names someone who acted, and not the subject, not even by its distinctive word ("Fenwright
     Pharmacy" is a namesake's, told apart elsewhere); and the document names the actor at
     least as often as the subject."""
-    found = actor(headline)
+    found = actor(headline) or _named_actor(headline, about, phrases)
     if not found or not phrases or any(_shares_name(headline, p) for p in phrases):
         return False  # "Northline Buses wins Vellmore contract" is the subject's news too
     subject = sum(len(mentions(about, p, phrases)) for p in phrases)
@@ -98,3 +98,30 @@ def _shares_name(text: str, phrase: str) -> bool:
     if names_thing(text, phrase):
         return True
     return re.search(name_pattern(distinctive_word(phrase)), text, re.I) is not None
+
+
+# An English headline that leads with a name of two words or more, and what it is in a word,
+# before a verb ("Carrow Head lighthouse reopens to visitors", "Ashcombe Dome to add seats").
+NAMED_ACTOR = re.compile(
+    r"^(?P<actor>[A-Z][\w&'’.-]*(?:\s+[A-Z0-9][\w&'’.-]*){1,4})(?:\s+[a-z]+)?"
+    r"\s+(?:[a-z]{3,}s|to\s+[a-z]{3,}|will\s+[a-z]{3,})\b"
+)
+TIED = (  # the subject's ("Pellmoor Ferries' newest ship"), or one of it ("in the Dunholm Trust")
+    r"(?:{name}(?:'s|’s|'|’)\s"
+    r"|\b(?:in|of|at|into|leave|leaves|left|join|joins|joined)\s+the\s+{name})"
+)
+
+
+def _named_actor(headline: str, about: str, phrases: tuple[str, ...]) -> str:
+    """The name an English headline leads with, unless the page ties it to the subject: the
+    subject's own ("Pellmoor Ferries' newest ship, MV Saltmarsh Lantern"), or one of it ("an
+    academy in the Dunholm Learning Trust"), as a rival's story does not ("competition from
+    Halvard Arena")."""
+    found = NAMED_ACTOR.match(headline.strip())
+    if found is None or is_cjk(headline.strip()[:1]):
+        return ""
+    for phrase in phrases:
+        tie = TIED.format(name=re.escape(phrase))
+        if re.search(tie, about, re.IGNORECASE):
+            return ""
+    return found["actor"]
