@@ -53,9 +53,7 @@ _NAMED = re.compile(
     r"(?:(?<=[a-z,;] )[A-Z][\w-]*(?<!'s)|\b(?:model|version|type|no\.|number|room|gate|line|"
     r"platform|phase|firmware|ISO|IEC))\s$",
 )
-_OWN_SENTENCE = re.compile(
-    r".*(?:[.!?][\"'”’)]*\s+|[。！？][\"'”’)」』]*)", re.DOTALL
-)  # to its start
+_STOP = re.compile(r"[.!?][\"'”’)]*\s+|[。！？][\"'”’)」』]*")  # where a sentence ends
 _CLAUSE = re.compile(r",(?!\d)|[;:(，；：（]|\band\b|\bwhile\b|\bwhich\b|以及|并且|而")
 
 
@@ -139,12 +137,9 @@ def label(sentence: str, figure: Figure) -> str:
     A", "1,240 robots in service", 15亿元中期票据); else the sentence's subject ("At 1,140
     metres, the main span is..."). Never the start of a sentence ("Kestrel had", "It rises"),
     a pronoun or a bare owner ("the company"), nor a phrase ending on a function word."""
-    opening = _OWN_SENTENCE.search(sentence[: figure.start])
-    if opening:  # "… no noise cancelling. £149": the sentence before names nothing of it
-        sentence, figure = (
-            sentence[opening.end() :],
-            replace(figure, start=figure.start - opening.end()),
-        )
+    cut = max((m.end() for m in _STOP.finditer(sentence, 0, figure.start)), default=0)
+    if cut:  # "… no noise cancelling. £149": the sentence before names nothing of it
+        sentence, figure = sentence[cut:], replace(figure, start=figure.start - cut)
     colon = _colon_label(sentence, figure)
     if colon:
         return colon

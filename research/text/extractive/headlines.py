@@ -118,7 +118,7 @@ def _named_actor(headline: str, about: str, phrases: tuple[str, ...]) -> str:
     academy in the Dunholm Learning Trust"), as a rival's story does not ("competition from
     Halvard Arena")."""
     found = NAMED_ACTOR.match(headline.strip())
-    if found is None or is_cjk(headline.strip()[:1]):
+    if found is None:
         return ""
     for phrase in phrases:
         tie = TIED.format(name=re.escape(phrase))
