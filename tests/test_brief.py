@@ -978,3 +978,18 @@ def test_a_plans_goals_are_what_it_aims_at_under_a_heading_that_says_so():
     )
     assert prospects.planned("到2025年，临川港集装箱吞吐量力争达到350万标箱。", plan)
     assert prospects.planned("上述计划需经市政府批准后实施。", plan)
+
+
+def test_a_rivals_story_is_left_out_though_it_names_the_town_the_question_puts_the_subject_in():
+    question = "How many people will the new Halvard Arena in Stenbridge hold?"
+    rival = (
+        "Ashcombe Dome, east of Stenbridge, will add 900 seats as it prepares for Halvard "
+        'Arena. "Halvard Arena will be fine, but Stenbridge knows us," said Ashcombe Dome\'s '
+        "director."
+    )
+    own = "Halvard Arena in Stenbridge will hold 10,200 people."
+    sources = {
+        1: _known("Ashcombe Dome to add seats", rival, Vintage("", (2025, 8, 1))),
+        2: _known("Halvard Arena: key facts", own, Vintage("", (2025, 9, 1))),
+    }
+    assert filing.naming(question, ("Halvard Arena", "Stenbridge"), sources) == {2}

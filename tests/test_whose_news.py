@@ -102,3 +102,18 @@ def test_a_rivals_story_that_names_the_subject_in_passing_is_the_rivals_but_not_
         "academy in the Dunholm Learning Trust. Lowmoor Junior has 251 pupils."
     )
     assert not anothers_news(member.splitlines()[0], member, ("Dunholm Learning Trust",))
+
+
+def test_a_rivals_page_that_quotes_the_subjects_product_in_passing_is_still_the_rivals():
+    rival = (
+        "Marlowe Bio starts Phase 2 trial of MB-61\nMarlowe Bio dosed the first patient. "
+        "\"Unlike injectable antibodies such as Quarrelle Therapeutics' QT-114, MB-61 is a "
+        'tablet," said its chief executive. Marlowe Bio raised £60 million in 2024.'
+    )
+    # the subject's possessive ties nothing: it is not in a sentence that names Marlowe Bio
+    assert anothers_news(rival.splitlines()[0], rival, ("Quarrelle Therapeutics",))
+    own = (
+        "Marlowe Bio starts Phase 2 trial of MB-61\nMarlowe Bio, Quarrelle Therapeutics' "
+        "spin-out, dosed the first patient. Quarrelle Therapeutics holds 40% of it."
+    )
+    assert not anothers_news(own.splitlines()[0], own, ("Quarrelle Therapeutics",))

@@ -282,7 +282,7 @@ def _left_out(
     if phrases and about_another(known.title, phrases, question):
         return True
     if any(_peer_titled(known, p, own_names, question) for p in phrases) or anothers_news(
-        known.headline or known.title, about, phrases
+        known.headline or known.title, about, _not_places(phrases, question)
     ):
         # "About Varnex Systems" beside Orvane Systems, its rival it names; "Cobaltline
         # Automation reports …, which competes with Fenwright Robotics"
@@ -302,6 +302,21 @@ def _left_out(
     if kinds and compared and not of_the_kind(known.title, about, compared):
         return True  # "Venn Air introduces Air X fares" beside the Venn Air X earbuds
     return compared is not None and elsewhere(about, compared)  # 南川市白沙区, not 江州市's
+
+
+def _not_places(phrases: tuple[str, ...], question: str) -> tuple[str, ...]:
+    """The subject's names but the place the question puts it in, right after another of them
+    ("Stenbridge" of "the new Halvard Arena in Stenbridge"): a rival's page names the town as
+    often as the subject."""
+
+    def placed(p: str) -> bool:
+        return any(
+            re.search(rf"{re.escape(o)}\s+(?:in|near)\s+(?:the\s+)?{re.escape(p)}\b", question)
+            for o in phrases
+            if o != p
+        )
+
+    return tuple(p for p in phrases if not placed(p)) or phrases
 
 
 def _rules_not_asked(known: Known, question: str) -> bool:

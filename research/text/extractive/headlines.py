@@ -106,6 +106,7 @@ NAMED_ACTOR = re.compile(
     r"^(?P<actor>[A-Z][\w&'’.-]*(?:\s+[A-Z0-9][\w&'’.-]*){1,4})(?:\s+[a-z]+)?"
     r"\s+(?:[a-z]{3,}s|to\s+[a-z]{3,}|will\s+[a-z]{3,})\b"
 )
+SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 TIED = (  # the subject's ("Pellmoor Ferries' newest ship"), or one of it ("in the Dunholm Trust")
     r"(?:{name}(?:'s|’s|'|’)\s"
     r"|\b(?:in|of|at|into|leave|leaves|left|join|joins|joined)\s+the\s+{name})"
@@ -113,15 +114,17 @@ TIED = (  # the subject's ("Pellmoor Ferries' newest ship"), or one of it ("in t
 
 
 def _named_actor(headline: str, about: str, phrases: tuple[str, ...]) -> str:
-    """The name an English headline leads with, unless the page ties it to the subject: the
-    subject's own ("Pellmoor Ferries' newest ship, MV Saltmarsh Lantern"), or one of it ("an
-    academy in the Dunholm Learning Trust"), as a rival's story does not ("competition from
-    Halvard Arena")."""
+    """The name an English headline leads with, unless a sentence that names it ties it to
+    the subject: the subject's own ("Pellmoor Ferries' newest ship, MV Saltmarsh Lantern"), or
+    one of it ("an academy in the Dunholm Learning Trust"), as a rival's story does not
+    ("competition from Halvard Arena"; "unlike Quarrelle Therapeutics' QT-114, MB-61 is…")."""
     found = NAMED_ACTOR.match(headline.strip())
     if found is None:
         return ""
+    name = re.escape(found["actor"].split()[0])
+    told = [s for s in SENTENCE.split(about) if re.search(rf"\b{name}\b", s)]
     for phrase in phrases:
         tie = TIED.format(name=re.escape(phrase))
-        if re.search(tie, about, re.IGNORECASE):
-            return ""
+        if any(re.search(tie, sentence, re.IGNORECASE) for sentence in told):
+            return ""  # in a sentence that names the actor: not "such as Quarrelle's QT-114"
     return found["actor"]
