@@ -325,7 +325,7 @@ def _advance_report(plan: Plan) -> None:
         Project.objects.transition(
             project.pk,
             ProjectStatus.DONE,
-            only_from={project.status} & ProjectStatus.DONE.follows(),
+            only_from={ProjectStatus(project.status)} & ProjectStatus.DONE.follows(),
             finished_at=timezone.now(),
             error="",
         )
