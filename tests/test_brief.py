@@ -993,3 +993,18 @@ def test_a_rivals_story_is_left_out_though_it_names_the_town_the_question_puts_t
         2: _known("Halvard Arena: key facts", own, Vintage("", (2025, 9, 1))),
     }
     assert filing.naming(question, ("Halvard Arena", "Stenbridge"), sources) == {2}
+
+
+def test_a_page_named_with_a_year_beside_its_undated_namesake_in_one_folder_is_its_earlier_edition():
+    pages = {
+        n: evidence.Known(f"/{n}", t, "", Vintage("", (y, 6, 1)), t, p, t)
+        for n, t, p, y in (
+            (1, "Pricing (2022) | The Loom", "theloom/pricing-2022.html", 2022),
+            (2, "Membership and pricing | The Loom", "theloom/pricing.html", 2025),
+            (3, "Pricing | Brickyard Desk", "brickyard/pricing.html", 2021),
+            (4, "Events 2023 | The Loom", "theloom/events-2023.html", 2023),
+        )
+    }
+    # one word names no series, but the folder's undated page of that name is kept current;
+    # another folder's page of the name, or a dated page without an undated one, is not it
+    assert editions.earlier_editions(pages) == {1}

@@ -39,6 +39,8 @@ def earlier_editions(sources: Mapping[int, Known]) -> set[int]:
             key = _undated(named.replace("-", " ").replace("_", " "))
             if YEAR.search(named) and _names_a_series(key):
                 series.setdefault((folder, key), []).append(n)
+    for key, members in _current_and_dated(sources).items():
+        series.setdefault(key, []).extend(n for n in members if n not in series.get(key, ()))
     earlier = set()
     for members in series.values():
         for n in members:  # a document's passages are one edition, however each is dated
@@ -46,6 +48,21 @@ def earlier_editions(sources: Mapping[int, Known]) -> set[int]:
             if any(sources[n].vintage.older_than(sources[m].vintage) for m in newer):
                 earlier.add(n)
     return earlier
+
+
+def _current_and_dated(sources: Mapping[int, Known]) -> dict[tuple[str, str], list[int]]:
+    """Files of one folder named alike, one of them with a year and one without
+    ("theloom/pricing-2022.html" beside "theloom/pricing.html"), however short the name: the
+    undated one is the page kept current."""
+    stems: dict[tuple[str, str], list[int]] = {}
+    dated: dict[tuple[str, str], set[bool]] = {}
+    for n, known in sources.items():
+        folder, _, name = known.path.rpartition("/")
+        stem = name.rpartition(".")[0] or name
+        key = (folder, _undated(stem.replace("-", " ").replace("_", " ")))
+        stems.setdefault(key, []).append(n)
+        dated.setdefault(key, set()).add(bool(YEAR.search(stem)))
+    return {key: members for key, members in stems.items() if dated[key] == {True, False}}
 
 
 def _undated(title: str) -> str:
