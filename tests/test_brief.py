@@ -995,7 +995,7 @@ def test_a_rivals_story_is_left_out_though_it_names_the_town_the_question_puts_t
     assert filing.naming(question, ("Halvard Arena", "Stenbridge"), sources) == {2}
 
 
-def test_a_page_named_with_a_year_beside_its_undated_namesake_in_one_folder_is_its_earlier_edition():
+def test_a_page_named_with_a_year_beside_its_undated_namesake_in_its_folder_is_an_earlier_edition():
     pages = {
         n: evidence.Known(f"/{n}", t, "", Vintage("", (y, 6, 1)), t, p, t)
         for n, t, p, y in (

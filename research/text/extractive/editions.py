@@ -39,8 +39,9 @@ def earlier_editions(sources: Mapping[int, Known]) -> set[int]:
             key = _undated(named.replace("-", " ").replace("_", " "))
             if YEAR.search(named) and _names_a_series(key):
                 series.setdefault((folder, key), []).append(n)
-    for key, members in _current_and_dated(sources).items():
-        series.setdefault(key, []).extend(n for n in members if n not in series.get(key, ()))
+    for pair, alike in _current_and_dated(sources).items():
+        listed = series.setdefault(pair, [])
+        listed.extend(n for n in alike if n not in listed)
     earlier = set()
     for members in series.values():
         for n in members:  # a document's passages are one edition, however each is dated
