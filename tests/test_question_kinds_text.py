@@ -729,6 +729,11 @@ def test_a_document_of_another_kind_of_the_measure_asked_and_never_of_its_kind_i
     visits = "How have visits to Pembury Vale libraries changed from 2019 to 2023?"
     assert other_measure("Swimming visits at the four pools reached 842,000.", visits)
     assert not other_measure("Library visits reached 1,058,000 in 2022.", visits)
+    rural = "蓝溪县农民的收入这几年涨了多少？想看农村居民人均可支配收入的变化。"
+    assert other_measure("2023年，蓝溪县城镇居民人均可支配收入41260元。", rural)
+    assert not other_measure("城镇居民收入49870元，农村居民收入23950元。", rural)
+    water = "柳港市2024年为什么要上调居民自来水价格？"
+    assert other_measure("柳港市关于调整居民管道天然气价格的通知：气价由2.98元调为3.16元。", water)
 
 
 def test_a_rugby_club_or_a_garden_centre_of_the_subjects_first_words_is_another_thing():

@@ -117,3 +117,14 @@ def test_a_rivals_page_that_quotes_the_subjects_product_in_passing_is_still_the_
         "spin-out, dosed the first patient. Quarrelle Therapeutics holds 40% of it."
     )
     assert not anothers_news(own.splitlines()[0], own, ("Quarrelle Therapeutics",))
+
+
+def test_a_chinese_headline_that_leads_with_another_city_is_that_citys_news_beside_a_city():
+    neighbour = (
+        "安澜市居民用水价格保持稳定\n安澜市发改委表示，今年暂不调整居民生活用水价格。"
+        "有市民问及为何柳港调价而安澜不调，安澜市发改委解释说，安澜水源为自备水库。"
+    )
+    assert anothers_news(neighbour.splitlines()[0], neighbour, ("柳港市",))
+    # a city's bulletin of a port in it is no neighbour's news: the port is no city
+    bulletin = "临川市2023年统计公报\n临川港全年集装箱吞吐量120万标箱。临川市经济平稳。"
+    assert not anothers_news(bulletin.splitlines()[0], bulletin, ("临川港",))

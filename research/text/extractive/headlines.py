@@ -82,13 +82,29 @@ def anothers_news(headline: str, about: str, phrases: tuple[str, ...]) -> bool:
     names someone who acted, and not the subject, not even by its distinctive word ("Fenwright
     Pharmacy" is a namesake's, told apart elsewhere); and the document names the actor at
     least as often as the subject."""
-    found = actor(headline) or _named_actor(headline, about, phrases)
+    found = (
+        actor(headline) or _named_actor(headline, about, phrases) or _peer_place(headline, phrases)
+    )
     if not found or not phrases or any(_shares_name(headline, p) for p in phrases):
         return False  # "Northline Buses wins Vellmore contract" is the subject's news too
     subject = sum(len(mentions(about, p, phrases)) for p in phrases)
     whole = cjk_pattern(found) if is_cjk(found[:1]) else name_pattern(found)
     said = len(re.findall(whole, about))  # the whole name: "Airport" alone is anyone's
     return said >= max(subject, 1)
+
+
+# A Chinese headline that leads with a place's name ("安澜市居民用水价格保持稳定").
+CJK_PLACE_FIRST = re.compile(r"^(?P<actor>[\u3400-\u9fff]{2,4}?[市县区镇])")
+
+
+def _peer_place(headline: str, phrases: tuple[str, ...]) -> str:
+    """The place a Chinese headline leads with, when the subject is a place of the same kind
+    (安澜市 beside 柳港市): a neighbour's news, as a city's bulletin of a port in it is not."""
+    found = CJK_PLACE_FIRST.match(headline.strip())
+    if found is None:
+        return ""
+    kind = found["actor"][-1]
+    return found["actor"] if any(len(p) > 2 and p.endswith(kind) for p in phrases) else ""
 
 
 def _shares_name(text: str, phrase: str) -> bool:

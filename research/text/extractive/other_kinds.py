@@ -11,7 +11,8 @@ from research.text.extractive.terms import terms
 from research.text.writing import is_cjk
 
 # Kinds of one measure that a question tells apart by one word: installed wind capacity is no
-# solar capacity, library visits are no swimming visits (as word stems: "libraries" is "librari").
+# solar capacity, library visits are no swimming visits (as word stems: "libraries" is "librari"),
+# rural incomes are no urban ones.
 MEASURE_KINDS = tuple(
     frozenset(terms(kinds))
     for kinds in (
@@ -19,6 +20,8 @@ MEASURE_KINDS = tuple(
         "library pool swimming museum gym theatre cinema",
         "passenger freight cargo",
         "export import",
+        "urban rural 城镇 农村",
+        "水价 气价 电价",
     )
 )
 
