@@ -28,6 +28,26 @@ def test_a_transition_from_a_stale_status_loses(project):
     assert Project.objects.get(pk=project.pk).status == ProjectStatus.CANCELLED
 
 
+def test_a_run_that_ends_cannot_end_the_next_one_begun_meanwhile_from_the_same_status(project):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    first = timezone.now() - timedelta(minutes=1)
+    Project.objects.filter(pk=project.pk).update(started_at=first)
+    # the first run is done, and a refresh starts the next one, researching again
+    assert Project.objects.transition(project.pk, ProjectStatus.DONE, of_run=first)
+    assert Project.objects.transition(
+        project.pk, ProjectStatus.RESEARCHING, started_at=first + timedelta(seconds=30)
+    )
+    # a slow pass of the first run, which read it researching, ends nothing
+    late = Project.objects.transition(
+        project.pk, ProjectStatus.DONE, only_from=[ProjectStatus.RESEARCHING], of_run=first
+    )
+    assert not late
+    assert Project.objects.get(pk=project.pk).status == ProjectStatus.RESEARCHING
+
+
 def test_asking_for_a_transition_the_table_does_not_allow_is_a_bug(project):
     with pytest.raises(ValueError, match="cannot move to done from cancelled"):
         Project.objects.transition(

@@ -238,7 +238,9 @@ def test_the_worker_refreshes_a_project_where_nothing_changed_without_a_new_vers
     summaries = world.llm.responder.kinds.count("ChunkSummary")
     refreshes.start_refresh(project, user=member)
     done = wait_for(lambda: _refreshed(project), 120, worker, "the refresh")
-    assert (done.status, done.changed) == ("done", False)
+    steps = project.steps.order_by("pk").values_list("key", "status", "started_at", "finished_at")
+    said = "\n".join(f"{key} {status} {start} {end}" for key, status, start, end in steps)
+    assert (done.status, done.changed) == ("done", False), f"{done.finished_at}\n{said}"
     assert project.reports.count() == 1
     assert world.llm.responder.kinds.count("ChunkSummary") == summaries
     assert ActivityEntry.objects.filter(project=project, action="refreshed").count() == 1

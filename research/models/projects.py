@@ -51,17 +51,21 @@ class ProjectQuerySet(models.QuerySet):
         to: ProjectStatus,
         *,
         only_from: Iterable[ProjectStatus] | None = None,
+        of_run: datetime | None = None,
         **changes: Any,
     ) -> bool:
         """The one door for status changes. The project moves to `to`, with `changes`, only if
-        its status is still one of `only_from` (default: every status `to` may follow), checked
-        and written in one UPDATE. True when this call won; False when the project had moved on.
-        """
+        its status is still one of `only_from` (default: every status `to` may follow) and,
+        with `of_run`, it is still the run that started then (a run that ends must not end the
+        next, begun meanwhile from the same status), checked and written in one UPDATE. True
+        when this call won; False when the project had moved on."""
         allowed = to.follows() if only_from is None else frozenset(only_from)
         if not allowed <= to.follows():
             illegal = ", ".join(sorted(allowed - to.follows()))
             raise ValueError(f"a project cannot move to {to} from {illegal}")
         rows = self.live().filter(pk=project_id, status__in=allowed)
+        if of_run is not None:
+            rows = rows.filter(started_at=of_run)
         won = models.QuerySet.update(rows, status=to, **changes) == 1
         if won:
             status_changed.send(sender=Project, project_id=project_id, status=to)

@@ -320,12 +320,13 @@ def _advance_report(plan: Plan) -> None:
         _set_status(project, ProjectStatus.RESEARCHING, ProjectStatus.WRITING)
         plan.need(Stage.REPORT, key, params=params)
     elif state == StepStatus.DONE and _claims_checked(plan):
-        # Only from the status this pass read: a slow pass that read a run's last state must
-        # not end the next run (a refresh begun meanwhile) before that run's compare.
+        # Only from the status and of the run this pass read: a slow pass that read a run's
+        # last state must not end the next run (a refresh begun meanwhile) before its compare.
         Project.objects.transition(
             project.pk,
             ProjectStatus.DONE,
             only_from={ProjectStatus(project.status)} & ProjectStatus.DONE.follows(),
+            of_run=project.started_at,
             finished_at=timezone.now(),
             error="",
         )
