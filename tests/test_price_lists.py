@@ -127,3 +127,42 @@ def test_a_short_sentence_that_gives_a_figure_after_its_label_is_kept():
     assert "Hot desk: £149 a month." in found
     assert "Come in any weekday, pick any free seat." in found
     assert "Open daily." not in found  # a short sentence of no figure is still left out
+
+
+def test_a_question_of_what_is_sold_now_quotes_no_old_price_list_even_for_an_item_only_it_has():
+    old = "| Cheese | Price |\n|---|---|\n| Ashby Blue | £4.60 |\n| Fenbury Red | £4.10 |\n"
+    shop = (
+        "# Our cheeses\n\n## Ashby Blue\n\nA soft, creamy blue matured for ten weeks. 200 g, "
+        "£5.40.\n\n## Wenlow Brie\n\nA bloomy-rind brie ripened for five weeks. 1 kg, £17.50.\n"
+    )
+    sources = {
+        1: evidence.Known(
+            "/prices",
+            "Bramblecote Dairy price list 2023",
+            old,
+            Vintage("", (2023, 1, 10)),
+            f"Bramblecote Dairy\n{old}",
+            headline="Bramblecote Dairy price list 2023",
+        ),
+        2: evidence.Known(
+            "/shop",
+            "Our cheeses | Bramblecote Dairy",
+            shop,
+            Vintage("", (2025, 4, 1)),
+            f"Bramblecote Dairy\n{shop}",
+            headline="Our cheeses | Bramblecote Dairy",
+        ),
+    }
+    parts = [evidence.Part(1, "Cheeses", "cheeses Bramblecote Dairy sell")]
+    candidates = [
+        evidence.Candidate(unit, n, 1, "Bramblecote Dairy cheeses")
+        for n, known in sources.items()
+        for unit in known.units
+    ]
+    for question, quoted in (
+        ("Which cheeses does Bramblecote Dairy currently sell?", False),
+        ("Which cheeses does Bramblecote Dairy sell?", True),  # an old list, said to be old
+    ):
+        markdown = brief.write(question, "Bramblecote", parts, candidates, sources, WORDS, 900)
+        assert "bloomy-rind brie" in markdown
+        assert ("Fenbury Red" in markdown) is quoted, question

@@ -200,6 +200,8 @@ def _pool(
     columns = [sources[c.n].columns(c.quote) for c in found]
     # what is now of a named thing (a company, a museum), not what is known of a topic
     aged = frozenset(editions.aged(question, found, sources) if phrases else ())
+    if editions.asks_now(question):
+        current -= aged  # "which cheeses does it currently sell": not 2023's price list
     return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked), aged)
 
 

@@ -149,6 +149,15 @@ def aged(question: str, found: list[Candidate], sources: Mapping[int, Known]) ->
     return {i for i, c in enumerate(found) if 0 < years.get(c.n, newest) <= newest - AGE_GAP}
 
 
+NOW = re.compile(r"\b(?:currently|at present|these days|right now)\b|现在|目前|当前|如今", re.I)
+
+
+def asks_now(question: str) -> bool:
+    """Whether the question asks, in so many words, what is so now ("which cheeses does it
+    currently sell"): an old source answers none of it, not even where nothing newer does."""
+    return NOW.search(question) is not None
+
+
 def asks_change(question: str) -> bool:
     """Whether the question asks how things changed over time, or their history."""
     return asks_trend(question) or HISTORY.search(question) is not None
