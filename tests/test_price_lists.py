@@ -8,7 +8,7 @@ from research.text.extractive.aspects import aspects
 from research.text.extractive.currency import Vintage, outdated
 from research.text.extractive.figures import figures, label
 from research.text.extractive.sentences import sentences
-from tests.test_brief import WORDS
+from tests.test_brief import WORDS, _known
 
 SHOP = (
     "# Corvane Audio — Headphones\n\nDesigned in Bristol. Tuned by ear.\n\n"
@@ -83,20 +83,12 @@ def test_a_shops_range_is_quoted_item_by_item_with_each_price():
         "| Aria Lite | 50 hours | £149 |\n| Trek Open | 10 hours | £99 |\n"
     )
     sources = {
-        1: evidence.Known(
-            "/shop",
-            "Corvane Audio — Headphones",
-            SHOP,
-            Vintage("", (2025, 3, 1)),
-            f"Corvane Audio\n{SHOP}",
-            headline="Corvane Audio — Headphones",
-        ),
-        2: evidence.Known(
-            "/compare",
+        1: _known("Corvane Audio — Headphones", SHOP, Vintage("", (2025, 3, 1)), "Corvane Audio"),
+        2: _known(
             "Corvane Audio — Compare models",
             f"Compare models\n\n{table}",
             Vintage("", (2025, 3, 5)),
-            f"Corvane Audio\n{table}",
+            "Corvane Audio",
         ),
     }
     question = "What headphones are in Corvane Audio's current range, and what does each cost?"
@@ -135,23 +127,10 @@ def test_a_question_of_what_is_sold_now_quotes_no_old_price_list_even_for_an_ite
         "# Our cheeses\n\n## Ashby Blue\n\nA soft, creamy blue matured for ten weeks. 200 g, "
         "£5.40.\n\n## Wenlow Brie\n\nA bloomy-rind brie ripened for five weeks. 1 kg, £17.50.\n"
     )
+    dairy = "Bramblecote Dairy"
     sources = {
-        1: evidence.Known(
-            "/prices",
-            "Bramblecote Dairy price list 2023",
-            old,
-            Vintage("", (2023, 1, 10)),
-            f"Bramblecote Dairy\n{old}",
-            headline="Bramblecote Dairy price list 2023",
-        ),
-        2: evidence.Known(
-            "/shop",
-            "Our cheeses | Bramblecote Dairy",
-            shop,
-            Vintage("", (2025, 4, 1)),
-            f"Bramblecote Dairy\n{shop}",
-            headline="Our cheeses | Bramblecote Dairy",
-        ),
+        1: _known(f"{dairy} price list 2023", old, Vintage("", (2023, 1, 10)), dairy),
+        2: _known(f"Our cheeses | {dairy}", shop, Vintage("", (2025, 4, 1)), dairy),
     }
     parts = [evidence.Part(1, "Cheeses", "cheeses Bramblecote Dairy sell")]
     candidates = [

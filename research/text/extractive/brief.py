@@ -157,7 +157,8 @@ def _pool(
     own = _own(question, candidates, sources, phrases, named, latest)
     candidates = filing.filed_by_name(question, parts, own, sources)
     common = filing.common_words(question, phrases)
-    if not named_things(question):
+    compared = named_things(question)
+    if not compared:
         candidates = filing.filed_by_topic(parts, candidates, sources, common)
     found = sorted(
         set(candidates),
@@ -165,17 +166,8 @@ def _pool(
         # follows their hashes, which follow the sections' ids.
         key=lambda c: (c.section is None, c.section or 0, sources[c.n].order, c.quote, c.query),
     )
-    compared = named_things(question)
-    by_address = sorted(named, key=lambda n: sources[n].order)  # not by number: provisional
-    said = {n: list(sources[n].units) for n in by_address}  # its units, cut once
-    newest = editions.newest_statements(found, said, sources, common)
-    if compared:  # one thing's figure is no update of another's
-        newest = {
-            new: old
-            for new, old in newest.items()
-            if filing.owner_of(new, sources[new.n], compared.names)
-            == filing.owner_of(old, sources[old.n], compared.names)
-        }
+    names = compared.names if compared else ()
+    newest = editions.newest_statements(found, named, sources, common, names)
     found += sorted(newest, key=lambda c: (c.section or 0, sources[c.n].order, c.quote, c.query))
     statements = [(c.quote, sources[c.n].vintage) for c in found]
     history = outdated(statements, common, items=[sources[c.n].item(c.quote) for c in found])
@@ -192,17 +184,28 @@ def _pool(
         - marked
         - editions.of_earlier_years(question, found, statements, common)
     )
-    bags = [filing.bag(c, sources) + filing.bag(newest.get(c), sources) for c in found]
-    for older, newer in sorted(history.items()):  # a newer statement is about what it updates
-        for j in newer:
-            if found[j].section == found[older].section:
-                bags[j] = bags[j] + bags[older]
+    bags = _bags(found, sources, newest, history)
     columns = [sources[c.n].columns(c.quote) for c in found]
     # what is now of a named thing (a company, a museum), not what is known of a topic
     aged = frozenset(editions.aged(question, found, sources) if phrases else ())
     if editions.asks_now(question):
         current -= aged  # "which cheeses does it currently sell": not 2023's price list
     return _Pool(found, bags, history, current, common, latest, columns, frozenset(marked), aged)
+
+
+def _bags(
+    found: list[Candidate],
+    sources: Mapping[int, Known],
+    newest: Mapping[Candidate, Candidate],
+    history: Mapping[int, list[int]],
+) -> list[list[str]]:
+    """Each quote's terms, with those of what it updates: a newer statement is about them."""
+    bags = [filing.bag(c, sources) + filing.bag(newest.get(c), sources) for c in found]
+    for older, newer in sorted(history.items()):
+        for j in newer:
+            if found[j].section == found[older].section:
+                bags[j] = bags[j] + bags[older]
+    return bags
 
 
 def _own(

@@ -11,7 +11,7 @@ whatever the question asks.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from research.text.extractive import explanations
 from research.text.extractive.asks import asks_trend
@@ -19,6 +19,7 @@ from research.text.extractive.aspects import aspects
 from research.text.extractive.currency import YEAR, outdated
 from research.text.extractive.evidence import Candidate, Known
 from research.text.extractive.figures import MONTHS
+from research.text.extractive.filing import owner_of
 from research.text.extractive.names import named_things
 from research.text.extractive.terms import is_cjk
 
@@ -34,9 +35,9 @@ def earlier_editions(sources: Mapping[int, Known]) -> set[int]:
     names ("annual-report-2016-17.html", "annual-report-2023-24.pdf")."""
     series: dict[tuple[str, str], list[int]] = {}
     for n, known in sources.items():
-        folder, _, name = known.path.rpartition("/")
-        for named in (known.headline, name.rpartition(".")[0] or name):
-            key = _undated(named.replace("-", " ").replace("_", " "))
+        folder, stem = _folder_and_stem(known)
+        for named in (known.headline, stem):
+            key = _undated(named)
             if YEAR.search(named) and _names_a_series(key):
                 series.setdefault((folder, key), []).append(n)
     for pair, alike in _current_and_dated(sources).items():
@@ -58,18 +59,23 @@ def _current_and_dated(sources: Mapping[int, Known]) -> dict[tuple[str, str], li
     stems: dict[tuple[str, str], list[int]] = {}
     dated: dict[tuple[str, str], set[bool]] = {}
     for n, known in sources.items():
-        folder, _, name = known.path.rpartition("/")
-        stem = name.rpartition(".")[0] or name
-        key = (folder, _undated(stem.replace("-", " ").replace("_", " ")))
+        folder, stem = _folder_and_stem(known)
+        key = (folder, _undated(stem))
         stems.setdefault(key, []).append(n)
         dated.setdefault(key, set()).add(bool(YEAR.search(stem)))
     return {key: members for key, members in stems.items() if dated[key] == {True, False}}
 
 
+def _folder_and_stem(known: Known) -> tuple[str, str]:
+    """A document's folder and its file's name without the extension."""
+    folder, _, name = known.path.rpartition("/")
+    return folder, name.rpartition(".")[0] or name
+
+
 def _undated(title: str) -> str:
-    """A title without its dates, periods, numbers and qualifiers ("(extract)"), in lower
-    case."""
-    title = _QUALIFIED.sub(" ", title.lower())
+    """A title or a file's name without its dates, periods, numbers and qualifiers
+    ("(extract)"), in lower case, its hyphens and underscores as spaces."""
+    title = _QUALIFIED.sub(" ", title.lower().replace("-", " ").replace("_", " "))
     return " ".join(_DATED.sub(" ", title).replace(":", " ").split())
 
 
@@ -168,14 +174,17 @@ HISTORY = re.compile(r"\b(?:history|histories|historical|past|background)\b|åŽ†å
 
 def newest_statements(
     found: list[Candidate],
-    said: Mapping[int, list[str]],
+    kept: Iterable[int],
     sources: Mapping[int, Known],
     common: frozenset[str],
+    compared: tuple[str, ...] = (),
 ) -> dict[Candidate, Candidate]:
-    """For each quote a newer source's sentence supersedes, that sentence (the most alike),
-    as a quote for the same section, with the quote it supersedes (whose words say what it
-    is about): the newest value is stated, even where no summary quoted it."""
-    extra = [(text, n) for n, texts in said.items() for text in texts]
+    """For each quote a newer sentence of the `kept` sources supersedes, that sentence (the
+    most alike), as a quote for the same section, with the quote it supersedes (whose words
+    say what it is about): the newest value is stated, even where no summary quoted it. Of
+    `compared` things, only the same thing's sentence: one's figure is no update of another's."""
+    by_address = sorted(kept, key=lambda n: sources[n].order)  # not by number: provisional
+    extra = [(text, n) for n in by_address for text in sources[n].units]
     statements = [(c.quote, sources[c.n].vintage) for c in found]
     statements += [(text, sources[n].vintage) for text, n in extra]
     history = outdated(statements, common, only=len(found))
@@ -185,6 +194,14 @@ def newest_statements(
         if j >= 0 and not sources[extra[j][1]].vintage.marked:
             old = found[i]
             new = Candidate(extra[j][0], extra[j][1], old.section, old.query)
-            if new not in found:
+            if new not in found and _same_owner(new, old, sources, compared):
                 added.setdefault(new, old)
     return added
+
+
+def _same_owner(
+    new: Candidate, old: Candidate, sources: Mapping[int, Known], compared: tuple[str, ...]
+) -> bool:
+    if not compared:
+        return True
+    return owner_of(new, sources[new.n], compared) == owner_of(old, sources[old.n], compared)

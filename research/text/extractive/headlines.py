@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from research.text.extractive.names import mentions
+from research.text.extractive.names import SENTENCE_END, mentions
 from research.text.extractive.namesakes import (
     CJK_ORGANISATIONS,
     ORGANISATIONS,
@@ -94,13 +94,13 @@ def anothers_news(headline: str, about: str, phrases: tuple[str, ...]) -> bool:
 
 
 # A Chinese headline that leads with a place's name ("安澜市居民用水价格保持稳定").
-CJK_PLACE_FIRST = re.compile(r"^(?P<actor>[\u3400-\u9fff]{2,4}?[市县区镇])")
+CJK_PLACE_HEADLINE = re.compile(r"^(?P<actor>[\u3400-\u9fff]{2,4}?[市县区镇])")
 
 
 def _peer_place(headline: str, phrases: tuple[str, ...]) -> str:
     """The place a Chinese headline leads with, when the subject is a place of the same kind
     (安澜市 beside 柳港市): a neighbour's news, as a city's bulletin of a port in it is not."""
-    found = CJK_PLACE_FIRST.match(headline.strip())
+    found = CJK_PLACE_HEADLINE.match(headline.strip())
     if found is None:
         return ""
     kind = found["actor"][-1]
@@ -122,7 +122,6 @@ NAMED_ACTOR = re.compile(
     r"^(?P<actor>[A-Z][\w&'’.-]*(?:\s+[A-Z0-9][\w&'’.-]*){1,4})(?:\s+[a-z]+)?"
     r"\s+(?:[a-z]{3,}s|to\s+[a-z]{3,}|will\s+[a-z]{3,})\b"
 )
-SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 TIED = (  # the subject's ("Pellmoor Ferries' newest ship"), or one of it ("in the Dunholm Trust")
     r"(?:{name}(?:'s|’s|'|’)\s"
     r"|\b(?:in|of|at|into|leave|leaves|left|join|joins|joined)\s+the\s+{name})"
@@ -138,7 +137,8 @@ def _named_actor(headline: str, about: str, phrases: tuple[str, ...]) -> str:
     if found is None:
         return ""
     name = re.escape(found["actor"].split()[0])
-    told = [s for s in SENTENCE.split(about) if re.search(rf"\b{name}\b", s)]
+    sentences = (s for line in about.splitlines() for s in SENTENCE_END.split(line))
+    told = [s for s in sentences if re.search(rf"\b{name}\b", s)]
     for phrase in phrases:
         tie = TIED.format(name=re.escape(phrase))
         if any(re.search(tie, sentence, re.IGNORECASE) for sentence in told):
