@@ -346,3 +346,12 @@ def test_asked_for_figures_a_page_quotes_the_lines_that_state_them_before_the_ba
     query = "Auro Buds 3 battery life, noise cancelling"
     quotes = _best_sentences(query, question, sentences(text))
     assert any(q.startswith("Listening time: up to 8.5 hours") for q in quotes)
+
+
+def test_bare_figures_of_two_vintages_are_no_restatement_of_one_another():
+    """Two statements with no words but their figures (a table's lone cells) cannot be told
+    to measure one thing: neither supersedes the other, and nothing divides by zero."""
+    from research.text.extractive.currency import Vintage, outdated
+
+    older, newer = Vintage("", (2023, 1, 1)), Vintage("", (2024, 1, 1))
+    assert outdated([("$45.", older), ("$50.", newer)], later=True) == {}

@@ -188,6 +188,8 @@ def _restates(older: tuple, newer: tuple, common: frozenset[str], later: bool = 
     both = (old_words & new_words) - common - units
     shared = len(both) + len(units) + sum(1 for word in both if _NAME.match(word))
     union = len(old_words | new_words)
+    if not union:
+        return 0.0  # bare figures ("$45." and "$50."): nothing says they measure one thing
     if any(is_cjk(word) for word in both):  # character pairs: more, and shared by chance
         if shared < MIN_SHARED_CJK or shared < 0.5 * min(len(old_words), len(new_words)):
             return 0.0
@@ -198,7 +200,7 @@ def _restates(older: tuple, newer: tuple, common: frozenset[str], later: bool = 
     old_values = {value for _, _, value in old_figures}
     if not any((k, u) in old_keys and v not in old_values for k, u, v in new_figures):
         return 0.0
-    return shared / len(old_words | new_words)
+    return shared / union
 
 
 def outdated(
