@@ -102,15 +102,15 @@ def options_for(case: Case, data_dir: Path, owner: Any, web: Any, searx: Any) ->
     return {"engine": "extractive", "sources": ["library"], "collections": [collection]}
 
 
-def run_case(case: Case, half: str, options: dict, owner: Any) -> Graded:
+def research(question: str, options: dict, owner: Any) -> tuple[Any, float]:
+    """A project of the question researched through the real pipeline in this process, and
+    its wall time."""
     from research.models import ProjectStatus
     from research.pipeline.engine.registry import inline_dispatch
     from research.services import runs
     from tests.factories import make_project
 
-    project = make_project(
-        owner, status=ProjectStatus.DRAFT, question=case.question, options=options
-    )
+    project = make_project(owner, status=ProjectStatus.DRAFT, question=question, options=options)
     started = time.monotonic()
     with inline_dispatch() as dispatcher:
         runs.start(project, user=owner)
@@ -119,7 +119,13 @@ def run_case(case: Case, half: str, options: dict, owner: Any) -> Graded:
             if project.status not in ProjectStatus.running() and dispatcher.idle.is_set():
                 break
             dispatcher.idle.wait(timeout=0.05)
-    wall = time.monotonic() - started
+    return project, time.monotonic() - started
+
+
+def run_case(case: Case, half: str, options: dict, owner: Any) -> Graded:
+    from research.models import ProjectStatus
+
+    project, wall = research(case.question, options, owner)
     if TRACE and half != "report":
         trace(project)
     if project.status != ProjectStatus.DONE:
