@@ -255,3 +255,71 @@ def test_figures_are_gathered_from_a_fetched_pages_own_html_table_which_extracti
         assert row.quote in row.source.snapshot.tables and row.quote.startswith("City: ")
     assert dataset.computed
     assert {r[0]: r[-1] for r in dataset.computed["rows"]}["Eastvale"] == 10.0
+
+
+NAMED_TOWNS = (
+    "Compare the population growth from 2023 to 2024 of Arden, Briskholm, Calloway, Dunmore, "
+    "Eskern and Fallowmere"
+)
+TOWNS = {  # town: (2023, 2024), each written its own way, one in a table
+    "Arden": (41_200, 42_650),
+    "Briskholm": (30_100, 31_480),
+    "Calloway": (18_900, 19_250),
+    "Dunmore": (52_300, 51_700),
+    "Eskern": (12_040, 12_610),
+    "Fallowmere": (8_700, 9_135),
+}
+
+
+@pytest.fixture
+def named_towns(db):
+    texts = {
+        "Arden": "Arden had 42,650 residents in 2024, up from 41,200 in 2023.",
+        "Briskholm": (
+            "Briskholm's population, as the council counts it each June:\n\n"
+            "| Year | Population |\n|---|---|\n| 2023 | 30,100 |\n| 2024 | 31,480 |"
+        ),
+        "Calloway": "The population of Calloway grew from 18,900 (2023) to 19,250 (2024).",
+        "Dunmore": "Dunmore shrank for the second year: 51,700 people lived there in 2024, "
+        "against 52,300 in 2023.",
+        "Eskern": "In 2023 Eskern counted 12,040 inhabitants; by 2024 the figure was 12,610.",
+        "Fallowmere": "The latest estimate puts Fallowmere at 9,135 residents in 2024, compared "
+        "with 8,700 in 2023.",
+    }
+    for town, text in texts.items():
+        make_library_document(
+            [f"{town} is a market town in the north of the county. {text}"],
+            title=f"{town} population bulletin",
+            kind="md",
+        )
+    make_library_document(  # a neighbour in the same sentences: none of its figures is Arden's
+        [
+            "Ostbury County, Arden's larger neighbour, had 98,400 residents in 2024, up from "
+            "97,100 in 2023. Arden's own growth is covered in its bulletin."
+        ],
+        title="Regional bulletin",
+        kind="md",
+    )
+
+
+def test_a_comparison_of_six_named_towns_gets_each_towns_two_years_its_growth_and_one_chart(
+    world, member, named_towns
+):
+    result, code = research(
+        NAMED_TOWNS, "--engine", "extractive", "--sources", "library", "--queries", "6",
+        "--sources-per-query", "7",
+    )  # fmt: skip
+    assert code == 0, result
+    project = Project.objects.get(pk=result["project_id"])
+    (dataset,) = Dataset.objects.filter(project=project)
+    counted = {(r.entity, r.period): r.value for r in dataset.rows.counted()}
+    assert counted == {
+        (town, year): value
+        for town, pair in TOWNS.items()
+        for year, value in zip(("2023", "2024"), pair, strict=True)
+    }
+    growth = {row[0]: row[-1] for row in dataset.computed["rows"]}
+    for town, (before, after) in TOWNS.items():
+        assert growth[town] == pytest.approx(100 * (after / before - 1), abs=0.05)
+    assert dataset.chart_kind == "bar"
+    assert {point["entity"] for point in dataset.chart_spec["data"]["values"]} == set(TOWNS)

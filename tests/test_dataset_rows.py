@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from research.text.analysis.rows import rows_in
 
 
-def shape(sentence: str, **hints: str) -> list[tuple]:
+def shape(sentence: str, **hints: Any) -> list[tuple]:
     return [(r.entity, r.measure, r.value, r.unit, r.period) for r in rows_in(sentence, **hints)]
 
 
@@ -79,13 +81,14 @@ def test_a_spreadsheet_or_csv_row_names_its_entity_period_and_measure_by_its_fie
 
 def test_a_text_gives_rows_from_its_sentences_tables_and_records_each_with_its_quote():
     from research.pipeline.shared.datasets import rows_of
+    from research.text.analysis.owners import Whose
 
     text = (
         "# Census\n\nAvalon had 126,000 residents in 2024.\n\n"
         "| City | 2023 | 2024 |\n|---|---|---|\n| Brightwater | 80,000 | 78,400 |\n\n"
         "City: Dunmore; Year: 2024; Population: 52300\n"
     )
-    found = [(r.entity, r.period, r.value, r.quote in text) for r, _ in rows_of(text, "")]
+    found = [(r.entity, r.period, r.value, r.quote in text) for r, _ in rows_of(text, Whose())]
     assert found == [
         ("Dunmore", "2024", 52_300.0, True),
         ("Avalon", "2024", 126_000.0, True),

@@ -334,6 +334,7 @@ def test_a_damaged_excel_file_is_refused_saying_so(tmp_path):
 
 def test_a_pdf_tables_rows_follow_its_page_text_as_records_with_their_figures(tmp_path):
     from research.pipeline.shared.datasets import rows_of
+    from research.text.analysis.owners import Whose
 
     body = files.pdf_with_table(
         "The census gives each city's population.",
@@ -348,7 +349,7 @@ def test_a_pdf_tables_rows_follow_its_page_text_as_records_with_their_figures(tm
     assert block.text.endswith(
         "City: Avalon; 2023: 120,000; 2024: 126,000\nCity: Dunmore; 2023: 52,300; 2024: 52,300"
     )
-    figures = {(row.entity, row.period, row.value) for row, _ in rows_of(block.text, "")}
+    figures = {(row.entity, row.period, row.value) for row, _ in rows_of(block.text, Whose())}
     assert figures == {
         ("Avalon", "2023", 120_000.0),
         ("Avalon", "2024", 126_000.0),

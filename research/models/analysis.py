@@ -48,8 +48,9 @@ class DatasetRowQuerySet(ProjectPartQuerySet):
     project_field = "dataset__project"
 
     def counted(self) -> DatasetRowQuerySet:
-        """The rows a computation reads: not excluded by a member."""
-        return self.filter(excluded=False)
+        """The rows a computation reads: not excluded by a member, nor superseded by a newer
+        source's figure."""
+        return self.filter(excluded=False, superseded="")
 
 
 class DatasetRow(models.Model):
@@ -67,6 +68,17 @@ class DatasetRow(models.Model):
     quote = models.TextField(help_text="Verbatim from the source's stored text.")
     locator = models.CharField(max_length=LOCATOR_MAX, blank=True)
     conversion = models.CharField(max_length=300, blank=True)
+    superseded = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="Why a newer figure replaces it (shown, not computed with); blank when counted.",
+    )
+    marked = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="What its source calls itself when it is a draft, an archive's or a first "
+        "account, used because nothing current states the figure.",
+    )
     excluded = models.BooleanField(default=False)
     edited_value = models.FloatField(null=True, blank=True)
     edit_note = models.TextField(blank=True)

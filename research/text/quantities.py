@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 SCALES = {
     "thousand": 1e3,
@@ -50,17 +51,21 @@ CURRENCIES = {
     "欧元": "EUR",
     "英镑": "GBP",
     "日元": "JPY",
+    "港元": "HKD",
+    "港币": "HKD",
+    "hk$": "HKD",
+    "hkd": "HKD",
 }
 PERCENT = {"%": "percent", "percent": "percent", "per cent": "percent", "％": "percent"}
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _CJK_SCALE = "万亿|千万|百万|亿|万|千"
 _SCALE = r"thousand|million|billion|trillion|bn|mn|tn|k|m|b"
 AMOUNT = re.compile(
-    r"(?P<before>US\$|\$|€|£|¥)?\s?"
+    r"(?P<before>US\$|HK\$|\$|€|£|¥)?\s?"
     rf"(?P<number>{_NUMBER})"
     rf"(?:\s?(?P<cjk>{_CJK_SCALE})|\s?(?P<scale>{_SCALE})\b)?"
-    r"(?:\s?(?P<after>%|％|per cent|percent\b|美元|人民币|元|欧元|英镑|日元"
-    r"|dollars\b|euros\b|pounds\b|USD\b|EUR\b|GBP\b|CNY\b|RMB\b|yuan\b))?",
+    r"(?:\s?(?P<after>%|％|per cent|percent\b|美元|港元|港币|人民币|元|欧元|英镑|日元"
+    r"|dollars\b|euros\b|pounds\b|USD\b|EUR\b|GBP\b|CNY\b|RMB\b|HKD\b|yuan\b))?",
     re.IGNORECASE,
 )
 YEAR = re.compile(r"(?<![A-Za-z\d,.$€£¥])((?:19|20)\d\d)(?:年|\b)(?![.,]?\d|%)")
@@ -87,12 +92,17 @@ def quantities(text: str) -> list[Quantity]:
             continue
         if scale in ("m", "b", "k") and not match.group("before"):
             scale = ""  # "5 m" is five metres, "3 b" is not a billion: only "$5m" scales
-        value = float(number.replace(",", "")) * SCALES.get(scale, 1.0)
+        value = scaled(number.replace(",", ""), SCALES.get(scale, 1.0))
         written = match.group(0).strip()
         plain = not scale and not match.group("before")
         conversion = "" if plain else f"{written} = {_spelled(value)}{' ' + unit if unit else ''}"
         found.append(Quantity(value, unit, written, match.start(), match.end(), conversion))
     return found
+
+
+def scaled(number: str, scale: float) -> float:
+    """The number times its scale, in decimal so that 35.8亿 is 3,580,000,000 exactly."""
+    return float(Decimal(number) * Decimal(scale))
 
 
 def years(text: str) -> list[tuple[int, int]]:
@@ -114,3 +124,53 @@ def _is_year(number: str) -> bool:
 
 def _spelled(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,.4g}"
+
+
+# A column's name that says the unit of its cells: "Revenue ($m)", "营收（亿元）", "Share (%)",
+# "Revenue, € million".
+HEADER_UNIT = re.compile(r"\s*(?:[(（]\s*([^()（）]{1,16}?)\s*[)）]|[,，]\s*([^,，]{1,16}?))\s*$")
+HEADER_PART = re.compile(
+    r"US\$|HK\$|\$|€|£|¥|%|％|percent|万亿|千万|百万|亿|万|千|美元|港元|人民币|欧元|英镑|日元|元"
+    r"|thousands?|millions?|billions?|trillions?|bn|mn|tn|usd|eur|gbp|cny|rmb|hkd|[mkb]\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class HeaderUnit:
+    name: str  # the column's name without its unit ("Revenue")
+    scale: float  # 1e6 for "$m"
+    unit: str  # "USD", "percent"; "" for a count
+    written: str  # as the column writes it ("$m")
+
+
+def header_unit(key: str) -> HeaderUnit | None:
+    """The unit a column's name gives its cells, when it says one."""
+    found = HEADER_UNIT.search(key)
+    if not found:
+        return None
+    written = found.group(1) or found.group(2)
+    parts = [p.group(0).lower() for p in HEADER_PART.finditer(written)]
+    if not parts or HEADER_PART.sub("", written).strip(" .") not in ("", "人", "辆", "台", "吨"):
+        return None
+    scale, unit = 1.0, ""
+    for part in parts:
+        part = part.rstrip("s") if part.endswith(("thousands", "millions", "billions")) else part
+        if part in SCALES:
+            scale = SCALES[part]
+        else:
+            unit = PERCENT.get(part) or CURRENCIES.get(part, unit)
+    return HeaderUnit(key[: found.start()].strip(), scale, unit, written)
+
+
+def in_column(amount: Quantity, column: HeaderUnit) -> Quantity:
+    """A cell's amount in its column's unit ("12.4" under "Revenue ($m)": 12,400,000 USD)."""
+    digits = re.sub(r"[^\d.]", "", amount.text.split()[0] if amount.text.split() else "")
+    plain = bool(digits) and abs(float(digits) - amount.value) < 1e-9 * max(1.0, amount.value)
+    scale = column.scale if plain else 1.0  # "$12.4m" under "Revenue ($m)" is scaled already
+    value = scaled(repr(amount.value), scale)
+    unit = amount.unit or column.unit
+    if scale == 1.0 and unit == amount.unit:
+        return amount
+    conversion = f"{amount.text} ({column.written}) = {_spelled(value)}{' ' + unit if unit else ''}"
+    return Quantity(value, unit, amount.text, amount.start, amount.end, conversion)

@@ -20,6 +20,13 @@ class DatasetRowOut(Schema):
     locator: str
     conversion: str = Field(description="What was done to the amount as written; or empty.")
     excluded: bool = Field(description="A member left it out of the computation.")
+    superseded: str = Field(
+        description="Why a newer source's figure replaces it (not computed with); or empty."
+    )
+    marked: str = Field(
+        description="What its source calls itself (draft, archived, preliminary) when nothing "
+        "current states the figure; or empty."
+    )
     edited: bool = Field(description="A member changed its value (`values.value` is theirs).")
 
     @staticmethod

@@ -7,17 +7,22 @@ Shared by the analyse stage (both engines) and by members' edits of a row, which
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from research.errors import ComputeRefused
 from research.models import Computation, Dataset, FetchStatus, Section, Source
+from research.pipeline.shared import vintages
 from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
-from research.text.analysis.rows import NAME, Row, rows_in, rows_in_record, same_measure
+from research.text.analysis.asked import asked_names
+from research.text.analysis.owners import NAME, Whose, subject_of
+from research.text.analysis.rows import Row, rows_in, rows_in_record, same_measure
+from research.text.extractive.currency import Vintage
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import terms
 from research.text.records import record_pairs
@@ -31,6 +36,13 @@ class Gathered:
     source: Source
     row: Row
     locator: str
+    age: Vintage
+    superseded: str = ""  # why a newer figure replaces it; "" when it is computed with
+
+    @property
+    def marked(self) -> str:
+        """What its source calls itself when it is a draft, an archive's or a first account."""
+        return self.age.marked or self.age.provisional
 
 
 def sources_of(section: Section) -> list[Source]:
@@ -49,34 +61,40 @@ def sources_of(section: Section) -> list[Source]:
     )
 
 
-def gather(section: Section, words: str) -> list[Gathered]:
-    """Every dated figure the section's sources state, of the measure most of them state (the
-    one `words`, the section's part of the question, names first)."""
-    found = []
+def gather(section: Section, words: str, today: date) -> tuple[list[Gathered], Counter[str]]:
+    """Every dated figure the section's sources state of a thing the question asks about (any
+    named thing, when it names none), of the measure most of them state (the one `words`, the
+    section's part of the question, names first); and why the others were left out, counted
+    ("of Boreal Cycles": a rival's figure in the same sentence)."""
+    names = asked_names(section.project.question)
+    found, left_out = [], Counter[str]()
     for source in sources_of(section):
         tables = source.snapshot.tables if source.snapshot else ""
+        age = vintages.of_source(source, today)
+        subject = subject_of(source.title, source.text, names) if names else _named(source.title)
+        whose = Whose.of_text(source.text, names, subject)
         # A page's HTML tables first, as its HTML has them; then its text (where a table that
         # extraction kept gives the same figures, counted once).
         for text in (tables, source.text):
-            found += [
-                Gathered(source, row, locator or source.locator)
-                for row, locator in rows_of(text, _named(source.title))
-                if row.period and row.entity
-            ]
-    return _of_the_measure(found, words)
+            for row, locator in rows_of(text, whose):
+                if row.period and row.entity:
+                    found.append(Gathered(source, row, locator or source.locator, age))
+                elif row.period and row.left_out:
+                    left_out[row.left_out] += 1
+    return supersede(_of_the_measure(found, words)), left_out
 
 
-def rows_of(text: str, entity: str) -> list[tuple[Row, str]]:
+def rows_of(text: str, whose: Whose) -> list[tuple[Row, str]]:
     """A text's rows with their locators: each record line (a CSV or spreadsheet row as the
     library stores it) by its fields, each table row by its header's, each other sentence by
-    its words."""
+    its words; each of the thing `whose` says it is of."""
     found, records = [], []
     at = 0
     for line in text.splitlines(keepends=True):
         pairs = record_pairs(line)
         if pairs:
             quote = line.strip()
-            found += [(row, "") for row in rows_in_record(pairs, quote, entity=entity)]
+            found += [(row, "") for row in rows_in_record(pairs, quote, whose=whose)]
             records.append((at, at + len(line)))
         at += len(line)
     for sentence in sentences(text):
@@ -85,9 +103,9 @@ def rows_of(text: str, entity: str) -> list[tuple[Row, str]]:
         quote = text[sentence.start : sentence.end]
         if sentence.header:  # a table row: its cells named by its header's
             pairs = list(zip(sentence.header.split("; "), sentence.text.split("; "), strict=False))
-            rows = rows_in_record(pairs, quote, entity=entity)
+            rows = rows_in_record(pairs, quote, whose=whose)
         else:
-            rows = rows_in(quote, entity=entity)
+            rows = rows_in(quote, whose=whose)
         found += [(row, sentence.context) for row in rows]
     return found
 
@@ -102,17 +120,30 @@ def _named(title: str) -> str:
 
 
 def _of_the_measure(found: list[Gathered], words: str) -> list[Gathered]:
+    """The figures of the measure most of them state (one `words` names first); and, in that
+    unit, figures no word measures ("from 94,800 in 2022") of an entity and period none of
+    those states."""
     if not found:
         return []
     asked = set(terms(words))
     kinds = Counter(_kind(g.row) for g in found)
     # Ties go by the measure itself, not by which source came first: sources are numbered in
-    # the order their searches finished.
-    best = max(kinds, key=lambda kind: (bool(set(terms(kind[1])) & asked), kinds[kind], kind))
+    # the order their searches finished. A measure no word names is chosen only alone.
+    best = max(
+        kinds,
+        key=lambda kind: (bool(kind[1]), bool(set(terms(kind[1])) & asked), kinds[kind], kind),
+    )
     kept, seen = [], set()
     for item in found:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
         if _kind(item.row) == best and key not in seen:
+            seen.add(key)
+            kept.append(item)
+    cells = {(g.row.entity, g.row.period) for g in kept}
+    unsaid = [g for g in found if _kind(g.row) == (best[0], "") and best[1]]
+    for item in unsaid:
+        key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
+        if (item.row.entity, item.row.period) not in cells and key not in seen:
             seen.add(key)
             kept.append(item)
     return kept
@@ -122,6 +153,42 @@ def _kind(row: Row) -> tuple[str, str]:
     measure = same_measure(row.measure)
     stems = terms(measure)
     return row.unit, stems[0] if stems else measure
+
+
+def supersede(gathered: list[Gathered]) -> list[Gathered]:
+    """Each figure with why a newer one replaces it: where sources give an entity's figure for
+    a period with different values, the newest source's stands (an unmarked source before a
+    draft's, an archive's or a first account; then the later as-of date; then the later
+    source) and the others are superseded by it; a value it repeats stands beside it."""
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for i, item in enumerate(gathered):
+        groups.setdefault((item.row.entity, item.row.period, item.row.unit), []).append(i)
+    found = list(gathered)
+    for members in groups.values():
+        best = gathered[max(members, key=lambda i: _standing(gathered[i]))]
+        for i in members:
+            item = gathered[i]
+            if not math.isclose(item.row.value, best.row.value, rel_tol=1e-9):
+                when = f" ({best.age.when})" if best.age.when else ""
+                title = best.source.title or best.source.url
+                why = f"restated as {_plain(best.row.value)} in “{title[:160]}”{when}"
+                found[i] = replace(item, superseded=why[:300])
+    return found
+
+
+def _standing(item: Gathered) -> tuple:
+    age = item.age
+    return (not age.marked, not age.provisional, age.as_of or (0, 0, 0), item.source.n)
+
+
+def _plain(value: float) -> str:
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.4g}"
+
+
+def unit_label(unit: str, measure: str) -> str:
+    """What a dataset's values are counted in, as an axis names it: its currency ("USD"), or
+    else what it counts ("residents")."""
+    return {"percent": "%"}.get(unit, unit) or measure
 
 
 def newest(figures: Iterable[tuple[str, str, float, date | None, int]]) -> list[Value]:
@@ -162,10 +229,11 @@ def compute(dataset: Dataset, values: list[Value]) -> None:
 
 
 def _chart(dataset: Dataset, values: list[Value], columns: list[str], rows: list) -> tuple | None:
+    unit = unit_label(dataset.unit, dataset.measure)
     if dataset.computation == Computation.MODEL and dataset.chart_spec:
         encoding = dataset.chart_spec.get("encoding", {})
         x, y = encoding.get("x", {}).get("field", ""), encoding.get("y", {}).get("field", "")
-        return figure.axes_spec(dataset.chart_kind, dataset.title, columns, rows, x, y)
+        return figure.axes_spec(dataset.chart_kind, dataset.title, columns, rows, x, y, unit)
     if len({period for _, period, _ in values}) > 2:  # a series over time: lines
-        return figure.series_spec(dataset.title, values)
-    return figure.chart_spec(dataset.title, dataset.computation, columns, rows)
+        return figure.series_spec(dataset.title, values, unit)
+    return figure.chart_spec(dataset.title, dataset.computation, columns, rows, unit)

@@ -15,6 +15,7 @@ from functools import partial
 from research.models import Dataset, Figure, Project
 from research.text import figures as source_figures
 from research.text.analysis import figure
+from research.text.analysis.asked import asked_names, asked_periods
 from research.text.extractive.terms import language_of
 
 # A figure to place: its section's title, and what writes its block given its number (the
@@ -61,11 +62,11 @@ def _chart(
     project: Project, dataset: Dataset, number: int, *, language: str
 ) -> tuple[str, set[int]]:
     cites: dict[str, list[int]] = {}
-    for row in dataset.rows.all():
-        if not row.excluded:
-            cites.setdefault(row.entity, [])
-            if row.source.n not in cites[row.entity]:
-                cites[row.entity].append(row.source.n)
+    rows = [row for row in dataset.rows.all() if not row.excluded and not row.superseded]
+    for row in rows:
+        cites.setdefault(row.entity, [])
+        if row.source.n not in cites[row.entity]:
+            cites[row.entity].append(row.source.n)
     computed = dataset.computed or {}
     block = figure.markdown(
         figure.Figure(
@@ -77,10 +78,20 @@ def _chart(
             rows=computed.get("rows", []),
             cites={entity: sorted(ns) for entity, ns in cites.items()},
             page=figure.dataset_page(project.pk, dataset.pk),
+            missing=_missing(project.question, rows),
         ),
         language,
     )
     return block, {n for numbers in cites.values() for n in numbers}
+
+
+def _missing(question: str, rows: list) -> list[tuple[str, str]]:
+    """The asked things and periods (each thing of the rows and each of their periods, when the
+    question names none) that no counted row states."""
+    entities = asked_names(question) or tuple(dict.fromkeys(row.entity for row in rows))
+    periods = asked_periods(question) or tuple(sorted({row.period for row in rows}))
+    stated = {(row.entity, row.period) for row in rows}
+    return [(e, p) for e in entities for p in periods if (e, p) not in stated]
 
 
 def _picture(found: Figure, number: int, *, language: str) -> tuple[str, set[int]]:

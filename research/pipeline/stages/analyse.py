@@ -17,6 +17,7 @@ change, share, rank or total.
 from __future__ import annotations
 
 from collections import Counter
+from datetime import date
 
 from django.db import transaction
 
@@ -42,7 +43,7 @@ def run(ctx: StepContext) -> None:
     prepared = _prepare(ctx)
     if prepared is None:
         return
-    dataset, gathered = prepared
+    dataset, gathered, left = prepared
     values = _values(gathered)
     error = ""
     for _ in range(2):
@@ -55,18 +56,21 @@ def run(ctx: StepContext) -> None:
         dataset.method, dataset.computation, dataset.sql = Method.LLM, Computation.MODEL, answer.sql
         dataset.title = answer.title.strip()[:HEADING_MAX] or dataset.title
         dataset.computed = {"columns": result.columns, "rows": result.rows}
+        unit = datasets.unit_label(dataset.unit, dataset.measure)
         chart = figure.axes_spec(
-            answer.chart, dataset.title, result.columns, result.rows, answer.x, answer.y
+            answer.chart, dataset.title, result.columns, result.rows, answer.x, answer.y, unit
         )
         if chart:
             dataset.chart_kind, dataset.chart_spec = chart
         _replace(ctx, dataset, gathered)
-        ctx.note(f"{len(gathered)} figures; computed by the model's SQL")
+        ctx.note(f"{len(gathered)} figures; computed by the model's SQL{left}")
         return
     dataset.method = Method.FALLBACK
     datasets.compute(dataset, values)
     _replace(ctx, dataset, gathered)
-    ctx.note(f"{len(gathered)} figures; the model's SQL failed twice ({error}); computed by rule")
+    ctx.note(
+        f"{len(gathered)} figures; the model's SQL failed twice ({error}); computed by rule{left}"
+    )
 
 
 def _ask(ctx: StepContext, dataset: Dataset, values: list, error: str) -> AnalysisSQL:
@@ -88,24 +92,24 @@ def run_extractive(ctx: StepContext) -> None:
     prepared = _prepare(ctx)
     if prepared is None:
         return
-    dataset, gathered = prepared
+    dataset, gathered, left = prepared
     datasets.compute(dataset, _values(gathered))
     _replace(ctx, dataset, gathered)
     ctx.note(
         f"{len(gathered)} figures from {len({g.source.pk for g in gathered})} sources; "
-        f"{dataset.get_computation_display().lower()}"
+        f"{dataset.get_computation_display().lower()}{left}"
     )
 
 
-def _prepare(ctx: StepContext) -> tuple[Dataset, list[Gathered]] | None:
+def _prepare(ctx: StepContext) -> tuple[Dataset, list[Gathered], str] | None:
     """The section's figures and their dataset, computed by rule until a model does better;
     None (the section's dataset removed) when its sources state no dated figure."""
     section = ctx.section
     words = f"{section.title} {section.goal} {ctx.project.question}"
-    gathered = gather(section, words)
+    gathered, left_out = gather(section, words, date.fromisoformat(ctx.today))
     if not gathered:
         _replace(ctx, None, [])
-        ctx.note("no dated figures in the section's sources")
+        ctx.note("no dated figures of the asked things in the section's sources" + _left(left_out))
         return None
     periods = len({g.row.period for g in gathered})
     computation = rules.computation_for(words, periods)
@@ -119,12 +123,23 @@ def _prepare(ctx: StepContext) -> tuple[Dataset, list[Gathered]] | None:
         computation=computation,
         sql=rules.SQL[computation],
     )
-    return dataset, gathered
+    return dataset, gathered, _left(left_out)
+
+
+def _left(left_out: Counter[str]) -> str:
+    """The figures left out, said on the step: "; left out: 3 of Boreal Cycles, 1 ..."."""
+    if not left_out:
+        return ""
+    said = ", ".join(f"{n} {why}" for why, n in left_out.most_common(4))
+    more = sum(left_out.values()) - sum(n for _, n in left_out.most_common(4))
+    return f"; left out: {said}" + (f" and {more} more" if more else "")
 
 
 def _values(gathered: list[Gathered]) -> list[Value]:
     return datasets.newest(
-        (g.row.entity, g.row.period, g.row.value, g.source.published, g.source.n) for g in gathered
+        (g.row.entity, g.row.period, g.row.value, g.source.published, g.source.n)
+        for g in gathered
+        if not g.superseded
     )
 
 
@@ -162,6 +177,8 @@ def _replace(ctx: StepContext, dataset: Dataset | None, gathered: list[Gathered]
                 quote=item.row.quote,
                 locator=item.locator[:500],
                 conversion=item.row.conversion[:300],
+                superseded=item.superseded,
+                marked=item.marked[:40] if not item.superseded else "",
             )
             for i, item in enumerate(gathered)
         )

@@ -37,14 +37,20 @@ from research.models import (
     Stage,
     Summary,
 )
-from research.pipeline.shared import figures, library, parallel, references, report_figures
+from research.pipeline.shared import (
+    figures,
+    library,
+    parallel,
+    references,
+    report_figures,
+    vintages,
+)
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
 from research.prompts.outputs import ReportFrame
 from research.providers.llm import Written, messages_tokens
 from research.text import changes, citations, markdown
 from research.text.extractive import brief, evidence
-from research.text.extractive.currency import vintage
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
 from research.text.scope import Rule
 from research.text.tokens import estimate_tokens, truncate
@@ -453,20 +459,12 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
         texts.setdefault(document_id, []).append(text)
     found = {}
     for source in sources:
-        names = [source.title]
-        if source.document:
-            names += [source.document.folder, source.document.filename, source.document.title]
-        uploaded = source.document.created_at.date() if source.document else None
-        # What dates and marks a source is its document's names, not a passage's heading
-        # ("Item 6: interim findings" of final minutes); a page's path does as a document's
-        # folder and file name do (/archive/, initial-recall-statement.html).
-        dating = names[1:] if source.document else [source.title, urlsplit(source.url).path]
         whole = texts.get(source.document_id or 0) or [source.text]
         # a passage is of its document's date, which its opening gives, or of a later one it
         # gives itself
         opening = whole[0] if source.document and whole[0] != source.text else ""
-        age = vintage(dating, f"{opening}\n{source.text}", source.published, today, uploaded)
-        about = "\n".join([*names, *whole])
+        age = vintages.of_source(source, today, opening)
+        about = "\n".join([*vintages.names_of(source), *whole])
         title = source.title or source.url
         path = (
             f"{source.document.folder}/{source.document.filename}"

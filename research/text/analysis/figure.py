@@ -75,6 +75,8 @@ SAYS = {
         RANK: "{entity} ranks first, with {value} in {period}",
         TOTAL: "Together they total {total}; the average is {average}",
         "figure": "Figure",
+        "missing": "*No source states:* {cells}.",
+        "cell": "{entity} ({period})",
     },
     "zh": {
         CHANGE: "{entity}变化最大：从{first_period}年的{first_value}到{last_period}年的"
@@ -83,6 +85,8 @@ SAYS = {
         RANK: "{entity}排名第一，{period}年为{value}",
         TOTAL: "合计{total}，平均{average}",
         "figure": "图",
+        "missing": "*没有来源给出：*{cells}。",
+        "cell": "{entity}（{period}年）",
     },
 }
 
@@ -98,6 +102,7 @@ class Figure:
     cites: Mapping[str, Sequence[int]]  # each entity's source numbers
     entity_label: str = ""
     page: str = ""  # where its figures are listed, which the caption links to
+    missing: Sequence[tuple[str, str]] = ()  # (entity, period) asked of it that no source states
 
 
 def markdown(figure: Figure, language: str = "en") -> str:
@@ -108,7 +113,19 @@ def markdown(figure: Figure, language: str = "en") -> str:
     lines += [f"*[{caption}]({figure.page})*" if figure.page else f"*{caption}*", ""]
     lines += _table(figure, language)
     said = _said(figure, words)
-    return "\n".join(lines + (["", said] if said else [])) + "\n"
+    lines += ["", said] if said else []
+    if figure.missing:
+        cells = [words["cell"].format(entity=e, period=p) for e, p in figure.missing[:MISSING]]
+        more = len(figure.missing) - MISSING
+        joined = ("、" if language == "zh" else ", ").join(cells)
+        joined += (f" 等{len(figure.missing)}项" if language == "zh" else f" and {more} more") * (
+            more > 0
+        )
+        lines += ["", words["missing"].format(cells=joined)]
+    return "\n".join(lines) + "\n"
+
+
+MISSING = 12  # cells listed as missing under a figure; the rest counted
 
 
 def _table(figure: Figure, language: str) -> list[str]:
@@ -151,19 +168,30 @@ def _cell(value: object) -> str:
 
 
 def chart_spec(
-    title: str, computation: str, columns: Sequence[str], rows: Sequence[Sequence[object]]
+    title: str,
+    computation: str,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    unit: str = "",
 ) -> tuple[str, dict] | None:
     """The chart of a rule's result: bars of the column it charts by entity; None when it
     charts nothing (a total)."""
     column = CHARTED.get(computation, "")
-    return axes_spec("bar", title, columns, rows, "entity", column)
+    return axes_spec("bar", title, columns, rows, "entity", column, unit)
 
 
 def axes_spec(
-    kind: str, title: str, columns: Sequence[str], rows: Sequence[Sequence[object]], x: str, y: str
+    kind: str,
+    title: str,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    x: str,
+    y: str,
+    unit: str = "",
 ) -> tuple[str, dict] | None:
     """Bars or lines of column `y` by column `x` of a result (lines coloured by entity when the
-    result has one beside `x`); None when it names no such columns or no chart."""
+    result has one beside `x`), its axis named with the values' unit ("value (USD)"); None
+    when it names no such columns or no chart."""
     if kind not in ("bar", "line") or x not in columns or y not in columns or x == y:
         return None
     keep = [c for c in (x, y, "entity") if c in columns]
@@ -179,7 +207,7 @@ def axes_spec(
                 else {}
             ),
         },
-        "y": {"field": y, "type": "quantitative", "title": y.replace("_", " ")},
+        "y": {"field": y, "type": "quantitative", "title": _axis(y, unit)},
     }
     if kind == "line" and x != "entity" and "entity" in columns:
         encoding["color"] = {"field": "entity", "type": "nominal", "title": None}
@@ -187,12 +215,26 @@ def axes_spec(
     return kind, _spec(title, values, mark, encoding)
 
 
-def series_spec(title: str, points: Sequence[tuple[str, str, float]]) -> tuple[str, dict]:
+def series_spec(
+    title: str, points: Sequence[tuple[str, str, float]], unit: str = ""
+) -> tuple[str, dict]:
     """Lines of each entity's values over its periods: (entity, period, value) points."""
     rows = [list(point) for point in points]
-    made = axes_spec("line", title, ["entity", "period", "value"], rows, "period", "value")
+    made = axes_spec("line", title, ["entity", "period", "value"], rows, "period", "value", unit)
     assert made is not None
     return made
+
+
+PERCENT_COLUMNS = frozenset({"percent_change", "share"})
+
+
+def _axis(column: str, unit: str) -> str:
+    """A value axis's title: its column, with the unit of its values ("value (USD)",
+    "percent change (%)"); a rank has none."""
+    name = column.replace("_", " ")
+    if column in PERCENT_COLUMNS:
+        return f"{name} (%)"
+    return f"{name} ({unit})" if unit and column != "rank" else name
 
 
 def _spec(title: str, values: list[dict], mark: dict, encoding: dict) -> dict:

@@ -15,22 +15,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from research.text.extractive.figures import MONTHS
+from research.text.analysis.owners import CLAUSE_BREAK, NAME, Whose, other_name
 from research.text.extractive.terms import STOPWORDS
-from research.text.quantities import Quantity, quantities, years
+from research.text.quantities import Quantity, header_unit, in_column, quantities, years
 from research.text.writing import CJK
 
-NAME = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*")
-CLAUSE_BREAK = re.compile(
-    r"[;:，；：。]|,(?!\d)|\b(?:up from|down from|compared with|against|while|whereas|but)\b"
-)
 # Words around an amount that say nothing of what it measures.
 NOT_MEASURES = frozenset(
     "was were is are be been had has have reached grew grown rose fell stood totalled totaled "
     "increased decreased declined climbed dropped amounted counted numbered went came "
     "up down about "
     "around nearly approximately some roughly almost just over under more less than it its "
-    "their by to from of in at on per year years".split()
+    "their by to from of in at on per year years and or with "
+    "thousand million billion trillion bn mn dollars euros pounds yuan percent cent".split()
 )
 # A year just after an amount, maybe after the noun it counts: "126,000 residents in 2024".
 AFTER = re.compile(
@@ -48,38 +45,63 @@ SYNONYMS = {
     "营业": "营收",
 }
 CJK_VERBS = re.compile(
-    r"(?:为|达到|达|是|约|增至|增长到|增长至|升至|降至|减至|有|共|总计|合计|约为)+$"
+    r"(?:为|达到|达|是|约|增至|增长到|增长至|升至|降至|减至|有|共|总计|合计|约为|分别)+$"
 )
 
 
 @dataclass(frozen=True)
 class Row:
-    entity: str
+    entity: str  # "" when it is of no asked thing (then `left_out` says why)
     measure: str
     value: float
     unit: str
     period: str  # "2024"; "" when the sentence dates nothing
     quote: str  # the sentence, as the source says it
     conversion: str  # what was done to the amount as written; "" when nothing
+    left_out: str = ""  # why it is nobody's asked: "of Boreal Cycles", "... named as one subject"
 
 
-def rows_in(sentence: str, *, entity: str = "", measure: str = "") -> list[Row]:
-    """The rows this sentence states; `entity` and `measure` stand in when it does not say."""
+def rows_in(
+    sentence: str, *, entity: str = "", measure: str = "", whose: Whose | None = None
+) -> list[Row]:
+    """The rows this sentence states, each of the entity its clause states it of (`whose`
+    tells; without it, any name, else `entity`); `measure` stands in when it does not say."""
+    whose = whose or Whose(subject=entity)
     found: list[Row] = []
-    for amount in quantities(sentence):
-        said = _measure(sentence, amount) or (found[-1].measure if found else "")
+    amounts = quantities(sentence)
+    respective = _respective(sentence, amounts)
+    for i, amount in enumerate(amounts):
+        said = _measure(sentence, amount, whose.common, found[-1].measure if found else "")
+        owner, why = whose.of(sentence, amount.start)
         found.append(
             Row(
-                entity=_entity(sentence, amount) or entity,
+                entity=owner,
                 measure=said or measure,
                 value=amount.value,
                 unit=amount.unit,
-                period=_period(sentence, amount),
+                period=respective.get(i) or _period(sentence, amount),
                 quote=sentence,
                 conversion=amount.conversion,
+                left_out=why,
             )
         )
     return found
+
+
+RESPECTIVELY = re.compile(r"\brespectively\b|分别")
+
+
+def _respective(sentence: str, amounts: list[Quantity]) -> dict[int, str]:
+    """ "In 2021 and 2022 revenue was $3.2 million and $4.1 million respectively",
+    "2021年和2022年营收分别为3.2亿元和4.1亿元": the years before the amounts, in order, one each."""
+    said = RESPECTIVELY.search(sentence)
+    if not said or not amounts:
+        return {}
+    dated = [str(year) for year, at in years(sentence) if at < amounts[0].start]
+    together = [i for i, a in enumerate(amounts) if a.unit == amounts[0].unit]
+    if len(dated) != len(together) or len(dated) < 2:
+        return {}
+    return dict(zip(together, dated, strict=True))
 
 
 def _period(sentence: str, amount: Quantity) -> str:
@@ -110,25 +132,21 @@ def _clause(sentence: str, amount: Quantity) -> tuple[int, int]:
     return start, end
 
 
-def _entity(sentence: str, amount: Quantity) -> str:
-    names = [
-        m.group(0)
-        for m in NAME.finditer(sentence[: amount.start])
-        if m.group(0).lower() not in STOPWORDS and m.group(0).lower() not in MONTHS
-    ]
-    return names[-1] if names else ""
-
-
-def _measure(sentence: str, amount: Quantity) -> str:
+def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: str) -> str:
+    """The noun right after the amount ("126,000 residents"); else what the sentence's amount
+    before it measures ("up from 120,000"); else the first content word of its clause before
+    it ("the population of Avalon was 120,000", "阿瓦隆人口为12万"); "" when none says."""
     after = re.match(r"\s*([a-z][a-z-]{2,})", sentence[amount.end :])
     if after and after.group(1) not in NOT_MEASURES and after.group(1) not in STOPWORDS:
-        return after.group(1)  # "126,000 residents"
-    before = sentence[: amount.start]
+        return after.group(1)
+    if previous:
+        return previous
+    before = sentence[_clause(sentence, amount)[0] : amount.start]
     cjk = re.search(f"([{CJK}]+)$", before.rstrip())
     if cjk:
         said = CJK_VERBS.sub("", cjk.group(1))
         return said[-2:] if len(said) >= 2 else ""
-    names = " ".join(NAME.findall(before)).split()
+    names = " ".join(other_name(m, common) for m in NAME.findall(before)).split()
     content = [
         w
         for w in re.findall(r"[A-Za-z][A-Za-z-]+", before)
@@ -148,12 +166,19 @@ PERIOD_KEYS = re.compile(r"^(?:year|date|period|fy|fiscal year|年份|年度|日
 
 
 def rows_in_record(
-    pairs: list[tuple[str, str]], quote: str, *, entity: str = "", measure: str = ""
+    pairs: list[tuple[str, str]],
+    quote: str,
+    *,
+    entity: str = "",
+    measure: str = "",
+    whose: Whose | None = None,
 ) -> list[Row]:
     """The rows of one record: its first field that is neither a number nor a year names the
-    entity; a field named like a year or date, or holding one, gives the period; every other
-    number is a row, measured by its field's name (a field named by a year is that year's
-    value: a wide table, "City: Avalon; 2023: 120000; 2024: 126000")."""
+    entity (`whose` tells whether it is an asked thing); a field named like a year or date, or
+    holding one, gives the period; every other number is a row, measured by its field's name
+    and in the unit that name gives ("Revenue ($m)": 12.4 is $12,400,000); a field named by a
+    year is that year's value: a wide table, "City: Avalon; 2023: 120000; 2024: 126000")."""
+    whose = whose or Whose(subject=entity)
     period, named, amounts = "", "", []
     for key, value in pairs:
         found = quantities(value)
@@ -161,21 +186,31 @@ def rows_in_record(
         if PERIOD_KEYS.match(key) or (year and not found):
             period = period or (str(year[0][0]) if year else value)
         elif found and len(found) == 1:
-            amounts.append((key, found[0]))
+            column = header_unit(key)
+            amounts.append(
+                (
+                    column.name if column else key,
+                    in_column(found[0], column) if column else found[0],
+                )
+            )
         elif not found and not year and not named:
             named = value
+    if named and not whose.is_name(named):  # "Revenue; 2022: 16.8; 2023: 18.2"
+        measure, named = measure or named, ""
+    owner, why = whose.of_cell(named)
     rows = []
     for key, amount in amounts:
         key_year = years(key)
         rows.append(
             Row(
-                entity=named or entity,
+                entity=owner,
                 measure=measure if key_year else key.lower(),
                 value=amount.value,
                 unit=amount.unit,
                 period=str(key_year[0][0]) if key_year else period,
                 quote=quote,
                 conversion=amount.conversion,
+                left_out=why,
             )
         )
     return rows

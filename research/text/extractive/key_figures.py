@@ -242,6 +242,14 @@ def _year(period: str) -> int:
     return int(found.group(0)) if found else 0
 
 
+# A year right after a figure, maybe after the noun it counts: "38,400 tonnes in 2019",
+# "52,300 residents (2024)".
+_RIGHT_AFTER = re.compile(
+    rf"(?:\s+[a-z][a-z-]+){{0,2}}\s+(?:in|by|as of|for|during)\s+({_YEAR})\b(?!\s*[-–])"
+    rf"|\s*[（(]({_YEAR})[)）]"
+)
+
+
 def _as_of(sentence: str, figure: Figure, when: str) -> str:
     """The period the statement gives for the figure: the most precise in its clause (the
     nearest of those), or one opening the sentence; "" when neither (its source's date then).
@@ -253,6 +261,10 @@ def _as_of(sentence: str, figure: Figure, when: str) -> str:
     clause = sentence[start : stop.start() if stop else len(sentence)]
     at = figure.start - start
     limit = _year(when) or 9999
+    right_after = _RIGHT_AFTER.match(sentence, end)  # "from 38,400 tonnes in 2019 to …"
+    said = right_after and (right_after.group(1) or right_after.group(2))
+    if said and _year(said) <= limit:
+        return said
     for kind, pattern in _PERIODS:
         found = [
             m

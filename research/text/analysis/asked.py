@@ -1,0 +1,35 @@
+"""What a question asks figures of: the things (the named things it compares, else its
+subject) and the periods (the years it names, every year of a span it names)."""
+
+from __future__ import annotations
+
+import re
+
+from research.text.extractive.aspects import subject_part
+from research.text.extractive.names import named_things, subject_phrases
+
+MAX_SPAN = 12  # years of a span listed one by one ("from 2012 to 2024")
+SPAN = re.compile(
+    r"((?:19|20)\d\d)\s*(?:年)?\s*(?:-|–|—|to|until|through|and|至|到|~)\s*((?:19|20)\d\d)"
+)
+YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+
+
+def asked_names(question: str) -> tuple[str, ...]:
+    """The things the question asks figures of: the named things it compares, else its subject
+    (the longest name in the part where the subject is named)."""
+    named = named_things(question)
+    if named:
+        return named.names
+    return subject_phrases(subject_part(question))[:1]
+
+
+def asked_periods(question: str) -> tuple[str, ...]:
+    """The years the question names, each year of a span it names ("from 2020 to 2023":
+    2020, 2021, 2022, 2023), in order."""
+    found = {int(year) for year in YEAR.findall(question)}
+    for start, end in SPAN.findall(question):
+        first, last = sorted((int(start), int(end)))
+        if last - first <= MAX_SPAN:
+            found |= set(range(first, last + 1))
+    return tuple(str(year) for year in sorted(found))
