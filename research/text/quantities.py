@@ -136,6 +136,11 @@ HEADER_PART = re.compile(
 )
 
 
+UNIT_LABEL = re.compile(r"^\s*(?:单位|units?|in)\s*[:：]?\s*", re.IGNORECASE)
+# What a column may count beside its scale: "万人", "万人次", "万辆", "亿元" says its currency.
+COUNTED = frozenset(["", *"人 人次 辆 台 吨 家 个 户 件 套 架次 标箱 部".split()])
+
+
 @dataclass(frozen=True)
 class HeaderUnit:
     name: str  # the column's name without its unit ("Revenue")
@@ -149,9 +154,9 @@ def header_unit(key: str) -> HeaderUnit | None:
     found = HEADER_UNIT.search(key)
     if not found:
         return None
-    written = found.group(1) or found.group(2)
+    written = UNIT_LABEL.sub("", found.group(1) or found.group(2))
     parts = [p.group(0).lower() for p in HEADER_PART.finditer(written)]
-    if not parts or HEADER_PART.sub("", written).strip(" .") not in ("", "人", "辆", "台", "吨"):
+    if not parts or HEADER_PART.sub("", written).strip(" .") not in COUNTED:
         return None
     scale, unit = 1.0, ""
     for part in parts:

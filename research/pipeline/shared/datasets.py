@@ -21,10 +21,11 @@ from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
 from research.text.analysis.asked import asked_names
 from research.text.analysis.owners import NAME, Whose, subject_of
-from research.text.analysis.rows import Row, rows_in, rows_in_record, same_measure
-from research.text.extractive.currency import Vintage
+from research.text.analysis.rows import Row, cjk_stem, rows_in, rows_in_record, same_measure
+from research.text.extractive.currency import Vintage, final
 from research.text.extractive.sentences import sentences
-from research.text.extractive.terms import terms
+from research.text.extractive.terms import is_cjk, terms
+from research.text.quantities import HeaderUnit, header_unit
 from research.text.records import record_pairs
 
 COLUMNS = (("entity", "VARCHAR"), ("period", "VARCHAR"), ("value", "DOUBLE"))
@@ -37,6 +38,7 @@ class Gathered:
     row: Row
     locator: str
     age: Vintage
+    final: str = ""  # the word calling its source a last account ("final", "更正"), or ""
     superseded: str = ""  # why a newer figure replaces it; "" when it is computed with
 
     @property
@@ -55,7 +57,7 @@ def sources_of(section: Section) -> list[Source]:
             fetch_status=FetchStatus.FETCHED,
             excluded=False,
         )
-        .select_related("snapshot")
+        .select_related("snapshot", "document")
         .distinct()
         .order_by("n")
     )
@@ -71,30 +73,34 @@ def gather(section: Section, words: str, today: date) -> tuple[list[Gathered], C
     for source in sources_of(section):
         tables = source.snapshot.tables if source.snapshot else ""
         age = vintages.of_source(source, today)
+        last = final(vintages.names_of(source), source.text)
         subject = subject_of(source.title, source.text, names) if names else _named(source.title)
         whose = Whose.of_text(source.text, names, subject)
         # A page's HTML tables first, as its HTML has them; then its text (where a table that
         # extraction kept gives the same figures, counted once).
+        titled = header_unit(source.document.title if source.document else source.title)
         for text in (tables, source.text):
-            for row, locator in rows_of(text, whose):
+            for row, locator in rows_of(text, whose, titled):
                 if row.period and row.entity:
-                    found.append(Gathered(source, row, locator or source.locator, age))
+                    found.append(Gathered(source, row, locator or source.locator, age, last))
                 elif row.period and row.left_out:
                     left_out[row.left_out] += 1
     return supersede(_of_the_measure(found, words)), left_out
 
 
-def rows_of(text: str, whose: Whose) -> list[tuple[Row, str]]:
+def rows_of(text: str, whose: Whose, unit: HeaderUnit | None = None) -> list[tuple[Row, str]]:
     """A text's rows with their locators: each record line (a CSV or spreadsheet row as the
     library stores it) by its fields, each table row by its header's, each other sentence by
-    its words; each of the thing `whose` says it is of."""
+    its words; each of the thing `whose` says it is of. A table's numbers with no unit of
+    their own take the one its heading or caption gives, else `unit` (the title's: "Terminal
+    passengers (thousands)")."""
     found, records = [], []
     at = 0
     for line in text.splitlines(keepends=True):
         pairs = record_pairs(line)
         if pairs:
             quote = line.strip()
-            found += [(row, "") for row in rows_in_record(pairs, quote, whose=whose)]
+            found += [(row, "") for row in rows_in_record(pairs, quote, whose=whose, unit=unit)]
             records.append((at, at + len(line)))
         at += len(line)
     for sentence in sentences(text):
@@ -103,7 +109,8 @@ def rows_of(text: str, whose: Whose) -> list[tuple[Row, str]]:
         quote = text[sentence.start : sentence.end]
         if sentence.header:  # a table row: its cells named by its header's
             pairs = list(zip(sentence.header.split("; "), sentence.text.split("; "), strict=False))
-            rows = rows_in_record(pairs, quote, whose=whose)
+            titled = header_unit(sentence.caption) or header_unit(sentence.context) or unit
+            rows = rows_in_record(pairs, quote, whose=whose, unit=titled)
         else:
             rows = rows_in(quote, whose=whose)
         found += [(row, sentence.context) for row in rows]
@@ -127,20 +134,22 @@ def _of_the_measure(found: list[Gathered], words: str) -> list[Gathered]:
         return []
     asked = set(terms(words))
     kinds = Counter(_kind(g.row) for g in found)
+    named: dict[tuple[str, str], int] = {}  # the most asked words a measure of the kind says
+    for g in found:
+        kind = _kind(g.row)
+        named[kind] = max(named.get(kind, 0), len(set(terms(g.row.measure)) & asked))
     # Ties go by the measure itself, not by which source came first: sources are numbered in
     # the order their searches finished. A measure no word names is chosen only alone.
-    best = max(
-        kinds,
-        key=lambda kind: (bool(kind[1]), bool(set(terms(kind[1])) & asked), kinds[kind], kind),
-    )
+    best = max(kinds, key=lambda kind: (bool(kind[1]), named[kind], kinds[kind], kind))
     kept, seen = [], set()
     for item in found:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
-        if _kind(item.row) == best and key not in seen:
+        if _alike(_kind(item.row), best) and key not in seen:
             seen.add(key)
             kept.append(item)
+    kept = _one_a_source(kept, asked)
     cells = {(g.row.entity, g.row.period) for g in kept}
-    unsaid = [g for g in found if _kind(g.row) == (best[0], "") and best[1]]
+    unsaid = [g for g in found if best[1] and _alike(_kind(g.row), (best[0], ""))]
     for item in unsaid:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
         if (item.row.entity, item.row.period) not in cells and key not in seen:
@@ -149,10 +158,39 @@ def _of_the_measure(found: list[Gathered], words: str) -> list[Gathered]:
     return kept
 
 
+def _alike(kind: tuple[str, str], best: tuple[str, str]) -> bool:
+    """The best measure's kind, or that measure in another currency (each computed apart)."""
+    money = kind[0] not in NOT_MONEY and best[0] not in NOT_MONEY
+    return kind == best or (money and kind[1] == best[1])
+
+
+NOT_MONEY = frozenset({"", "percent"})
+
+
+def _one_a_source(kept: list[Gathered], asked: set[str]) -> list[Gathered]:
+    """One figure a source gives a cell: where it gives two values of one measure for an
+    entity and period ("常住人口386.2万人……其中，城镇常住人口253.3万人"), the one whose
+    measure's words are most the asked ones, else the first; the other measures a part."""
+    best: dict[tuple[int, str, str], Gathered] = {}
+    for item in kept:
+        key = (item.source.pk, item.row.entity, item.row.period)
+        held = best.get(key)
+        if held is None or _asked_words(item, asked) > _asked_words(held, asked):
+            best[key] = item
+    return [g for g in kept if best[(g.source.pk, g.row.entity, g.row.period)] is g]
+
+
+def _asked_words(item: Gathered, asked: set[str]) -> tuple[int, int]:
+    said = terms(item.row.measure)
+    return len(set(said) & asked), -len(said)
+
+
 def _kind(row: Row) -> tuple[str, str]:
     measure = same_measure(row.measure)
-    stems = terms(measure)
-    return row.unit, stems[0] if stems else measure
+    if is_cjk(measure[:1] or " "):
+        return row.unit, cjk_stem(measure)
+    stems = terms(measure)  # a noun phrase's head is its last word: "terminal passengers"
+    return row.unit, stems[-1] if stems else measure
 
 
 def supersede(gathered: list[Gathered]) -> list[Gathered]:
@@ -177,8 +215,12 @@ def supersede(gathered: list[Gathered]) -> list[Gathered]:
 
 
 def _standing(item: Gathered) -> tuple:
+    """How a figure ranks among those of its cell: an unmarked source's first, then a last
+    account's (final figures, a correction, an annual report), then the later as-of date (a
+    library file dated only by its upload has none), then the later source."""
     age = item.age
-    return (not age.marked, not age.provisional, age.as_of or (0, 0, 0), item.source.n)
+    when = age.as_of if age.as_of and not age.uploaded else (0, 0, 0)
+    return (not age.marked, not age.provisional, bool(item.final), when, item.source.n)
 
 
 def _plain(value: float) -> str:

@@ -41,9 +41,11 @@ def run(ctx: StepContext) -> None:
     chart it; refused or failed, it is asked once more with the reason; failing again, the
     rules compute instead, and the step says so."""
     prepared = _prepare(ctx)
-    if prepared is None:
+    if not prepared:
         return
-    dataset, gathered, left = prepared
+    (dataset, gathered, left), others = prepared[0], prepared[1:]
+    for other, rows, _ in others:  # other currencies: by rule
+        datasets.compute(other, _values(rows))
     values = _values(gathered)
     error = ""
     for _ in range(2):
@@ -62,12 +64,12 @@ def run(ctx: StepContext) -> None:
         )
         if chart:
             dataset.chart_kind, dataset.chart_spec = chart
-        _replace(ctx, dataset, gathered)
+        _replace(ctx, [(dataset, gathered), *((d, g) for d, g, _ in others)])
         ctx.note(f"{len(gathered)} figures; computed by the model's SQL{left}")
         return
     dataset.method = Method.FALLBACK
     datasets.compute(dataset, values)
-    _replace(ctx, dataset, gathered)
+    _replace(ctx, [(dataset, gathered), *((d, g) for d, g, _ in others)])
     ctx.note(
         f"{len(gathered)} figures; the model's SQL failed twice ({error}); computed by rule{left}"
     )
@@ -90,40 +92,49 @@ def _ask(ctx: StepContext, dataset: Dataset, values: list, error: str) -> Analys
 
 def run_extractive(ctx: StepContext) -> None:
     prepared = _prepare(ctx)
-    if prepared is None:
+    if not prepared:
         return
-    dataset, gathered, left = prepared
-    datasets.compute(dataset, _values(gathered))
-    _replace(ctx, dataset, gathered)
+    for dataset, gathered, _ in prepared:
+        datasets.compute(dataset, _values(gathered))
+    _replace(ctx, [(d, g) for d, g, _ in prepared])
+    dataset, gathered, left = prepared[0]
     ctx.note(
-        f"{len(gathered)} figures from {len({g.source.pk for g in gathered})} sources; "
+        f"{sum(len(g) for _, g, _ in prepared)} figures from "
+        f"{len({g.source.pk for _, rows, _ in prepared for g in rows})} sources; "
         f"{dataset.get_computation_display().lower()}{left}"
     )
 
 
-def _prepare(ctx: StepContext) -> tuple[Dataset, list[Gathered], str] | None:
-    """The section's figures and their dataset, computed by rule until a model does better;
-    None (the section's dataset removed) when its sources state no dated figure."""
+def _prepare(ctx: StepContext) -> list[tuple[Dataset, list[Gathered], str]]:
+    """The section's figures and their datasets (one a currency, the most figures' first),
+    computed by rule until a model does better; none (the section's datasets removed) when
+    its sources state no dated figure."""
     section = ctx.section
     words = f"{section.title} {section.goal} {ctx.project.question}"
     gathered, left_out = gather(section, words, date.fromisoformat(ctx.today))
     if not gathered:
-        _replace(ctx, None, [])
+        _replace(ctx, [])
         ctx.note("no dated figures of the asked things in the section's sources" + _left(left_out))
-        return None
-    periods = len({g.row.period for g in gathered})
-    computation = rules.computation_for(words, periods)
-    dataset = Dataset(
-        project=ctx.project,
-        section=section,
-        title=_title(gathered, computation),
-        measure=_measure(gathered),
-        unit=gathered[0].row.unit,
-        method=Method.EXTRACTIVE if ctx.engine == "extractive" else ctx.method,
-        computation=computation,
-        sql=rules.SQL[computation],
-    )
-    return dataset, gathered, _left(left_out)
+        return []
+    units = Counter(g.row.unit for g in gathered)
+    found = []
+    for unit in sorted(units, key=lambda u: (-units[u], u)):
+        rows = [g for g in gathered if g.row.unit == unit]
+        periods = len({g.row.period for g in rows})
+        computation = rules.computation_for(words, periods)
+        title = _title(rows, computation) + (f" ({unit})" if len(units) > 1 else "")
+        dataset = Dataset(
+            project=ctx.project,
+            section=section,
+            title=title[:HEADING_MAX],
+            measure=_measure(rows),
+            unit=unit,
+            method=Method.EXTRACTIVE if ctx.engine == "extractive" else ctx.method,
+            computation=computation,
+            sql=rules.SQL[computation],
+        )
+        found.append((dataset, rows, _left(left_out)))
+    return found
 
 
 def _left(left_out: Counter[str]) -> str:
@@ -146,8 +157,8 @@ def _values(gathered: list[Gathered]) -> list[Value]:
 def _measure(gathered: list[Gathered]) -> str:
     """The wording of the measure most of the figures use (ties by the wording itself: the
     figures come in source order, and sources are numbered as their searches finished)."""
-    counts = Counter(same_measure(g.row.measure) for g in gathered)
-    return max(sorted(counts), key=lambda measure: counts[measure])
+    counts = Counter(same_measure(g.row.measure) for g in gathered if g.row.measure)
+    return max(sorted(counts), key=lambda measure: counts[measure]) if counts else ""
 
 
 def _title(gathered: list[Gathered], computation: str) -> str:
@@ -158,30 +169,29 @@ def _title(gathered: list[Gathered], computation: str) -> str:
     return f"{measure[:1].upper()}{measure[1:]}, {span}" + (f" ({what})" if what else "")
 
 
-def _replace(ctx: StepContext, dataset: Dataset | None, gathered: list[Gathered]) -> None:
+def _replace(ctx: StepContext, made: list[tuple[Dataset, list[Gathered]]]) -> None:
     with transaction.atomic():
         Dataset.objects.filter(section=ctx.section).delete()
-        if dataset is None:
-            return
-        dataset.save()
-        DatasetRow.objects.bulk_create(
-            DatasetRow(
-                dataset=dataset,
-                source=item.source,
-                position=i,
-                entity=item.row.entity[:200],
-                measure=item.row.measure[:200],
-                value=item.row.value,
-                unit=item.row.unit,
-                period=item.row.period,
-                quote=item.row.quote,
-                locator=item.locator[:500],
-                conversion=item.row.conversion[:300],
-                superseded=item.superseded,
-                marked=item.marked[:40] if not item.superseded else "",
+        for dataset, gathered in made:
+            dataset.save()
+            DatasetRow.objects.bulk_create(
+                DatasetRow(
+                    dataset=dataset,
+                    source=item.source,
+                    position=i,
+                    entity=item.row.entity[:200],
+                    measure=item.row.measure[:200],
+                    value=item.row.value,
+                    unit=item.row.unit,
+                    period=item.row.period,
+                    quote=item.row.quote,
+                    locator=item.locator[:500],
+                    conversion=item.row.conversion[:300],
+                    superseded=item.superseded,
+                    marked=item.marked[:40] if not item.superseded else "",
+                )
+                for i, item in enumerate(gathered)
             )
-            for i, item in enumerate(gathered)
-        )
 
 
 STAGE = StageSpec(

@@ -17,7 +17,7 @@ guessed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from research.text.extractive.figures import MONTHS
 from research.text.extractive.names import mentions
@@ -42,11 +42,12 @@ APPOSITIVE = re.compile(
     r"^,\s*(?:(?:a|an|the|its|their|now|once|formerly|which|who|long)\b|[A-Z][\w-]*(?:'s|’s))"
     r"[^,;:]{0,80},"
 )
-VERBS = re.compile(
-    r"\b(?:was|were|is|are|had|has|have|reported|posted|rose|fell|grew|reached|totalled|totaled"
-    r"|recorded|made|earned|booked|generated|saw|climbed|dropped|increased|decreased|stood)\b"
-    r"|为|达|录得|实现|增至|降至"
+EN_VERBS = (
+    "was|were|is|are|had|has|have|reported|posted|rose|fell|grew|reached|totalled|totaled"
+    "|recorded|made|earned|booked|generated|saw|climbed|dropped|increased|decreased|stood"
+    "|carried|handled|sold|served|welcomed|delivered|shipped|counted"
 )
+VERBS = re.compile(rf"\b(?:{EN_VERBS})\b|为|达|录得|实现|增至|降至")
 JOINED = re.compile(r"^\s*(?:and|&|or|,)\s*$|^\s*[和与及、]\s*$")
 # Chinese words that refer back to the document's subject, not another one.
 CJK_BACK = re.compile(
@@ -55,7 +56,7 @@ CJK_BACK = re.compile(
 CJK_LEADS = re.compile(r"^(?:与此同时|相比之下|此外|另外|同时|其中|而|但|不过|与|和)\s*")
 # A Chinese clause that opens with an organisation's or a place's name ("云帆汽车2023年营收为…").
 CJK_HEAD = re.compile(
-    r"^([\u3400-\u9fff]{1,10}?(?:汽车|科技|集团|公司|银行|股份|控股|电子|医疗|能源|食品|物流|航空|电器"
+    r"^([\u3400-\u9fff]{1,6}?(?:汽车|科技|集团|公司|银行|股份|控股|电子|医疗|能源|食品|物流|航空|电器"
     r"|机器人|制药|乳业|地产|传媒|动力|旅游|酒店|市|县|区|省|镇|港|大学|医院))"
 )
 
@@ -72,6 +73,7 @@ class Owner:
     entity: str  # the asked name it is of; "" when another's or uncertain
     other: str = ""  # the other name it is of, if any
     why: str = ""  # why it is no asked thing's
+    said: bool = True  # its clause names whose it is (else: the sentence's or the document's)
 
 
 @dataclass(frozen=True)
@@ -111,20 +113,60 @@ def owner(sentence: str, start: int, names: tuple[str, ...], subject: str, words
     found = [m for m in found if not _in_appositive(sentence, m, found)]
     clause_start = _clause_start(sentence, start)
     chosen = _pick([m for m in found if clause_start <= m.start < start], sentence, start)
+    said = chosen is not None
+    if chosen is None and is_cjk(sentence[:1] or " "):
+        head = _cjk_head(sentence[clause_start:start])
+        if head:
+            return Owner("", head, f"of {head}")
     if chosen is None:
         before = [m for m in found if m.start < clause_start]
         chosen = _pick(before, sentence, start) if before else None
     if chosen is None:
-        if is_cjk(sentence[:1] or " "):
-            head = _cjk_head(sentence[clause_start:start])
-            if head:
-                return Owner("", head, f"of {head}")
-        return Owner(subject) if subject else Owner("", "", "names no asked thing")
+        related = _related(sentence, found, start)
+        if related:
+            return Owner("", "", f"of {related}", said=False)
+        described = _described(sentence[:start], subject)
+        if described:
+            return Owner("", "", f"of {described}", said=False)
+        found_owner = Owner(subject) if subject else Owner("", "", "names no asked thing")
+        return replace(found_owner, said=False)
     if isinstance(chosen, str):
-        return Owner("", "", chosen)
+        return Owner("", "", chosen, said)
     if chosen.asked:
-        return Owner(chosen.name)
-    return Owner("", chosen.name, f"of {chosen.name}")
+        return Owner(chosen.name, said=said)
+    return Owner("", chosen.name, f"of {chosen.name}", said)
+
+
+# What a document may call its subject without naming it: "the company", "the town".
+GENERIC = frozenset(
+    "company firm group business organisation organization operator city town county district "
+    "council region area site network chain brand retailer maker manufacturer society trust "
+    "institution authority port centre center venue".split()
+)
+DESCRIBED = re.compile(rf"\b[Tt]he\s+([a-z]+)\s+(?:(?:just|only|still|also)\s+)?(?:{EN_VERBS})\b")
+
+
+def _related(sentence: str, found: list[Mention], start: int) -> str:
+    """What a sentence is about when it names a thing only as the owner of a relation before
+    the amount ("港隆零售的主要竞争对手……佳汇百货，2023年营收为…", "Aurora's parent company
+    reported …"): that relation."""
+    for mention in found:
+        if mention.start < start and mention.possessive:
+            relation = RELATIONS.match(sentence[mention.end :])
+            if relation:
+                return f"{mention.name}'s {relation.group(0).strip(' 的')}"
+    return ""
+
+
+def _described(before: str, subject: str) -> str:
+    """The thing a sentence that names nobody is of when it describes another than the
+    document's subject ("the airline carried 1.2 million" in an airport's page)."""
+    found = DESCRIBED.search(before)
+    if not found or not subject or is_cjk(subject[:1]):
+        return ""
+    noun = found.group(1)
+    own = {w.lower().rstrip("s") for w in subject.split()}
+    return "" if noun in GENERIC or noun.rstrip("s") in own else f"the {noun}"
 
 
 def _pick(candidates: list[Mention], sentence: str, start: int) -> Mention | str | None:
@@ -232,12 +274,13 @@ class Whose:
     def of_text(cls, text: str, names: tuple[str, ...], subject: str) -> Whose:
         return cls(names, subject, common_words(text), inside_names(text))
 
-    def of(self, sentence: str, start: int) -> tuple[str, str]:
-        """(the entity the amount at `start` is of, "") or ("", why it is nobody's asked)."""
+    def of(self, sentence: str, start: int) -> Owner:
+        """Whose the amount at `start` is: `entity` the asked thing's (without asked names,
+        any name's), or "" and `why` not."""
         found = owner(sentence, start, self.names, self.subject, (self.common, self.inside))
-        if self.names or found.entity:
-            return found.entity, found.why
-        return (found.other, "") if found.other else ("", found.why)
+        if self.names or found.entity or not found.other:
+            return found
+        return replace(found, entity=found.other, why="")
 
     def is_name(self, cell: str) -> bool:
         """Whether a table's cell names a thing ("Boreal Cycles", "云帆汽车"), not a measure

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from research.text.analysis.owners import CLAUSE_BREAK, NAME, Whose, other_name
+from research.text.analysis.owners import CLAUSE_BREAK, NAME, Owner, Whose, other_name
 from research.text.extractive.terms import STOPWORDS
-from research.text.quantities import Quantity, header_unit, in_column, quantities, years
+from research.text.quantities import HeaderUnit, Quantity, header_unit, in_column, quantities, years
 from research.text.writing import CJK
 
 # Words around an amount that say nothing of what it measures.
@@ -70,22 +70,56 @@ def rows_in(
     found: list[Row] = []
     amounts = quantities(sentence)
     respective = _respective(sentence, amounts)
+    last: Owner | None = None  # whose the sentence's amount before was
     for i, amount in enumerate(amounts):
         said = _measure(sentence, amount, whose.common, found[-1].measure if found else "")
-        owner, why = whose.of(sentence, amount.start)
+        owner = whose.of(sentence, amount.start)
+        if last is not None and not owner.said:  # "…临江市2023年末为412.7万人，2022年末为…"
+            owner = last
+        last = owner
+        not_a_level = _not_a_level(sentence, amount)
+        if not_a_level and owner.entity:
+            owner = Owner("", why=not_a_level)
         found.append(
             Row(
-                entity=owner,
+                entity=owner.entity,
                 measure=said or measure,
                 value=amount.value,
                 unit=amount.unit,
                 period=respective.get(i) or _period(sentence, amount),
                 quote=sentence,
                 conversion=amount.conversion,
-                left_out=why,
+                left_out=owner.why,
             )
         )
     return found
+
+
+CHANGE_BEFORE = re.compile(
+    r"(?:\b(?:by|added|adding|an? (?:increase|decrease|rise|fall|drop|gain|loss) of|net)\s+"
+    r"|(?:增加|减少|增长|下降|净增|新增|净减|增|减|多|少)了?\s*)$",
+    re.IGNORECASE,
+)
+REVISION = re.compile(r"\b(?:revised|restated|corrected|amended)\b|更正|修订|修正|调整|重述")
+REVISED_FROM = re.compile(r"(?:\bfrom|由|从|原)\s*$", re.IGNORECASE)
+
+
+def _not_a_level(sentence: str, amount: Quantity) -> str:
+    """Why an amount is no figure of its measure: a change ("比上年末增加3.6万人", "added
+    19,000"), or the old value a revision replaces in the same sentence ("revised from 41,300
+    to 40,800 tonnes")."""
+    before = sentence[max(0, amount.start - 30) : amount.start]
+    if amount.unit != "percent" and CHANGE_BEFORE.search(before):
+        return "a change, not a level"
+    if REVISION.search(sentence) and REVISED_FROM.search(before):
+        return "the value a revision replaces"
+    return ""
+
+
+def _named_by(unit: HeaderUnit | None) -> str:
+    """What a table's title says its numbers measure ("Terminal passengers, final figures
+    (thousands)": terminal passengers)."""
+    return re.split(r"[,，:：;；]", unit.name)[0].strip() if unit else ""
 
 
 RESPECTIVELY = re.compile(r"\brespectively\b|分别")
@@ -155,6 +189,20 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
     return content[0].lower() if content else ""
 
 
+# A Chinese measure names what it measures last (年末常住人口: 人口); words after it that say
+# only "how many" or "how much" (门店数量: 门店) and the synonyms of one measure go.
+CJK_COUNTING = re.compile(r"(?:数量|总数|总量|总额|金额|规模|数)$")
+CJK_SAME = {"收入": "营收", "业额": "营收", "营业": "营收", "总值": "gdp", "利润": "利润"}
+
+
+def cjk_stem(measure: str) -> str:
+    """What a Chinese measure is compared under: its last two characters, after any word of
+    counting (营业收入 and 营收 alike: 营收; 旅客吞吐量 and 吞吐量: 吐量)."""
+    core = CJK_COUNTING.sub("", measure.strip()) or measure.strip()
+    stem = core[-2:]
+    return CJK_SAME.get(stem, stem)
+
+
 def same_measure(measure: str) -> str:
     """The name a measure is compared under: residents, inhabitants and people count a
     population; sales and turnover are revenue."""
@@ -172,12 +220,16 @@ def rows_in_record(
     entity: str = "",
     measure: str = "",
     whose: Whose | None = None,
+    unit: HeaderUnit | None = None,
 ) -> list[Row]:
     """The rows of one record: its first field that is neither a number nor a year names the
-    entity (`whose` tells whether it is an asked thing); a field named like a year or date, or
-    holding one, gives the period; every other number is a row, measured by its field's name
-    and in the unit that name gives ("Revenue ($m)": 12.4 is $12,400,000); a field named by a
-    year is that year's value: a wide table, "City: Avalon; 2023: 120000; 2024: 126000")."""
+    entity (`whose` tells whether it is an asked thing; a measure's name there, "Revenue
+    ($m)", names the measure instead); a field named like a year or date, or holding one,
+    gives the period; every other number is a row, measured by its field's name and in the
+    unit that name gives ("Revenue ($m)": 12.4 is $12,400,000), else the one its row's or its
+    table's first column's name gives ("机场（单位：万人次）"), else `unit` (its table's
+    title's); a field named by a year is that year's value: a wide table, "City: Avalon;
+    2023: 120000; 2024: 126000")."""
     whose = whose or Whose(subject=entity)
     period, named, amounts = "", "", []
     for key, value in pairs:
@@ -186,25 +238,25 @@ def rows_in_record(
         if PERIOD_KEYS.match(key) or (year and not found):
             period = period or (str(year[0][0]) if year else value)
         elif found and len(found) == 1:
-            column = header_unit(key)
-            amounts.append(
-                (
-                    column.name if column else key,
-                    in_column(found[0], column) if column else found[0],
-                )
-            )
+            amounts.append((key, found[0]))
         elif not found and not year and not named:
             named = value
     if named and not whose.is_name(named):  # "Revenue; 2022: 16.8; 2023: 18.2"
         measure, named = measure or named, ""
+    row_unit = header_unit(measure) if measure else None
+    table = next((u for key, _ in pairs[:1] if (u := header_unit(key))), None)
     owner, why = whose.of_cell(named)
     rows = []
     for key, amount in amounts:
         key_year = years(key)
+        own = header_unit(key)
+        column = own or row_unit or table or unit
+        amount = in_column(amount, column) if column else amount
+        said = (measure or _named_by(unit)) if key_year else (own.name if own else key)
         rows.append(
             Row(
                 entity=owner,
-                measure=measure if key_year else key.lower(),
+                measure=(row_unit.name if row_unit and key_year else said).lower(),
                 value=amount.value,
                 unit=amount.unit,
                 period=str(key_year[0][0]) if key_year else period,

@@ -41,9 +41,10 @@ _TEXT_MARKS = re.compile(
 # estimate, a rumour (初步评估, 快报, 业绩预告, 融资传闻). Unlike a mark, it says nothing until a
 # newer account exists (editions.py): the only account of a year stands.
 _PROVISIONAL = re.compile(
-    r"(?<![^\W_])(provisional|preliminary|rumou?rs?|snapshot|(?:early|flash|advance)[ ]"
-    r"(?:estimates?|reports?|figures|bulletin)|(?:interim|initial)[ ](?:[a-z]+[ ])?(?:update|"
-    r"statement|findings|assessment|review|report|estimate))(?![^\W_])|(初步|快报|预告|预估|传闻|初稿|征求意见稿)",
+    r"(?<![^\W_])(provisional|preliminary|rumou?rs?|snapshot"
+    r"|(?:early|flash|advance)[ ](?:estimates?|reports?|figures|bulletin)"
+    r"|(?:interim|initial)[ ](?:[a-z]+[ ])?(?:update|statement|findings|assessment|review"
+    r"|report|estimate))(?![^\W_])|(初步|快报|预告|预估|传闻|初稿|征求意见稿)",
     re.IGNORECASE,
 )
 # What a document of plans calls itself: what it says is to come, not what is (a proposal, a
@@ -54,6 +55,13 @@ _PROSPECTIVE = re.compile(
     r"improvement|action|investment|local)[ ]plan|strategy|feasibility|planning[ ]application|"
     r"extension[ ]appeal)(?![^\W_])"
     r"|(规划|发展战略|可行性研究|征求意见稿|实施方案)",
+    re.IGNORECASE,
+)
+# What a last account calls itself, which replaces first ones of the same figures: final or
+# revised figures, a restatement, a correction, audited accounts, an annual report (更正, 修订).
+_FINAL = re.compile(
+    r"(?<![^\W_])(final|revised|restated|restatement|corrected|correction|audited|annual[ ]"
+    r"report|statistical[ ]bulletin)(?![^\W_])|(更正|修订|修正|最终|审计|年度报告|年报|统计公报)",
     re.IGNORECASE,
 )
 YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
@@ -91,6 +99,14 @@ def _coarsest(day: tuple[int, int, int], other: tuple[int, int, int]) -> tuple[i
     if not (day[1] and other[1]):
         return day[:1]
     return day[:2] if not (day[2] and other[2]) else day
+
+
+def final(names: Sequence[str], text: str) -> str:
+    """The word by which a source calls itself a last account ("final figures", "更正公告"),
+    in its names or its opening; "" when none."""
+    spaced = " ".join(names).replace("_", " ").replace("-", " ")
+    found = _FINAL.search(spaced) or _FINAL.search(text[:300])
+    return found.group(0) if found else ""
 
 
 def vintage(
