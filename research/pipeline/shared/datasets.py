@@ -149,7 +149,7 @@ def _of_the_measure(found: list[Gathered], words: str) -> list[Gathered]:
             kept.append(item)
     kept = _one_a_source(kept, asked)
     cells = {(g.row.entity, g.row.period) for g in kept}
-    unsaid = [g for g in found if best[1] and _alike(_kind(g.row), (best[0], ""))]
+    unsaid = [g for g in found if best[1] and _kind(g.row) == (best[0], "")]
     for item in unsaid:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
         if (item.row.entity, item.row.period) not in cells and key not in seen:
@@ -189,8 +189,19 @@ def _kind(row: Row) -> tuple[str, str]:
     measure = same_measure(row.measure)
     if is_cjk(measure[:1] or " "):
         return row.unit, cjk_stem(measure)
-    stems = terms(measure)  # a noun phrase's head is its last word: "terminal passengers"
+    stems = terms(_head(measure))
     return row.unit, stems[-1] if stems else measure
+
+
+HEAD_END = re.compile(r"\s+(?:at|in|of|for|per|by|during|as|from|to|on)\s.*$|\s+\w+ed$")
+
+
+def _head(measure: str) -> str:
+    """A measure's words up to its head noun, which ends them: "terminal passengers",
+    "stores" of "stores at year end", "passengers" of "passengers welcomed", "stores" of
+    "number of stores"."""
+    said = re.sub(r"^(?:the\s+)?(?:total\s+)?(?:number|count|amount)\s+of\s+", "", measure.lower())
+    return HEAD_END.sub("", said) or said
 
 
 def supersede(gathered: list[Gathered]) -> list[Gathered]:

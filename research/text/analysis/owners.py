@@ -289,7 +289,10 @@ class Whose:
             return True
         if is_cjk(cell[:1] or " "):  # a measure's name ends in what it measures: 营收, 人口, 销量
             return CJK_HEAD.match(cell.strip()) is not None or not CJK_MEASURE_END.search(cell)
-        return bool(other_name(cell, self.common)) and cell[:1].isupper()
+        first = cell.split()[0].lower() if cell.split() else ""  # "Net profit": net is common
+        return (
+            bool(other_name(cell, self.common)) and cell[:1].isupper() and first not in self.common
+        )
 
     def of_cell(self, cell: str) -> tuple[str, str]:
         """Whose a table row is by the cell that names it ("Boreal Cycles")."""

@@ -116,6 +116,13 @@ def _not_a_level(sentence: str, amount: Quantity) -> str:
     return ""
 
 
+def _unyeared(name: str) -> str:
+    return YEARS_IN_NAME.sub("", name).strip(" -–:：")
+
+
+YEARS_IN_NAME = re.compile(r"(?:FY\s?)?(?:19|20)\d\d(?:年度?|\b)", re.IGNORECASE)
+
+
 def _named_by(unit: HeaderUnit | None) -> str:
     """What a table's title says its numbers measure ("Terminal passengers, final figures
     (thousands)": terminal passengers)."""
@@ -141,17 +148,28 @@ def _respective(sentence: str, amounts: list[Quantity]) -> dict[int, str]:
 def _period(sentence: str, amount: Quantity) -> str:
     """The year right after the amount ("120,000 residents in 2023"), else the last one before
     it in its clause ("In 2023 ... was 120,000"), else the first after it in its clause, else
-    the last before it in the sentence."""
+    the last before it in its part of the sentence (not across a semicolon), else the one
+    that opens the sentence ("2023年，…")."""
     right_after = AFTER.match(sentence, amount.end)
     if right_after:
         return right_after.group(1) or right_after.group(2)
     start, end = _clause(sentence, amount)
     dated = years(sentence)
-    before = [year for year, at in dated if at < amount.start]
+    part = max(sentence.rfind(";", 0, amount.start), sentence.rfind("；", 0, amount.start))
+    before = [year for year, at in dated if part < at < amount.start]
     in_clause = [year for year, at in dated if start <= at < amount.start]
     after = [year for year, at in dated if amount.end <= at < end]
+    opening = OPENING_YEAR.match(sentence)  # "2023年，本行实现…；实现净利润16.9亿元"
     chosen = in_clause[-1:] or after[:1] or before[-1:]
-    return str(chosen[0]) if chosen else ""
+    if chosen:
+        return str(chosen[0])
+    return opening.group(1) if opening and opening.end() <= amount.start else ""
+
+
+OPENING_YEAR = re.compile(
+    r"\s*(?:(?:in|by|as of|during)\s+)?(?:截至|到)?((?:19|20)\d\d)(?:年(?:末|底|度)?)?\s*[,，]",
+    re.IGNORECASE,
+)
 
 
 def _clause(sentence: str, amount: Quantity) -> tuple[int, int]:
@@ -168,36 +186,64 @@ def _clause(sentence: str, amount: Quantity) -> tuple[int, int]:
 
 def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: str) -> str:
     """The noun right after the amount ("126,000 residents"); else what the sentence's amount
-    before it measures ("up from 120,000"); else the first content word of its clause before
-    it ("the population of Avalon was 120,000", "阿瓦隆人口为12万"); "" when none says."""
+    before it measures ("up from 120,000"); else the last content word of its clause before
+    it, past the phrases that place it ("the population of Avalon was 120,000", "earned net
+    profit of", "阿瓦隆人口为12万"); "" when none says."""
     after = re.match(r"\s*([a-z][a-z-]{2,})", sentence[amount.end :])
     if after and after.group(1) not in NOT_MEASURES and after.group(1) not in STOPWORDS:
         return after.group(1)
     if previous:
         return previous
     before = sentence[_clause(sentence, amount)[0] : amount.start]
+    if not re.search(r"[A-Za-z]{3}|[\u3400-\u9fff]", before):  # "Revenue for 2023: £1.88 billion"
+        before = sentence[: amount.start]
     cjk = re.search(f"([{CJK}]+)$", before.rstrip())
-    if cjk:
-        said = CJK_VERBS.sub("", cjk.group(1))
-        return said[-2:] if len(said) >= 2 else ""
+    if cjk:  # "实现归属于本行股东的净利润16.9亿元": 净利润
+        said = CJK_VERBS.sub("", cjk.group(1)).split("的")[-1]
+        action = CJK_ACTIONS.search(said)  # "累计交付新车20.6万辆": 交付新车
+        return said[action.start() :][:8] if action else (said[-2:] if len(said) >= 2 else "")
     names = " ".join(other_name(m, common) for m in NAME.findall(before)).split()
+    bare = PREPOSITIONAL.sub(" ", before)  # "ticket income at the castle reached": ticket income
     content = [
         w
-        for w in re.findall(r"[A-Za-z][A-Za-z-]+", before)
-        if w.lower() not in NOT_MEASURES and w.lower() not in STOPWORDS and w not in names
+        for w in re.findall(r"[A-Za-z][A-Za-z-]+", bare)
+        if w.lower() not in NOT_MEASURES
+        and w.lower() not in STOPWORDS
+        and w not in names
+        and not w.lower().endswith("ed")
     ]
-    return content[0].lower() if content else ""
+    return content[-1].lower() if content else ""
+
+
+# A phrase that places or owns what is measured, not what it is: "at the castle", "of Avalon".
+PREPOSITIONAL = re.compile(
+    r"\b(?:at|in|of|for|from|on|by|across|within)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|[a-z][\w-]*)"
+)
 
 
 # A Chinese measure names what it measures last (年末常住人口: 人口); words after it that say
 # only "how many" or "how much" (门店数量: 门店) and the synonyms of one measure go.
 CJK_COUNTING = re.compile(r"(?:数量|总数|总量|总额|金额|规模|数)$")
-CJK_SAME = {"收入": "营收", "业额": "营收", "营业": "营收", "总值": "gdp", "利润": "利润"}
+CJK_SAME = {
+    "收入": "营收",
+    "业额": "营收",
+    "营业": "营收",
+    "总值": "gdp",
+    "销量": "销售",
+    "溢利": "利润",  # Hong Kong's word for profit
+}
+# What is done that a count measures, whatever it is done to: 交付新车20.6万辆, 交付量.
+CJK_ACTIONS = re.compile(r"交付|销售|出货|生产|产量|接待|吞吐|发送|运送|完成|签约|新增")
 
 
 def cjk_stem(measure: str) -> str:
-    """What a Chinese measure is compared under: its last two characters, after any word of
-    counting (营业收入 and 营收 alike: 营收; 旅客吞吐量 and 吞吐量: 吐量)."""
+    """What a Chinese measure is compared under: the action it counts (交付新车, 交付量:
+    交付), else its last two characters after any word of counting (营业收入 and 营收 alike:
+    营收; 门店数量: 门店)."""
+    action = CJK_ACTIONS.search(measure)
+    if action:
+        return CJK_SAME.get(action.group(0), action.group(0))
     core = CJK_COUNTING.sub("", measure.strip()) or measure.strip()
     stem = core[-2:]
     return CJK_SAME.get(stem, stem)
@@ -210,6 +256,9 @@ def same_measure(measure: str) -> str:
     return SYNONYMS.get(word, word)
 
 
+LABEL_HEADERS = re.compile(
+    r"^\s*(?:measure|metric|indicator|item|line item|kpi|figure|项目|指标|科目|类别)\s*$", re.I
+)
 PERIOD_KEYS = re.compile(r"^(?:year|date|period|fy|fiscal year|年份|年度|日期|时期|年)$", re.I)
 
 
@@ -241,10 +290,12 @@ def rows_in_record(
             amounts.append((key, found[0]))
         elif not found and not year and not named:
             named = value
-    if named and not whose.is_name(named):  # "Revenue; 2022: 16.8; 2023: 18.2"
+    table = next((u for key, _ in pairs[:1] if (u := header_unit(key))), None)
+    # a first column of measures: named so ("Measure", "项目"), or by its unit alone ("(€ m)")
+    labels = bool(pairs) and (LABEL_HEADERS.match(pairs[0][0]) or (table and not table.name))
+    if named and (labels or not whose.is_name(named)):  # "Revenue; 2022: 16.8; 2023: 18.2"
         measure, named = measure or named, ""
     row_unit = header_unit(measure) if measure else None
-    table = next((u for key, _ in pairs[:1] if (u := header_unit(key))), None)
     owner, why = whose.of_cell(named)
     rows = []
     for key, amount in amounts:
@@ -252,7 +303,10 @@ def rows_in_record(
         own = header_unit(key)
         column = own or row_unit or table or unit
         amount = in_column(amount, column) if column else amount
-        said = (measure or _named_by(unit)) if key_year else (own.name if own else key)
+        if key_year:  # "2023年交付量（万辆）": 交付量; else the row's or the table's measure
+            said = measure or _unyeared(own.name if own else "") or _named_by(unit)
+        else:
+            said = own.name if own else key
         rows.append(
             Row(
                 entity=owner,
