@@ -179,3 +179,26 @@ def in_column(amount: Quantity, column: HeaderUnit) -> Quantity:
         return amount
     conversion = f"{amount.text} ({column.written}) = {_spelled(value)}{' ' + unit if unit else ''}"
     return Quantity(value, unit, amount.text, amount.start, amount.end, conversion)
+
+
+CHANGE_BEFORE = re.compile(
+    r"(?:\b(?:by|added|adding|an? (?:increase|decrease|rise|fall|drop|gain|loss) of|net)\s+"
+    r"|(?:增加|减少|增长|下降|净增|新增|净减|增|减|多|少)了?\s*)$",
+    re.IGNORECASE,
+)
+REVISION = re.compile(
+    r"\b(?:revised|restated|corrected|amended)\b|更正|修订|修正|调整|重述|上调|下调"
+)
+REVISED_FROM = re.compile(r"(?:\bfrom|由|从|原)\s*$", re.IGNORECASE)
+
+
+def not_a_level_at(sentence: str, amount: Quantity) -> str:
+    """Why an amount is no figure of its measure: a change ("比上年末增加3.6万人", "added
+    19,000"), or the old value a revision replaces in the same sentence ("revised from 41,300
+    to 40,800 tonnes")."""
+    before = sentence[max(0, amount.start - 30) : amount.start]
+    if amount.unit != "percent" and CHANGE_BEFORE.search(before):
+        return "a change, not a level"
+    if REVISION.search(sentence) and REVISED_FROM.search(before):
+        return "the value a revision replaces"
+    return ""

@@ -17,7 +17,15 @@ from dataclasses import dataclass
 
 from research.text.analysis.owners import CLAUSE_BREAK, NAME, Owner, Whose, other_name
 from research.text.extractive.terms import STOPWORDS
-from research.text.quantities import HeaderUnit, Quantity, header_unit, in_column, quantities, years
+from research.text.quantities import (
+    HeaderUnit,
+    Quantity,
+    header_unit,
+    in_column,
+    not_a_level_at,
+    quantities,
+    years,
+)
 from research.text.writing import CJK
 
 # Words around an amount that say nothing of what it measures.
@@ -77,7 +85,7 @@ def rows_in(
         if last is not None and not owner.said:  # "…临江市2023年末为412.7万人，2022年末为…"
             owner = last
         last = owner
-        not_a_level = _not_a_level(sentence, amount)
+        not_a_level = not_a_level_at(sentence, amount)
         if not_a_level and owner.entity:
             owner = Owner("", why=not_a_level)
         found.append(
@@ -93,27 +101,6 @@ def rows_in(
             )
         )
     return found
-
-
-CHANGE_BEFORE = re.compile(
-    r"(?:\b(?:by|added|adding|an? (?:increase|decrease|rise|fall|drop|gain|loss) of|net)\s+"
-    r"|(?:增加|减少|增长|下降|净增|新增|净减|增|减|多|少)了?\s*)$",
-    re.IGNORECASE,
-)
-REVISION = re.compile(r"\b(?:revised|restated|corrected|amended)\b|更正|修订|修正|调整|重述")
-REVISED_FROM = re.compile(r"(?:\bfrom|由|从|原)\s*$", re.IGNORECASE)
-
-
-def _not_a_level(sentence: str, amount: Quantity) -> str:
-    """Why an amount is no figure of its measure: a change ("比上年末增加3.6万人", "added
-    19,000"), or the old value a revision replaces in the same sentence ("revised from 41,300
-    to 40,800 tonnes")."""
-    before = sentence[max(0, amount.start - 30) : amount.start]
-    if amount.unit != "percent" and CHANGE_BEFORE.search(before):
-        return "a change, not a level"
-    if REVISION.search(sentence) and REVISED_FROM.search(before):
-        return "the value a revision replaces"
-    return ""
 
 
 def _unyeared(name: str) -> str:

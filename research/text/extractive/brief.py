@@ -95,7 +95,9 @@ def write(
     titled = [(part.title, own) for part, own in zip(parts, quoted, strict=True)]
     built = opening.answer(question, named_things(question), titled, words.code)
     compared = named_things(question)
-    table = key_figures.table(quoted, words.columns, compared.measure if compared else question)
+    stale = {n: known.replaced for n, known in sources.items() if known.replaced}
+    asked = compared.measure if compared else question
+    table = key_figures.table(quoted, words.columns, asked, stale)
     # The answer first: sentences built from the quoted figures; else, with no figures to
     # tabulate, the best answers to the question that no section quotes (no quote twice).
     best = [] if built or table else _unquoted_best(pool, chosen, question, numbers)

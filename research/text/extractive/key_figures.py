@@ -18,12 +18,14 @@ figure a measure names, up to two a section, in the report's order, a value once
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from research.text.extractive.figures import MONTHS, Figure, figures, label, names_a_measure
 from research.text.extractive.terms import terms
+from research.text.quantities import Quantity, not_a_level_at, quantities
 
 TABLE_ROWS = 12
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -83,18 +85,22 @@ class Quoted:
 
 
 def table(
-    sections: Sequence[Sequence[Quoted]], columns: tuple[str, str, str, str], asked: str = ""
+    sections: Sequence[Sequence[Quoted]],
+    columns: tuple[str, str, str, str],
+    asked: str = "",
+    stale: Mapping[int, frozenset[float]] | None = None,
 ) -> str:
     """Measure | value | as of | source: the named figure of the quoted statements that have
     one (of a table's row, the one whose measure shares most words with what is `asked`: "On
     time (%)" rather than "Departures" for on-time rates; else the first), up to two a section,
-    in the report's order, a value once."""
+    in the report's order, a value once. Not a figure a newer source restates otherwise
+    (`stale`: each source's such values), nor one a revision in its sentence replaces."""
     rows: list[str] = []
     seen: set[str] = set()
     for own in sections:
         taken = 0
         for quoted in own:
-            row = _row(quoted, seen, asked)
+            row = _row(quoted, seen, asked, (stale or {}).get(quoted.n, frozenset()))
             if row and taken < 2 and len(rows) < TABLE_ROWS:
                 rows.append(row)
                 taken += 1
@@ -104,8 +110,8 @@ def table(
     return "\n".join([head, "|---|---|---|---|", *rows])
 
 
-def _row(quoted: Quoted, seen: set[str], asked: str) -> str:
-    found = list(stated(quoted))
+def _row(quoted: Quoted, seen: set[str], asked: str, stale: frozenset[float]) -> str:
+    found = [f for f in stated(quoted) if not _replaced(quoted.quote, f[0], stale)]
     if not found:
         return ""
     value, measure, when = max(found, key=lambda f: fit(f[1], f[0], asked))  # first of the best
@@ -114,6 +120,19 @@ def _row(quoted: Quoted, seen: set[str], asked: str) -> str:
     seen.add(value)
     cells = [measure, value, when or quoted.when or "—", f"[{quoted.n}]"]
     return "| " + " | ".join(c.replace("|", "/") for c in cells) + " |"
+
+
+def _replaced(sentence: str, value: str, stale: frozenset[float]) -> bool:
+    """Whether a figure is one a newer source restates otherwise, or the old value its own
+    sentence revises ("由3,410万台上调至3,480万台")."""
+    at = sentence.find(value)
+    amounts = quantities(sentence[at:]) if at >= 0 else []
+    if not amounts or amounts[0].start != 0:
+        return False
+    amount = amounts[0]
+    moved = Quantity(amount.value, amount.unit, amount.text, at, at + amount.end, "")
+    revised = "revision" in not_a_level_at(sentence, moved)
+    return revised or any(math.isclose(amount.value, v, rel_tol=1e-9) for v in stale)
 
 
 RATE = re.compile(r"\brates?\b|percent|\bshare|ratio|proportion|率|占比|比例|比重", re.I)
@@ -250,6 +269,16 @@ _RIGHT_AFTER = re.compile(
 )
 
 
+# A year the figure is said of just before it: "由2019年的1585.2万人次降至…".
+_RIGHT_BEFORE = re.compile(rf"({_YEAR})年(?:末|底|度)?的\s*$")
+# A clause that only says when, right before the figure's ("…渠道：截至2022年底，澄光…").
+_LEADING = re.compile(
+    rf"(?:^|[:：;；。])\s*(?:(?:in|at|by|as of|as at|during|截至|截止|到)\s*)?(?:the\s+)?"
+    rf"(?:(?:start|end|beginning) of\s+)?[^,，\d:：]{{0,6}}{_YEAR}[^,，\d]{{0,4}}[,，]\s*$",
+    re.IGNORECASE,
+)
+
+
 def _as_of(sentence: str, figure: Figure, when: str) -> str:
     """The period the statement gives for the figure: the most precise in its clause (the
     nearest of those), or one opening the sentence; "" when neither (its source's date then).
@@ -263,6 +292,8 @@ def _as_of(sentence: str, figure: Figure, when: str) -> str:
     limit = _year(when) or 9999
     right_after = _RIGHT_AFTER.match(sentence, end)  # "from 38,400 tonnes in 2019 to …"
     said = right_after and (right_after.group(1) or right_after.group(2))
+    right_before = _RIGHT_BEFORE.search(sentence[: figure.start])  # "由2019年的1585.2万人次"
+    said = said or (right_before and right_before.group(1))
     if said and _year(said) <= limit:
         return said
     for kind, pattern in _PERIODS:
@@ -280,7 +311,7 @@ def _as_of(sentence: str, figure: Figure, when: str) -> str:
                 key=lambda m: (-_year(m.group(0)) if last else abs(m.start() - at), m.start()),
             )
             return _written(kind, nearest)
-    opening = _OPENING.match(sentence)
+    opening = _OPENING.match(sentence) or _LEADING.search(sentence[:start])
     if opening and opening.end() <= figure.start:
         period = _period(opening.group(0))
         return period if _year(period) <= limit else ""
