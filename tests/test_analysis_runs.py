@@ -323,3 +323,29 @@ def test_a_comparison_of_six_named_towns_gets_each_towns_two_years_its_growth_an
         assert growth[town] == pytest.approx(100 * (after / before - 1), abs=0.05)
     assert dataset.chart_kind == "bar"
     assert {point["entity"] for point in dataset.chart_spec["data"]["values"]} == set(TOWNS)
+
+
+def test_a_computed_sentence_holds_only_when_computing_again_gives_its_numbers(
+    world, member, named_towns
+):
+    from research.models import Claim, ClaimStatus
+    from research.pipeline.stages.claims import _recomputed
+
+    result, code = research(
+        NAMED_TOWNS, "--engine", "extractive", "--sources", "library", "--queries", "6",
+        "--sources-per-query", "7",
+    )  # fmt: skip
+    assert code == 0, result
+    project = Project.objects.get(pk=result["project_id"])
+    (dataset,) = Dataset.objects.filter(project=project)
+    report = project.reports.get(is_current=True)
+    (said,) = [c for c in Claim.objects.filter(report=report) if "changed the most" in c.sentence]
+    assert said.status == ClaimStatus.DERIVED, said.reason
+    rows = list(dataset.rows.counted().select_related("source__snapshot"))
+    assert _recomputed(said.sentence, dataset, rows) == ""
+    top = dataset.computed["rows"][0]
+    wrong = said.sentence.replace(f"{top[-1]:+g}%", f"{top[-1] + 1:+g}%")
+    assert wrong != said.sentence and "is not in the result" in _recomputed(wrong, dataset, rows)
+    tampered = rows[0]
+    tampered.value += 1  # a figure its quote does not state
+    assert "does not state" in _recomputed(said.sentence, dataset, rows)

@@ -241,3 +241,49 @@ def test_the_project_page_refreshes_and_says_what_the_last_refresh_found(world, 
     project = run_inline(press, project)
     page = member_client.get(f"/projects/{project.pk}/").content.decode()
     assert "nothing changed." in page and "Nothing changed since v1" in page
+
+
+def test_a_refresh_after_a_revised_figure_says_old_to_new_and_the_figures_show_the_new_one(
+    world, api
+):
+    from research.models import Dataset
+    from tests.factories import make_library_document
+
+    make_library_document(
+        [
+            "Aurora Cycles preliminary results. Aurora Cycles revenue was $17.9 million in "
+            "2023, up from $16.8 million in 2022, on strong cargo bike sales."
+        ],
+        title="Aurora Cycles preliminary results 2023",
+        kind="md",
+    )
+    question = "How did Aurora Cycles' revenue change from 2022 to 2023?"
+    result, code = research(question, "--engine", "extractive", "--sources", "library")
+    assert code == 0, result
+    project = Project.objects.get(pk=result["project_id"])
+    (before,) = Dataset.objects.filter(project=project)
+    assert {r.period: r.value for r in before.rows.counted()}["2023"] == 17_900_000
+    make_library_document(
+        [
+            "Aurora Cycles annual report, final figures. Aurora Cycles revenue was $18.2 million "
+            "in 2023 after the audit, up from $16.8 million in 2022."
+        ],
+        title="Aurora Cycles annual report 2023",
+        kind="md",
+    )
+    project, _ = refreshed(api, project)
+    report = project.reports.get(is_current=True)
+    assert report.version == 2
+    changed = report.markdown.split("### Changed figures (1)", 1)[1].split("\n##", 1)[0]
+    assert "17,900,000 USD" in changed and "→ 18,200,000 USD" in changed
+    (now,) = Dataset.objects.filter(project=project, current=True)
+    assert {r.period: r.value for r in now.rows.counted()}["2023"] == 18_200_000
+    assert now.rows.exclude(superseded="").get().value == 17_900_000  # shown, not counted
+    top = dict(zip(now.computed["columns"], now.computed["rows"][0], strict=True))
+    assert top["last_value"] == 18_200_000  # what is charted: the change to the new figure
+    assert now.chart_spec["data"]["values"][0]["percent_change"] == top["percent_change"]
+    figures = report.markdown.split("## References")[0]
+    assert f"/datasets/{now.pk}/" in figures and "$17.9 million | " not in figures
+    first = project.reports.get(version=1)
+    assert f"/datasets/{before.pk}/" in first.markdown
+    assert Dataset.objects.filter(pk=before.pk, current=False).exists()  # v1's, kept

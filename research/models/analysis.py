@@ -33,6 +33,10 @@ class Dataset(models.Model):
     chart_kind = models.CharField(max_length=10, choices=ChartKind.choices, blank=True)
     chart_spec = models.JSONField(null=True, blank=True, help_text="Vega-Lite, data inline.")
     svg = models.TextField(blank=True, help_text="The chart drawn from its spec, once.")
+    current = models.BooleanField(
+        default=True,
+        help_text="Its section's dataset now; a former one is kept for the versions that show it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = ProjectPartQuerySet.as_manager()

@@ -112,11 +112,13 @@ def get_question(question_id: int) -> Question:
     return get_row(rows, question_id, "question")
 
 
-def datasets(project: Project) -> QuerySet[Dataset]:
-    """The project's datasets, in the outline's order, with their rows and sources."""
+def datasets(project: Project, *, former: bool = False) -> QuerySet[Dataset]:
+    """The project's datasets now (`former`: and those earlier versions show), in the
+    outline's order, with their rows and sources."""
     rows = DatasetRow.objects.select_related("source").order_by("position", "id")
+    found = Dataset.objects.filter(project=project)
     return (
-        Dataset.objects.filter(project=project)
+        (found if former else found.filter(current=True))
         .select_related("section", "project")
         .prefetch_related(Prefetch("rows", queryset=rows))
         .order_by("section__position", "id")
@@ -124,7 +126,8 @@ def datasets(project: Project) -> QuerySet[Dataset]:
 
 
 def get_dataset(project: Project, dataset_id: int) -> Dataset:
-    return get_row(datasets(project), dataset_id, "dataset in this project")
+    """A dataset of the project, current or shown by an earlier version."""
+    return get_row(datasets(project, former=True), dataset_id, "dataset in this project")
 
 
 def figures(project: Project) -> QuerySet[Figure]:

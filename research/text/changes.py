@@ -18,7 +18,8 @@ EXCERPT_CHARS = 160
 
 def section(changes: dict[str, Any]) -> str:
     """Markdown: the section's heading, then the new, changed and vanished sources, cited as
-    [n] (for the citation check that the report's text goes through)."""
+    [n] (for the citation check that the report's text goes through), and the figures that
+    changed."""
     lines = [f"## What changed since v{changes.get('since', '?')}", ""]
     groups = (
         ("new", "New sources"),
@@ -33,7 +34,23 @@ def section(changes: dict[str, Any]) -> str:
                 lines.append(f"- {_name(item)} [{item['n']}]" + _detail(item))
                 lines += _edits(item)
             lines.append("")
+    lines += _figures(changes.get("figures") or [])
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _figures(figures: Sequence[dict[str, Any]]) -> list[str]:
+    """The figures the new version's datasets give otherwise than the last one's: old → new,
+    each cited to the source that states it."""
+    if not figures:
+        return []
+    lines = [f"### Changed figures ({len(figures)})", ""]
+    for f in figures:
+        what = ", ".join(part for part in (f["entity"], f"{f['measure']} {f['period']}") if part)
+        unit = f" {f['unit']}" if f.get("unit") else ""
+        lines.append(
+            f"- {what.strip()}: {f['old']}{unit} [{f['old_n']}] → {f['new']}{unit} [{f['new_n']}]"
+        )
+    return [*lines, ""]
 
 
 def moved_claims(changes: dict[str, Any], status_words: Mapping[str, str]) -> str:

@@ -202,3 +202,12 @@ def not_a_level_at(sentence: str, amount: Quantity) -> str:
     if REVISION.search(sentence) and REVISED_FROM.search(before):
         return "the value a revision replaces"
     return ""
+
+
+def states_value(quote: str, value: float, conversion: str = "") -> bool:
+    """Whether a quote states the value: as the conversion says it was written ("18.2" of
+    "18.2 ($m) = 18,200,000 USD"), or as an amount the quote gives."""
+    written = conversion.split(" = ")[0].split(" (")[0].strip() if conversion else ""
+    if written and written in quote:
+        return True
+    return any(abs(q.value - value) <= 1e-9 * max(1.0, abs(value)) for q in quantities(quote))

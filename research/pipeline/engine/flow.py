@@ -210,14 +210,27 @@ def _awaits_answers(project: Project) -> bool:
 def _analysing(plan: Plan) -> bool:
     """Whether an analysis section's figures are still being gathered, computed and charted,
     enqueueing the analyses missing: after the research, before the report. A failed analysis
-    leaves its section without a figure; the report goes on."""
+    leaves its section without a figure; the report goes on. A refresh or a regeneration
+    analyses again, so that its version's figures are of the sources it has."""
     if plan.opts.analysis == Analysis.OFF:
         return False
+    version = _version_key(plan.project)
     statuses = [
-        plan.need(Stage.ANALYSE, f"{Stage.ANALYSE.value}:sec{section_id}", section_id=section_id)
+        plan.need(
+            Stage.ANALYSE, f"{Stage.ANALYSE.value}:sec{section_id}{version}", section_id=section_id
+        )
         for section_id in state.analysis_sections(plan.project.pk)
     ]
     return any(status in OPEN for status in statuses)
+
+
+def _version_key(project: Project) -> str:
+    """What makes a version's analyses their own: each refresh and each regeneration gathers
+    the figures again (the first run's keys stay as they were)."""
+    refresh = state.running_refresh(project.pk)
+    if refresh is not None:
+        return f":r{refresh[0]}"
+    return f":g{project.report_generation}" if project.report_generation else ""
 
 
 def _advance_queries(plan: Plan) -> None:

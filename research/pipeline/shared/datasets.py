@@ -220,7 +220,7 @@ def supersede(gathered: list[Gathered]) -> list[Gathered]:
             if not math.isclose(item.row.value, best.row.value, rel_tol=1e-9):
                 when = f" ({best.age.when})" if best.age.when else ""
                 title = best.source.title or best.source.url
-                why = f"restated as {_plain(best.row.value)} in “{title[:160]}”{when}"
+                why = f"restated as {plain_number(best.row.value)} in “{title[:160]}”{when}"
                 found[i] = replace(item, superseded=why[:300])
     return found
 
@@ -234,7 +234,7 @@ def _standing(item: Gathered) -> tuple:
     return (not age.marked, not age.provisional, bool(item.final), when, item.source.n)
 
 
-def _plain(value: float) -> str:
+def plain_number(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,.4g}"
 
 

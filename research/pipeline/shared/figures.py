@@ -33,7 +33,7 @@ def insert(
     source's figure), and the source numbers they cite. A section's `empty` line (an
     extractive report's "No source matched this section.") goes where a figure now is."""
     datasets = (
-        Dataset.objects.filter(project=project, computed__isnull=False)
+        Dataset.objects.filter(project=project, computed__isnull=False, current=True)
         .select_related("section")
         .prefetch_related("rows__source")
         .order_by("section__position", "id")

@@ -23,7 +23,7 @@ from django.db import transaction
 
 from research.errors import ComputeRefused
 from research.limits import HEADING_MAX
-from research.models import Computation, Dataset, DatasetRow, Method, Stage
+from research.models import Computation, Dataset, DatasetRow, Method, Project, Report, Stage
 from research.pipeline.shared import datasets
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.pipeline.shared.datasets import Gathered, Value, gather
@@ -170,8 +170,13 @@ def _title(gathered: list[Gathered], computation: str) -> str:
 
 
 def _replace(ctx: StepContext, made: list[tuple[Dataset, list[Gathered]]]) -> None:
+    """The section's datasets now: the former ones a report version shows are kept (not
+    current), the others deleted."""
     with transaction.atomic():
-        Dataset.objects.filter(section=ctx.section).delete()
+        former = Dataset.objects.filter(section=ctx.section, current=True)
+        shown = [d.pk for d in former if _shown(ctx.project, d.pk)]
+        former.exclude(pk__in=shown).delete()
+        Dataset.objects.filter(pk__in=shown).update(current=False)
         for dataset, gathered in made:
             dataset.save()
             DatasetRow.objects.bulk_create(
@@ -192,6 +197,12 @@ def _replace(ctx: StepContext, made: list[tuple[Dataset, list[Gathered]]]) -> No
                 )
                 for i, item in enumerate(gathered)
             )
+
+
+def _shown(project: Project, dataset_id: int) -> bool:
+    """Whether a version of the project's report shows the dataset's figure."""
+    page = figure.dataset_page(project.pk, dataset_id)
+    return Report.objects.filter(project=project, markdown__contains=page).exists()
 
 
 STAGE = StageSpec(

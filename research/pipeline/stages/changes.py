@@ -7,19 +7,23 @@ is. When nothing changed the refresh ends here, with one line in the activity lo
 version; otherwise the scheduler has a new version written, closing with these changes.
 
 Reads:    the step's Refresh, its SourceChecks, the project's Sources found since it started,
-          and the Claims of the version it started from.
+          the Claims of the version it started from, and the figures of that version's
+          datasets beside those of the datasets now (analysed again for the refresh).
 Replaces: the Refresh's `changes` (with each changed page's sentences gained and lost) and
           `changed`; an activity-log line when nothing changed.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any
 
 from research.models import (
     ActivityAction,
     ActivityEntry,
     Claim,
+    DatasetRow,
     FetchStatus,
     PageCheck,
     Refresh,
@@ -29,6 +33,7 @@ from research.models import (
     Stage,
 )
 from research.pipeline.shared.context import StageSpec, StepContext
+from research.pipeline.shared.datasets import plain_number
 from research.text import changes, claims
 from research.text.claims import SourceIndex, SplitClaim
 from research.text.extractive.sentences import sentences
@@ -55,9 +60,10 @@ def run(ctx: StepContext) -> None:
         "changed": [_brief(c.source) | _edits(c) for c in changed],
         "gone": [_brief(c.source, c.detail) for c in gone],
         "claims": _claims_changed(refresh, changed),
+        "figures": _figures_changed(refresh),
         "rechecked": len(checks),
     }
-    is_changed = bool(found["new"] or found["changed"] or found["gone"])
+    is_changed = bool(found["new"] or found["changed"] or found["gone"] or found["figures"])
     Refresh.objects.filter(pk=refresh.pk).update(changes=found, changed=is_changed)
     tally = f"{len(found['new'])} new, {len(changed)} changed, {len(gone)} gone"
     if not is_changed:
@@ -113,6 +119,50 @@ def _claims_changed(refresh: Refresh, changed: list[SourceCheck]) -> list[dict[s
                 }
             )
     return found
+
+
+def _figures_changed(refresh: Refresh) -> list[dict[str, Any]]:
+    """Each figure of the version the refresh started from (its datasets' counted rows) that
+    the datasets now give otherwise: its entity, measure and period, old → new, and the
+    sources stating each."""
+    if refresh.since is None:
+        return []
+    shown = {int(i) for i in DATASET_LINK.findall(refresh.since.markdown)}
+    old = _cells(DatasetRow.objects.filter(dataset_id__in=shown))
+    now = _cells(
+        DatasetRow.objects.filter(dataset__project=refresh.project_id, dataset__current=True)
+    )
+    found = []
+    for key, (value, n, measure) in old.items():
+        if key in now and not math.isclose(now[key][0], value, rel_tol=1e-9):
+            entity, period, unit = key[1:]
+            found.append(
+                {
+                    "entity": entity,
+                    "measure": measure,
+                    "period": period,
+                    "unit": unit,
+                    "old": plain_number(value),
+                    "old_n": n,
+                    "new": plain_number(now[key][0]),
+                    "new_n": now[key][1],
+                }
+            )
+    return found
+
+
+DATASET_LINK = re.compile(r"/datasets/(\d+)/")
+
+
+def _cells(rows: Any) -> dict[tuple, tuple[float, int, str]]:
+    """Each (section, entity, period, unit) cell's value, its source's number and measure: of
+    the rows a computation reads (no superseded one), the latest source's."""
+    cells: dict[tuple, tuple[float, int, str]] = {}
+    ordered = rows.counted().select_related("source", "dataset").order_by("-source__n")
+    for row in ordered:
+        key = (row.dataset.section_id, row.entity, row.period, row.unit)
+        cells.setdefault(key, (row.current, row.source.n, row.measure))
+    return cells
 
 
 def claim_href(report: Report, position: int) -> str:

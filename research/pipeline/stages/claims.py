@@ -21,12 +21,14 @@ Replaces: the Claims of that report version (or those chosen above), each with t
 from __future__ import annotations
 
 import logging
+import math
+import re
 from dataclasses import replace
 
 from django.db import transaction
 from django.db.models import Prefetch
 
-from research.errors import BudgetSpent, MissingInput
+from research.errors import BudgetSpent, ComputeRefused, MissingInput
 from research.models import (
     Claim,
     ClaimMethod,
@@ -38,13 +40,15 @@ from research.models import (
     Stage,
     Summary,
 )
-from research.pipeline.shared import parallel
+from research.pipeline.shared import datasets, parallel
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import CLAIMS
 from research.prompts.outputs import ClaimVerdicts
+from research.providers.compute import Table, select
 from research.providers.llm import LLMError, LLMNotConfigured, messages_tokens
 from research.text import claims
 from research.text.claims import SourceIndex, SplitClaim, Verdict
+from research.text.quantities import quantities, states_value
 from research.text.tokens import truncate
 
 log = logging.getLogger(__name__)
@@ -100,25 +104,54 @@ def _lexical(
 def _figures(project: Project, split: list[SplitClaim]) -> dict[int, Dataset]:
     """The datasets the report's figures were computed from, by id."""
     ids = {c.figure for c in split if c.figure}
-    rows = Dataset.objects.filter(project=project, pk__in=ids).prefetch_related("rows__source")
+    rows = Dataset.objects.filter(project=project, pk__in=ids).prefetch_related(
+        "rows__source__snapshot"
+    )
     return {dataset.pk: dataset for dataset in rows}
 
 
 def _derived(claim: SplitClaim, dataset: Dataset) -> Verdict:
     """A figure's result: computed, not quoted; its reason gives the SQL and the quotes of the
-    figures of the entities it names (or the first ones), its quote the first of those."""
-    counted = [row for row in dataset.rows.all() if not row.excluded]
+    figures of the entities it names (or the first ones), its quote the first of those. It
+    stands (derived) only when each figure it is computed from is in its quote and its
+    source, and computing again from them gives the numbers it states; else contradicted."""
+    counted = [row for row in dataset.rows.all() if not row.excluded and not row.superseded]
     named = [row for row in counted if row.entity and row.entity in claim.sentence] or counted
     inputs = "; ".join(f"“{row.quote}” [{row.source.n}]" for row in named[:4])
     first = named[0] if named else None
+    wrong = _recomputed(claim.sentence, dataset, counted)
     return Verdict(
-        status=ClaimStatus.DERIVED,
-        score=1.0,
+        status=ClaimStatus.CONTRADICTED if wrong else ClaimStatus.DERIVED,
+        score=0.0 if wrong else 1.0,
         quote=first.quote if first else "",
         quote_n=first.source.n if first else None,
-        reason=f"Computed from {len(counted)} quoted figures by: {dataset.sql} From: {inputs}",
+        reason=(f"Computed again, it does not hold: {wrong}. " if wrong else "")
+        + f"Computed from {len(counted)} quoted figures by: {dataset.sql} From: {inputs}",
         firm=True,
     )
+
+
+def _recomputed(sentence: str, dataset: Dataset, counted: list) -> str:
+    """Why a computed sentence does not hold ("" when it does): a figure it is computed from
+    that its quote or its source does not state, or a number it states that the computation,
+    run again over those figures, does not give."""
+    for row in counted:
+        if row.quote not in row.source.text or not states_value(
+            row.quote, row.value, row.conversion
+        ):
+            return f"[{row.source.n}] does not state {row.entity}'s {row.value:g} as quoted"
+    values = datasets.newest(
+        (r.entity, r.period, r.current, r.source.published, r.source.n) for r in counted
+    )
+    try:
+        result = select(dataset.sql, [Table("dataset", datasets.COLUMNS, values)])
+    except ComputeRefused as exc:
+        return f"the computation fails ({exc.reason})"
+    cells = [c for row in result.rows for c in row if isinstance(c, int | float)]
+    for amount in quantities(re.sub(r"\[\d+\]", "", sentence)):
+        if not any(math.isclose(amount.value, abs(c), rel_tol=1e-3, abs_tol=0.006) for c in cells):
+            return f"{amount.text} is not in the result ({len(result.rows)} rows)"
+    return ""
 
 
 def _stale(report: Report, split: list[SplitClaim]) -> list[SplitClaim]:
