@@ -70,6 +70,7 @@ bench: dev-install
 	$(BIN)/python bench/models.py
 	$(BIN)/python bench/extractive.py
 	$(BIN)/python bench/kinds.py
+	$(BIN)/python bench/figures.py
 	$(BIN)/python bench/facts.py
 	$(BIN)/python bench/facts.py --language zh
 	$(BIN)/python bench/concurrency.py

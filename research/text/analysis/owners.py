@@ -57,7 +57,8 @@ CJK_LEADS = re.compile(r"^(?:与此同时|相比之下|此外|另外|同时|其�
 # A Chinese clause that opens with an organisation's or a place's name ("云帆汽车2023年营收为…").
 CJK_HEAD = re.compile(
     r"^([\u3400-\u9fff]{1,6}?(?:汽车|科技|集团|公司|银行|股份|控股|电子|医疗|能源|食品|物流|航空|电器"
-    r"|机器人|制药|乳业|地产|传媒|动力|旅游|酒店|市|县|区|省|镇|港|大学|医院))"
+    r"|机器人|制药|乳业|地产|传媒|动力|旅游|酒店|证券|保险|基金|租车|书店|咖啡|市|县|区|省|镇|港"
+    r"|大学|医院))"
 )
 
 CJK_MEASURE_END = re.compile(
@@ -87,7 +88,12 @@ class Mention:
 
 def subject_of(title: str, text: str, names: tuple[str, ...]) -> str:
     """The asked thing a document is about: the one its title names first, else the only one
-    its text names; "" when it names none, or several and its title none of them."""
+    its text names; "" when it names none, or several and its title none of them, or when its
+    title opens with another organisation's name ("华岭证券2023年净利润…")."""
+    head = CJK_HEAD.match(title.strip())
+    if head and not any(mentions(head.group(1), n, names) for n in names):
+        if not any(mentions(title, n, names) for n in names):
+            return ""
     for where in (title, text):
         found = [n for n in names if mentions(where, n, names)]
         if len(found) == 1 or (where is title and found):

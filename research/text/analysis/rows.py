@@ -53,7 +53,8 @@ SYNONYMS = {
     "营业": "营收",
 }
 CJK_VERBS = re.compile(
-    r"(?:为|达到|达|是|约|增至|增长到|增长至|升至|降至|减至|有|共|总计|合计|约为|分别)+$"
+    r"(?:为|达到|达|是|约|增至|增长到|增长至|升至|降至|减至|有|共|总计|合计|约为|分别"
+    r"|上调至|下调至|上调|下调|调整为|更正为|修正为|修订为|至)+$"
 )
 
 
@@ -179,16 +180,14 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
     after = re.match(r"\s*([a-z][a-z-]{2,})", sentence[amount.end :])
     if after and after.group(1) not in NOT_MEASURES and after.group(1) not in STOPWORDS:
         return after.group(1)
-    if previous:
-        return previous
     before = sentence[_clause(sentence, amount)[0] : amount.start]
+    cjk = _cjk_measure(before) if re.search(f"[{CJK}]", before) else ""
+    if cjk or previous:  # "…；实现归属于本行股东的净利润16.9亿元": 净利润; "up from 120,000"
+        return cjk or previous
     if not re.search(r"[A-Za-z]{3}|[\u3400-\u9fff]", before):  # "Revenue for 2023: £1.88 billion"
         before = sentence[: amount.start]
-    cjk = re.search(f"([{CJK}]+)$", before.rstrip())
-    if cjk:  # "实现归属于本行股东的净利润16.9亿元": 净利润
-        said = CJK_VERBS.sub("", cjk.group(1)).split("的")[-1]
-        action = CJK_ACTIONS.search(said)  # "累计交付新车20.6万辆": 交付新车
-        return said[action.start() :][:8] if action else (said[-2:] if len(said) >= 2 else "")
+    if re.search(f"[{CJK}]", before):
+        return _cjk_measure(before)
     names = " ".join(other_name(m, common) for m in NAME.findall(before)).split()
     bare = PREPOSITIONAL.sub(" ", before)  # "ticket income at the castle reached": ticket income
     content = [
@@ -200,6 +199,23 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
         and not w.lower().endswith("ed")
     ]
     return content[-1].lower() if content else ""
+
+
+# What stands between two amounts of one measure: the first's unit and a joining word.
+CJK_BETWEEN = re.compile(r"^[万亿千百元美港币人次辆台吨家个户%％]*[和及与、至到或]?$")
+
+
+def _cjk_measure(before: str) -> str:
+    """The measure a Chinese clause names right before its amount: the words after the last
+    的 ("实现归属于本行股东的净利润": 净利润), from the action counted ("累计交付新车": 交付新车),
+    else its last two characters ("阿瓦隆人口为": 人口); "" when fewer."""
+    run = re.search(f"([{CJK}]+)$", before.rstrip())
+    if not run:
+        return ""
+    said = CJK_VERBS.sub("", run.group(1)).split("的")[-1]
+    said = CJK_BETWEEN.sub("", said)  # "3.2亿元和4.1亿元": nothing of its own before 4.1
+    action = CJK_ACTIONS.search(said)
+    return said[action.start() :][:8] if action else (said[-2:] if len(said) >= 2 else "")
 
 
 # A phrase that places or owns what is measured, not what it is: "at the castle", "of Avalon".
