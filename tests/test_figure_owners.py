@@ -130,3 +130,5 @@ def test_the_asked_names_are_the_compared_things_else_the_subject():
         "北辰汽车",
     )
     assert asked_names("Compare the revenue of the largest bike makers in 2023") == ()
+    two = "How did the broadband subscribers of Kestow Fibre and Amberline Networks change?"
+    assert asked_names(two) == ("Kestow Fibre", "Amberline Networks")  # no compare word

@@ -16,12 +16,17 @@ YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 
 
 def asked_names(question: str) -> tuple[str, ...]:
-    """The things the question asks figures of: the named things it compares, else its subject
-    (the longest name in the part where the subject is named)."""
+    """The things the question asks figures of: the named things it compares, else the names
+    in the part where its subject is named ("the subscribers of Larkmere Telecom and Oakline
+    Networks": both), none a part of another."""
     named = named_things(question)
     if named:
         return named.names
-    return subject_phrases(subject_part(question))[:1]
+    found: list[str] = []  # longest first: each name that is no part of a longer one
+    for phrase in subject_phrases(subject_part(question)):
+        if not any(phrase in longer for longer in found):
+            found.append(phrase)
+    return tuple(sorted(found, key=question.find))  # in the question's order
 
 
 def asked_periods(question: str) -> tuple[str, ...]:
