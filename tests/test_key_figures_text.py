@@ -185,3 +185,21 @@ def test_the_table_gives_two_rows_a_section_at_most_and_each_value_once():
         "| Year-to-date revenue | $51.8 million | 2026-10 | [1] |",
     ]
     assert table([[Quoted("Nothing is measured here.", 1, "", "2026")]], COLUMNS) == ""
+
+
+def test_a_figure_is_dated_by_the_year_said_of_it_not_the_last_year_of_its_sentence():
+    assert row("Output grew from 38,400 tonnes in 2019 to 44,100 tonnes in 2023.")[1:] == (
+        "38,400 tonnes",
+        "2019",
+    )
+    said = row("云州机场旅客吞吐量由2019年的1585.2万人次降至2020年的912.7万人次。")
+    assert said[1:] == ("1585.2万人次", "2019")  # its unit whole: 人次, not 人
+
+
+def test_a_figure_a_newer_source_restates_or_its_own_sentence_revises_is_no_key_figure():
+    revised = Quoted("观澜咨询将沐晨2024年出货量由3,410万台上调至3,480万台。", 1, "", "2025")
+    assert "3,410万台" not in table([[revised]], ("Measure", "Value", "As of", "Source"))
+    old = Quoted("Brewhaven operated 352 stores at the end of 2024.", 4, "", "2025-01")
+    columns = ("Measure", "Value", "As of", "Source")
+    assert "352 stores" in table([[old]], columns)
+    assert table([[old]], columns, stale={4: frozenset({352.0})}) == ""

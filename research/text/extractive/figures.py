@@ -20,7 +20,7 @@ MONTHS = (
 ).split()
 _MONTH = "(?:" + "|".join(m.capitalize() for m in MONTHS) + ")"
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_MEASURE_WORDS = "台|项|家|座|名|位|人|次|辆|款|份|周|天"
+_MEASURE_WORDS = "人次|架次|标箱|台|项|家|座|名|位|人|次|辆|款|份|周|天|吨"
 _SCALE = r"(?:\s?(?:million|billion|thousand|trillion|bn|mn|m|k)\b|[MBK]\b)?"
 _PATTERNS = [
     ("date", rf"\b{_MONTH}\s+\d{{1,2}},\s+\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b"),
