@@ -132,3 +132,10 @@ def test_the_asked_names_are_the_compared_things_else_the_subject():
     assert asked_names("Compare the revenue of the largest bike makers in 2023") == ()
     two = "How did the broadband subscribers of Kestow Fibre and Amberline Networks change?"
     assert asked_names(two) == ("Kestow Fibre", "Amberline Networks")  # no compare word
+
+
+def test_a_unit_with_a_scale_and_a_counted_thing_scales_its_column():
+    assert header_unit("风电发电量（亿千瓦时）").scale == 1e8  # type: ignore[union-attr]
+    assert header_unit("Throughput (thousand TEU)").scale == 1e3  # type: ignore[union-attr]
+    assert header_unit("图书销量（万册）").scale == 1e4  # type: ignore[union-attr]
+    assert header_unit("门诊平均候诊时间（分钟）") is None  # minutes: no scale to apply

@@ -138,7 +138,17 @@ HEADER_PART = re.compile(
 
 UNIT_LABEL = re.compile(r"^\s*(?:单位|units?|in)\s*[:：]?\s*", re.IGNORECASE)
 # What a column may count beside its scale: "万人", "万人次", "万辆", "亿元" says its currency.
-COUNTED = frozenset(["", *"人 人次 辆 台 吨 家 个 户 件 套 架次 标箱 部".split()])
+COUNTED = frozenset(
+    [
+        "",
+        *"人 人次 辆 台 吨 家 个 户 件 套 架次 标箱 标准箱 部 册 本 张 头 只 条 间".split(),
+        *"所 床 座 名 位".split(),
+        *"千瓦时 千瓦 兆瓦 立方米 公里 平方米 公顷 亩 teu".split(),
+    ]
+)
+
+
+BY_LENGTH = sorted(COUNTED, key=len, reverse=True)
 
 
 @dataclass(frozen=True)
@@ -155,8 +165,10 @@ def header_unit(key: str) -> HeaderUnit | None:
     if not found:
         return None
     written = UNIT_LABEL.sub("", found.group(1) or found.group(2))
-    parts = [p.group(0).lower() for p in HEADER_PART.finditer(written)]
-    if not parts or HEADER_PART.sub("", written).strip(" .") not in COUNTED:
+    counted = next((c for c in BY_LENGTH if c and written.lower().endswith(c)), "")
+    core = written[: len(written) - len(counted)]  # "亿千瓦时": 亿 of 千瓦时
+    parts = [p.group(0).lower() for p in HEADER_PART.finditer(core)]
+    if not parts or HEADER_PART.sub("", core).strip(" .").lower() not in COUNTED:
         return None
     scale, unit = 1.0, ""
     for part in parts:

@@ -177,9 +177,9 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
     before it measures ("up from 120,000"); else the last content word of its clause before
     it, past the phrases that place it ("the population of Avalon was 120,000", "earned net
     profit of", "阿瓦隆人口为12万"); "" when none says."""
-    after = re.match(r"\s*([a-z][a-z-]{2,})", sentence[amount.end :])
+    after = re.match(r"\s*([a-z][a-z-]{2,}|[A-Z]{2,5}\b(?!\s+[A-Z]))", sentence[amount.end :])
     if after and after.group(1) not in NOT_MEASURES and after.group(1) not in STOPWORDS:
-        return after.group(1)
+        return after.group(1)  # "126,000 residents", "1.15 million TEU"
     before = sentence[_clause(sentence, amount)[0] : amount.start]
     cjk = _cjk_measure(before) if re.search(f"[{CJK}]", before) else ""
     if cjk or previous:  # "…；实现归属于本行股东的净利润16.9亿元": 净利润; "up from 120,000"

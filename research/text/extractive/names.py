@@ -294,6 +294,8 @@ def aliases(name: str, others: tuple[str, ...] = ()) -> tuple[str, ...]:
     of the list starts with ("Aurora" for "Aurora Bikes")."""
     words = name.split()
     short = words[0] if len(words) > 1 and len(words[0]) >= 3 and words[0][:1].isupper() else ""
+    if short and words[1].lower() in ("of", "de", "la", "du", "von", "van"):
+        short = ""  # "Port of Kestrel Bay", "University of Elsmere": the first word names a kind
     clash = any(o != name and o.split()[:1] == [short] for o in others)
     return (name, short) if short and not clash else (name,)
 
