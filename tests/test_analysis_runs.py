@@ -302,9 +302,8 @@ def named_towns(db):
     )
 
 
-def test_a_comparison_of_six_named_towns_gets_each_towns_two_years_its_growth_and_one_chart(
-    world, member, named_towns
-):
+def towns_researched() -> tuple[Project, Dataset]:
+    """The six named towns' comparison researched over the library, and its one dataset."""
     result, code = research(
         NAMED_TOWNS, "--engine", "extractive", "--sources", "library", "--queries", "6",
         "--sources-per-query", "7",
@@ -312,6 +311,13 @@ def test_a_comparison_of_six_named_towns_gets_each_towns_two_years_its_growth_an
     assert code == 0, result
     project = Project.objects.get(pk=result["project_id"])
     (dataset,) = Dataset.objects.filter(project=project)
+    return project, dataset
+
+
+def test_a_comparison_of_six_named_towns_gets_each_towns_two_years_its_growth_and_one_chart(
+    world, member, named_towns
+):
+    project, dataset = towns_researched()
     counted = {(r.entity, r.period): r.value for r in dataset.rows.counted()}
     assert counted == {
         (town, year): value
@@ -331,13 +337,7 @@ def test_a_computed_sentence_holds_only_when_computing_again_gives_its_numbers(
     from research.models import Claim, ClaimStatus
     from research.pipeline.stages.claims import _recomputed
 
-    result, code = research(
-        NAMED_TOWNS, "--engine", "extractive", "--sources", "library", "--queries", "6",
-        "--sources-per-query", "7",
-    )  # fmt: skip
-    assert code == 0, result
-    project = Project.objects.get(pk=result["project_id"])
-    (dataset,) = Dataset.objects.filter(project=project)
+    project, dataset = towns_researched()
     report = project.reports.get(is_current=True)
     (said,) = [c for c in Claim.objects.filter(report=report) if "changed the most" in c.sentence]
     assert said.status == ClaimStatus.DERIVED, said.reason

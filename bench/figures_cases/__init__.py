@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.kinds_cases import doubled_ids
 from bench.kinds_corpus import Doc
 
 FOLDER = Path(__file__).resolve().parent
@@ -130,8 +131,7 @@ def collect(folder: Path = FOLDER) -> tuple[Case, ...]:
         for index in sorted(folder.glob("*/cases.json"))
         for row in json.loads(index.read_text("utf-8"))
     ]
-    ids = [case.id for case in found]
-    doubled = sorted({i for i in ids if ids.count(i) > 1})
+    doubled = doubled_ids([case.id for case in found])
     wrong = [f"{case.id}: {line}" for case in found for line in check(case)]
     if doubled or wrong:
         raise ValueError("\n".join([f"case ids used twice: {doubled}"] * bool(doubled) + wrong))

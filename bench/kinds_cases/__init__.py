@@ -38,11 +38,15 @@ def collect(folder: Path) -> tuple[Case, ...]:
         for index in sorted(folder.glob("*/cases.json"))
         for row in json.loads(index.read_text("utf-8"))
     ]
-    ids = [case.id for case in found]
-    doubled = sorted({i for i in ids if ids.count(i) > 1})
+    doubled = doubled_ids([case.id for case in found])
     if doubled:
         raise ValueError(f"case ids used twice: {', '.join(doubled)}")
     return tuple(found)
+
+
+def doubled_ids(ids: list[str]) -> list[str]:
+    """The ids that stand more than once."""
+    return sorted({i for i in ids if ids.count(i) > 1})
 
 
 def collect_extra(folder: Path, prefix: str) -> tuple[Case, ...]:
