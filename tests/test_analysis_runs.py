@@ -324,6 +324,7 @@ def test_a_comparison_of_six_named_towns_gets_each_towns_two_years_its_growth_an
         for town, pair in TOWNS.items()
         for year, value in zip(("2023", "2024"), pair, strict=True)
     }
+    assert dataset.computed is not None and dataset.chart_spec is not None
     growth = {row[0]: row[-1] for row in dataset.computed["rows"]}
     for town, (before, after) in TOWNS.items():
         assert growth[town] == pytest.approx(100 * (after / before - 1), abs=0.05)
@@ -343,6 +344,7 @@ def test_a_computed_sentence_holds_only_when_computing_again_gives_its_numbers(
     assert said.status == ClaimStatus.DERIVED, said.reason
     rows = list(dataset.rows.counted().select_related("source__snapshot"))
     assert _recomputed(said.sentence, dataset, rows) == ""
+    assert dataset.computed is not None
     top = dataset.computed["rows"][0]
     wrong = said.sentence.replace(f"{top[-1]:+g}%", f"{top[-1] + 1:+g}%")
     assert wrong != said.sentence and "is not in the result" in _recomputed(wrong, dataset, rows)
