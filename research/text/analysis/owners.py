@@ -109,8 +109,9 @@ def common_words(text: str) -> frozenset[str]:
 
 def inside_names(text: str) -> frozenset[str]:
     """The words a text capitalises inside a sentence, lower-cased: a word it capitalises only
-    to open one names nothing alone ("Numbers have climbed")."""
-    return frozenset(m.group(1).lower() for m in re.finditer(r"[\w,%)]\s+([A-Z][\w'’-]*)", text))
+    to open one (or a line: "## Research" over "Research income reached …") names nothing
+    alone ("Numbers have climbed")."""
+    return frozenset(m.group(1).lower() for m in re.finditer(r"[\w,%)][ \t]+([A-Z][\w'’-]*)", text))
 
 
 def owner(sentence: str, start: int, names: tuple[str, ...], subject: str, words: Words) -> Owner:
