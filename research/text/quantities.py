@@ -95,7 +95,7 @@ def quantities(text: str) -> list[Quantity]:
         value = scaled(number.replace(",", ""), SCALES.get(scale, 1.0))
         written = match.group(0).strip()
         plain = not scale and not match.group("before")
-        conversion = "" if plain else f"{written} = {_spelled(value)}{' ' + unit if unit else ''}"
+        conversion = "" if plain else f"{written} = {spelled(value)}{' ' + unit if unit else ''}"
         found.append(Quantity(value, unit, written, match.start(), match.end(), conversion))
     return found
 
@@ -122,7 +122,8 @@ def _is_year(number: str) -> bool:
     return bool(re.fullmatch(r"(?:19|20)\d\d", number))
 
 
-def _spelled(value: float) -> str:
+def spelled(value: float) -> str:
+    """A value as the conversions and figures write it: "3,580,000,000", "12.4"."""
     return f"{value:,.0f}" if value == int(value) else f"{value:,.4g}"
 
 
@@ -189,7 +190,7 @@ def in_column(amount: Quantity, column: HeaderUnit) -> Quantity:
     unit = amount.unit or column.unit
     if scale == 1.0 and unit == amount.unit:
         return amount
-    conversion = f"{amount.text} ({column.written}) = {_spelled(value)}{' ' + unit if unit else ''}"
+    conversion = f"{amount.text} ({column.written}) = {spelled(value)}{' ' + unit if unit else ''}"
     return Quantity(value, unit, amount.text, amount.start, amount.end, conversion)
 
 

@@ -45,3 +45,10 @@ _CJK_RUN = re.compile(f"[{CJK}]+")
 def index_text(text: str) -> str:
     """What a full-text index holds for `text`: CJK runs cut into pairs, the rest as it is."""
     return _CJK_RUN.sub(lambda run: f" {' '.join(pairs(run.group()))} ", text)
+
+
+def budget_words(text: str) -> int:
+    """Words as a length budget counts them: a CJK character as half of one (a Chinese word is
+    about two)."""
+    cjk = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
+    return len(text.split()) + cjk // 2

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from research.errors import ComputeRefused
-from research.models import Computation, Dataset, FetchStatus, Section, Source
+from research.models import Computation, Dataset, DatasetRow, FetchStatus, Section, Source
 from research.pipeline.shared import vintages
 from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
@@ -25,7 +25,7 @@ from research.text.analysis.rows import Row, cjk_stem, rows_in, rows_in_record, 
 from research.text.extractive.currency import Vintage, final
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import is_cjk, terms
-from research.text.quantities import HeaderUnit, header_unit
+from research.text.quantities import HeaderUnit, header_unit, spelled
 from research.text.records import record_pairs
 
 COLUMNS = (("entity", "VARCHAR"), ("period", "VARCHAR"), ("value", "DOUBLE"))
@@ -220,7 +220,7 @@ def supersede(gathered: list[Gathered]) -> list[Gathered]:
             if not math.isclose(item.row.value, best.row.value, rel_tol=1e-9):
                 when = f" ({best.age.when})" if best.age.when else ""
                 title = best.source.title or best.source.url
-                why = f"restated as {plain_number(best.row.value)} in “{title[:160]}”{when}"
+                why = f"restated as {spelled(best.row.value)} in “{title[:160]}”{when}"
                 found[i] = replace(item, superseded=why[:300])
     return found
 
@@ -234,14 +234,20 @@ def _standing(item: Gathered) -> tuple:
     return (not age.marked, not age.provisional, bool(item.final), when, item.source.n)
 
 
-def plain_number(value: float) -> str:
-    return f"{value:,.0f}" if value == int(value) else f"{value:,.4g}"
-
-
 def unit_label(unit: str, measure: str) -> str:
     """What a dataset's values are counted in, as an axis names it: its currency ("USD"), or
     else what it counts ("residents")."""
     return {"percent": "%"}.get(unit, unit) or measure
+
+
+def replaced_values(project_id: int) -> dict[int, frozenset[float]]:
+    """Each source's figures its project's datasets hold superseded by a newer source's, by
+    the source's id (the report's key figures leave them out)."""
+    found: dict[int, set[float]] = {}
+    rows = DatasetRow.objects.filter(dataset__project=project_id).exclude(superseded="")
+    for source_id, value in rows.values_list("source_id", "value"):
+        found.setdefault(source_id, set()).add(value)
+    return {pk: frozenset(values) for pk, values in found.items()}
 
 
 def newest(figures: Iterable[tuple[str, str, float, date | None, int]]) -> list[Value]:

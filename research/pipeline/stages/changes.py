@@ -33,10 +33,10 @@ from research.models import (
     Stage,
 )
 from research.pipeline.shared.context import StageSpec, StepContext
-from research.pipeline.shared.datasets import plain_number
 from research.text import changes, claims
 from research.text.claims import SourceIndex, SplitClaim
 from research.text.extractive.sentences import sentences
+from research.text.quantities import spelled
 
 
 def run(ctx: StepContext) -> None:
@@ -142,9 +142,9 @@ def _figures_changed(refresh: Refresh) -> list[dict[str, Any]]:
                     "measure": measure,
                     "period": period,
                     "unit": unit,
-                    "old": plain_number(value),
+                    "old": spelled(value),
                     "old_n": n,
-                    "new": plain_number(now[key][0]),
+                    "new": spelled(now[key][0]),
                     "new_n": now[key][1],
                 }
             )

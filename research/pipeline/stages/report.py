@@ -25,7 +25,6 @@ from django.db.models import Count, Max, Prefetch
 from research.errors import MissingInput
 from research.models import (
     ClaimStatus,
-    DatasetRow,
     Figure,
     Method,
     Passage,
@@ -39,6 +38,7 @@ from research.models import (
     Summary,
 )
 from research.pipeline.shared import (
+    datasets,
     figures,
     library,
     parallel,
@@ -458,7 +458,7 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
     passages = Passage.objects.filter(document_id__in=documents).order_by("document_id", "position")
     for document_id, text in passages.values_list("document_id", "text"):
         texts.setdefault(document_id, []).append(text)
-    replaced = _replaced(project)
+    replaced = datasets.replaced_values(project.pk)
     found = {}
     for source in sources:
         whole = texts.get(source.document_id or 0) or [source.text]
@@ -485,16 +485,6 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
             replaced.get(source.pk, frozenset()),
         )
     return found
-
-
-def _replaced(project: Project) -> dict[int, frozenset[float]]:
-    """Each source's figures its datasets hold superseded by a newer source's (the key figures
-    leave them out)."""
-    found: dict[int, set[float]] = {}
-    rows = DatasetRow.objects.filter(dataset__project=project).exclude(superseded="")
-    for source_id, value in rows.values_list("source_id", "value"):
-        found.setdefault(source_id, set()).add(value)
-    return {pk: frozenset(values) for pk, values in found.items()}
 
 
 STAGE = StageSpec(

@@ -34,6 +34,7 @@ from research.text.extractive.figures import figures, states_figures
 from research.text.extractive.names import cased, named_things, subject_phrases
 from research.text.extractive.scoring import bm25, jaccard, mmr
 from research.text.extractive.terms import terms
+from research.text.writing import budget_words
 
 PER_SECTION = 8  # quotes ranked per section at most, or more when the length asks for more
 WORDS_PER_QUOTE = 25  # about, to tell how many quotes a length asks for
@@ -85,7 +86,8 @@ def write(
     pool = _pool(question, candidates, sources, parts)
     numbers = bool(NUMBER_WORDS & set(terms(question)))
     depth = max(PER_SECTION, math.ceil(budget / WORDS_PER_QUOTE / max(1, len(parts))))
-    by_name = named_things(question) is not None
+    compared = named_things(question)
+    by_name = compared is not None
     ranked = [_ranked(pool, part, numbers, depth=depth, by_name=by_name) for part in parts]
     about = [_about_part(pool, part, by_name) for part in parts]
     fallback = [pool.marked | _aged(pool, part) for part in parts]
@@ -93,9 +95,8 @@ def write(
     body = [f"# {title}", f"_{words.line}_"]
     quoted = _quoted(pool, chosen, sources)
     titled = [(part.title, own) for part, own in zip(parts, quoted, strict=True)]
-    built = opening.answer(question, named_things(question), titled, words.code)
-    compared = named_things(question)
-    stale = {n: known.replaced for n, known in sources.items() if known.replaced}
+    built = opening.answer(question, compared, titled, words.code)
+    stale = {n: known.replaced for n, known in sources.items()}
     asked = compared.measure if compared else question
     table = key_figures.table(quoted, words.columns, asked, stale)
     # The answer first: sentences built from the quoted figures; else, with no figures to
@@ -369,7 +370,7 @@ def _fill(
                 for i in _with_its_table(pool, fresh[0], used, about[k]):
                     chosen[k].append(i)
                     used.add(pool.candidates[i].quote)
-                    spent += _word_count(pool.candidates[i].quote)
+                    spent += budget_words(pool.candidates[i].quote)
         depth += 1
     return chosen
 
@@ -389,12 +390,6 @@ def _with_its_table(pool: _Pool, i: int, used: set[str], about: set[int]) -> lis
             if c.quote not in used and j in about:
                 rows.setdefault(c.quote, j)
     return list(rows.values())
-
-
-def _word_count(text: str) -> int:
-    """Words, counting a CJK character as half of one (a Chinese word is about two)."""
-    cjk = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
-    return len(text.split()) + cjk // 2
 
 
 def _cite(pool: _Pool, i: int, sources: Mapping[int, Known]) -> str:
