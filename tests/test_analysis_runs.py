@@ -351,3 +351,33 @@ def test_a_computed_sentence_holds_only_when_computing_again_gives_its_numbers(
     tampered = rows[0]
     tampered.value += 1  # a figure its quote does not state
     assert "does not state" in _recomputed(said.sentence, dataset, rows)
+
+
+def test_a_rivals_figures_in_the_same_sentence_are_no_key_figure_of_the_report(world, member):
+    make_library_document(
+        [
+            "Skerrow Ferries carried 1.12 million passengers in 2021, its first year back. "
+            "Brannock Line, Skerrow's competitor on the crossing, carried 0.88 million "
+            "passengers in 2021.",
+            "Skerrow Ferries said it carried 1.29 million passengers in 2022, while rival "
+            "Brannock Line carried 962,000 passengers in 2022.",
+        ],
+        title="Skerrow Ferries passengers",
+        kind="md",
+    )
+    make_library_document(  # which leaves the rival's figure alone in that sentence
+        ["After an audit of ticketing data, Skerrow Ferries' passengers for 2022 have been "
+         "revised to 1.31 million."],
+        title="Skerrow Ferries annual report 2023",
+        kind="md",
+    )  # fmt: skip
+    result, code = research(
+        "How did Skerrow Ferries' passenger numbers change from 2021 to 2022?",
+        "--engine", "extractive", "--sources", "library",
+    )  # fmt: skip
+    assert code == 0, result
+    report = Project.objects.get(pk=result["project_id"]).reports.get(is_current=True)
+    table = report.markdown.split("## Key figures", 1)[1].split("\n## ", 1)[0]
+    assert "1.12 million" in table
+    assert "1.29 million" not in table  # restated
+    assert "0.88 million" not in table and "962,000" not in table  # Brannock Line's

@@ -114,3 +114,40 @@ def test_where_two_sources_disagree_the_newer_sources_value_is_computed_with():
         ("Avalon", "2024", 126_000.0),
         ("Brightwater", "2024", 78_400.0),
     ]
+
+
+def test_records_under_one_title_take_its_unit_and_stacked_titles_give_none():
+    from research.pipeline.shared.datasets import rows_of
+    from research.text.analysis.owners import Whose
+
+    one = "Passengers (thousands)\n\nOperator: Skerrow Ferries; 2022: 1,310; 2023: 1,430\n"
+    found = [(r.period, r.value) for r, _ in rows_of(one, Whose())]
+    assert found == [("2022", 1_310_000.0), ("2023", 1_430_000.0)]
+    # a PDF page lists its tables' titles together, above all of its tables: whose is whose
+    # is unknown, so neither scales any
+    stacked = (
+        "候诊时间（分钟）\n门诊量（万人次）\n\n"
+        "医院: 溪山医院; 2022: 38; 2023: 31\n医院: 溪山医院; 2022: 201; 2023: 218\n"
+    )
+    assert [r.value for r, _ in rows_of(stacked, Whose())] == [38.0, 31.0, 201.0, 218.0]
+
+
+def test_passenger_numbers_measure_passengers():
+    from research.pipeline.shared.datasets import _kind
+    from research.text.analysis.owners import Whose
+
+    text = "Passenger numbers rose to 1.43 million in 2023. Ferry passenger numbers vary."
+    whose = Whose.of_text(text, (), "Skerrow")  # its text writes "passenger" in lower case
+    (row,) = rows_in(text.split(". ")[0] + ".", whose=whose)
+    assert (row.measure, row.value, row.period) == ("passenger numbers", 1_430_000.0, "2023")
+    (other,) = rows_in("Skerrow carried 1.31 million passengers in 2022.")
+    assert _kind(row) == _kind(other)
+
+
+def test_the_full_year_is_the_year_its_text_is_of():
+    sentence = "极峰汽车全年交付15.3万辆，较2022年的9.1万辆大幅增长。"
+    assert shape(sentence, entity="极峰汽车", year="2023") == [
+        ("极峰汽车", "交付", 153_000.0, "", "2023"),
+        ("极峰汽车", "交付", 91_000.0, "", "2022"),
+    ]
+    assert shape(sentence, entity="极峰汽车")[0][4] == ""  # no year known: no row's period

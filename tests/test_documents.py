@@ -307,7 +307,8 @@ def test_an_excel_workbook_is_read_sheet_by_sheet_as_rows_under_their_header(tmp
     )
     document = read(tmp_path, "cities.xlsx", body)
     assert (document.kind, document.title) == ("xlsx", "cities")
-    (block,) = document.blocks
+    name, block = document.blocks  # a sheet its author named opens with its name
+    assert (name.text, name.locator) == ("Populations", "Populations")
     assert block.locator == "Populations, rows 1–2"
     assert block.text.splitlines() == [
         "City: Avalon; Year: 2023; Population: 120000",
@@ -321,6 +322,12 @@ def test_an_excel_workbook_is_read_sheet_by_sheet_as_rows_under_their_header(tmp
         126_000.0,
         "2024",
     )
+
+
+def test_a_sheet_a_program_named_is_read_without_its_name(tmp_path):
+    body = files.xlsx({"Sheet1": [["City", "Population"], ["Avalon", 120000]]})
+    (block,) = read(tmp_path, "cities.xlsx", body).blocks
+    assert block.text == "City: Avalon; Population: 120000"
 
 
 def test_a_damaged_excel_file_is_refused_saying_so(tmp_path):
@@ -429,7 +436,7 @@ def test_an_excel_sheet_in_chinese_is_quoted_row_by_row_with_its_header(tmp_path
             ]
         }
     )
-    (block,) = read(tmp_path, "throughput.xlsx", body).blocks
+    block = read(tmp_path, "throughput.xlsx", body).blocks[-1]
     assert [s.text for s in sentences(block.text)] == [
         "年份: 2019; 集装箱吞吐量（万标箱）: 612; 同比: —",
         "年份: 2020; 集装箱吞吐量（万标箱）: 587; 同比: -4.1%",
@@ -465,3 +472,26 @@ def test_a_files_metadata_names_its_authors_and_day_and_a_generators_stamp_names
     )
     anonymous = files.with_pdf_metadata(files.pdf([["Text."]]), Author="Administrator")
     assert read(tmp_path, "d.pdf", anonymous).authors == ()
+
+
+def test_each_sheet_of_a_workbook_counts_in_the_unit_its_name_gives(tmp_path):
+    from research.pipeline.shared.datasets import rows_of
+    from research.text.analysis.owners import Whose
+
+    body = files.xlsx(
+        {
+            "风电发电量（亿千瓦时）": [["地区", "2022", "2023"], ["嵩北地区", 281.5, 312.6]],
+            "风电装机容量（万千瓦）": [["地区", "2022", "2023"], ["嵩北地区", 1150, 1310]],
+            "弃风率（%）": [["地区", "2022", "2023"], ["嵩北地区", 4.1, 3.6]],
+        }
+    )
+    text = "\n\n".join(block.text for block in read(tmp_path, "energy.xlsx", body).blocks)
+    found = [(r.measure, r.period, r.value, r.unit) for r, _ in rows_of(text, Whose())]
+    assert found == [
+        ("风电发电量", "2022", 28_150_000_000.0, ""),
+        ("风电发电量", "2023", 31_260_000_000.0, ""),
+        ("风电装机容量", "2022", 11_500_000.0, ""),
+        ("风电装机容量", "2023", 13_100_000.0, ""),
+        ("弃风率", "2022", 4.1, "percent"),
+        ("弃风率", "2023", 3.6, "percent"),
+    ]

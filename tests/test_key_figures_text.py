@@ -202,4 +202,5 @@ def test_a_figure_a_newer_source_restates_or_its_own_sentence_revises_is_no_key_
     old = Quoted("Brewhaven operated 352 stores at the end of 2024.", 4, "", "2025-01")
     columns = ("Measure", "Value", "As of", "Source")
     assert "352 stores" in table([[old]], columns)
-    assert table([[old]], columns, stale={4: frozenset({352.0})}) == ""
+    stale = Quoted(old.quote, old.n, old.header, old.when, unsaid=frozenset({352.0}))
+    assert table([[stale]], columns) == ""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from research.errors import ComputeRefused
-from research.models import Computation, Dataset, DatasetRow, FetchStatus, Section, Source
+from research.models import Computation, Dataset, DatasetRow, FetchStatus, Project, Section, Source
 from research.pipeline.shared import vintages
 from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
@@ -25,7 +25,7 @@ from research.text.analysis.rows import Row, cjk_stem, rows_in, rows_in_record, 
 from research.text.extractive.currency import Vintage, final
 from research.text.extractive.sentences import sentences
 from research.text.extractive.terms import is_cjk, terms
-from research.text.quantities import HeaderUnit, header_unit, spelled
+from research.text.quantities import HEADER_UNIT, HeaderUnit, header_unit, spelled
 from research.text.records import record_pairs
 
 COLUMNS = (("entity", "VARCHAR"), ("period", "VARCHAR"), ("value", "DOUBLE"))
@@ -78,9 +78,10 @@ def gather(section: Section, words: str, today: date) -> tuple[list[Gathered], C
         whose = Whose.of_text(source.text, names, subject)
         # A page's HTML tables first, as its HTML has them; then its text (where a table that
         # extraction kept gives the same figures, counted once).
-        titled = header_unit(source.document.title if source.document else source.title)
+        title = source.document.title if source.document else source.title
+        year = _one_year(title)
         for text in (tables, source.text):
-            for row, locator in rows_of(text, whose, titled):
+            for row, locator in rows_of(text, whose, header_unit(title), year):
                 if row.period and row.entity:
                     found.append(Gathered(source, row, locator or source.locator, age, last))
                 elif row.period and row.left_out:
@@ -88,21 +89,54 @@ def gather(section: Section, words: str, today: date) -> tuple[list[Gathered], C
     return supersede(_of_the_measure(found, words)), left_out
 
 
-def rows_of(text: str, whose: Whose, unit: HeaderUnit | None = None) -> list[tuple[Row, str]]:
+TITLE_LENGTH = 80  # a longer line over a table is a sentence leading into it, not its title
+
+
+def _titles(line: str) -> bool:
+    """Whether a line reads as a table's title naming a unit: short, ending in one."""
+    return len(line) <= TITLE_LENGTH and bool(HEADER_UNIT.search(line))
+
+
+def _record_rows(
+    text: str, whose: Whose, unit: HeaderUnit | None
+) -> tuple[list[tuple[Row, str]], list[tuple[int, int]]]:
+    """The rows of a text's record lines, and where those lines are. Records under a table's
+    one title ("Passengers (thousands)") count in its unit, else in `unit`; titles stacked
+    over tables (a PDF page lists them above all its tables) own none of them alone."""
+    found: list[tuple[Row, str]] = []
+    records: list[tuple[int, int]] = []
+    titles: list[str] | None = []
+    at, lead = 0, unit
+    for line in text.splitlines(keepends=True):
+        pairs = record_pairs(line)
+        if pairs:
+            if titles is not None:  # the first line of a table
+                lead = (len(titles) == 1 and header_unit(titles[0])) or unit
+            quote = line.strip()
+            found += [(row, "") for row in rows_in_record(pairs, quote, whose=whose, unit=lead)]
+            records.append((at, at + len(line)))
+            titles = None
+        elif line.strip():
+            titles = (titles or []) + [line.strip()] * _titles(line.strip())
+        at += len(line)
+    return found, records
+
+
+def _one_year(title: str) -> str:
+    """The one year a title names ("新势力2023年交付榜出炉"), which its text's "全年" means."""
+    named = set(re.findall(r"(?<!\d)((?:19|20)\d\d)(?!\d)", title))
+    return named.pop() if len(named) == 1 else ""
+
+
+def rows_of(
+    text: str, whose: Whose, unit: HeaderUnit | None = None, year: str = ""
+) -> list[tuple[Row, str]]:
     """A text's rows with their locators: each record line (a CSV or spreadsheet row as the
     library stores it) by its fields, each table row by its header's, each other sentence by
     its words; each of the thing `whose` says it is of. A table's numbers with no unit of
     their own take the one its heading or caption gives, else `unit` (the title's: "Terminal
     passengers (thousands)")."""
-    found, records = [], []
-    at = 0
-    for line in text.splitlines(keepends=True):
-        pairs = record_pairs(line)
-        if pairs:
-            quote = line.strip()
-            found += [(row, "") for row in rows_in_record(pairs, quote, whose=whose, unit=unit)]
-            records.append((at, at + len(line)))
-        at += len(line)
+    found, records = _record_rows(text, whose, unit)
     for sentence in sentences(text):
         if any(start < sentence.end and sentence.start < end for start, end in records):
             continue
@@ -112,7 +146,7 @@ def rows_of(text: str, whose: Whose, unit: HeaderUnit | None = None) -> list[tup
             titled = header_unit(sentence.caption) or header_unit(sentence.context) or unit
             rows = rows_in_record(pairs, quote, whose=whose, unit=titled)
         else:
-            rows = rows_in(quote, whose=whose)
+            rows = rows_in(quote, whose=whose, year=year)
         found += [(row, sentence.context) for row in rows]
     return found
 
@@ -196,11 +230,15 @@ def _kind(row: Row) -> tuple[str, str]:
 HEAD_END = re.compile(r"\s+(?:at|in|of|for|per|by|during|as|from|to|on)\s.*$|\s+\w+ed$")
 
 
+COUNTED_LAST = re.compile(r"(?<=\w)\s+(?:numbers|number|figures|count|counts|totals?)$")
+
+
 def _head(measure: str) -> str:
     """A measure's words up to its head noun, which ends them: "terminal passengers",
     "stores" of "stores at year end", "passengers" of "passengers welcomed", "stores" of
     "number of stores"."""
     said = re.sub(r"^(?:the\s+)?(?:total\s+)?(?:number|count|amount)\s+of\s+", "", measure.lower())
+    said = COUNTED_LAST.sub("", said)  # "passenger numbers": passenger
     return HEAD_END.sub("", said) or said
 
 
@@ -228,9 +266,11 @@ def supersede(gathered: list[Gathered]) -> list[Gathered]:
 def _standing(item: Gathered) -> tuple:
     """How a figure ranks among those of its cell: an unmarked source's first, then a last
     account's (final figures, a correction, an annual report), then the later as-of date (a
-    library file dated only by its upload has none), then the later source."""
+    library file dated only by its upload has none; one dated by a year alone, "yearbook
+    2023", is of that year's end, after a page dated within it), then the later source."""
     age = item.age
     when = age.as_of if age.as_of and not age.uploaded else (0, 0, 0)
+    when = (when[0], 13, 0) if when[0] and not when[1] else when
     return (not age.marked, not age.provisional, bool(item.final), when, item.source.n)
 
 
@@ -240,13 +280,22 @@ def unit_label(unit: str, measure: str) -> str:
     return {"percent": "%"}.get(unit, unit) or measure
 
 
-def replaced_values(project_id: int) -> dict[int, frozenset[float]]:
-    """Each source's figures its project's datasets hold superseded by a newer source's, by
-    the source's id (the report's key figures leave them out)."""
+def unsaid_values(project: Project, sources: Iterable[Source]) -> dict[int, frozenset[float]]:
+    """Each source's figures that are not its subject's now, by the source's id (the report's
+    key figures and opening leave them out): those its project's datasets hold superseded by
+    a newer source's, and, when the question names things, those it states of another named
+    thing only ("…while rival Brannock Line carried 962,000 passengers")."""
     found: dict[int, set[float]] = {}
-    rows = DatasetRow.objects.filter(dataset__project=project_id).exclude(superseded="")
+    rows = DatasetRow.objects.filter(dataset__project=project.pk).exclude(superseded="")
     for source_id, value in rows.values_list("source_id", "value"):
         found.setdefault(source_id, set()).add(value)
+    names = asked_names(project.question)
+    for source in sources if names else ():
+        whose = Whose.of_text(source.text, names, subject_of(source.title, source.text, names))
+        stated = [row for row, _ in rows_of(source.text, whose)]
+        own = {row.value for row in stated if row.entity}
+        others = {r.value for r in stated if r.left_out.startswith("of ")} - own
+        found.setdefault(source.pk, set()).update(others)
     return {pk: frozenset(values) for pk, values in found.items()}
 
 

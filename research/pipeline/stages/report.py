@@ -458,7 +458,7 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
     passages = Passage.objects.filter(document_id__in=documents).order_by("document_id", "position")
     for document_id, text in passages.values_list("document_id", "text"):
         texts.setdefault(document_id, []).append(text)
-    replaced = datasets.replaced_values(project.pk)
+    unsaid = datasets.unsaid_values(project, sources)
     found = {}
     for source in sources:
         whole = texts.get(source.document_id or 0) or [source.text]
@@ -482,7 +482,7 @@ def _known(project: Project, numbers: set[int], today: date) -> dict[int, eviden
             about,
             path,
             headline,
-            replaced.get(source.pk, frozenset()),
+            unsaid.get(source.pk, frozenset()),
         )
     return found
 

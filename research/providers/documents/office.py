@@ -255,6 +255,17 @@ def _text_of(element) -> str:
     return " ".join("".join(str(part) for part in element.itertext()).split())
 
 
+# The names a spreadsheet program gives a new sheet, which say nothing of what it holds.
+DEFAULT_SHEET = re.compile(r"(?:sheet|tabelle|feuil|hoja|foglio|工作表)\s*\d*", re.IGNORECASE)
+
+
+def _sheet_blocks(name: str, rows: list[list[str]]) -> list[Block]:
+    """A sheet's record blocks, under its name when an author gave it one: a sheet named
+    "风电装机容量（万千瓦）" says what its numbers count, as a table's title does."""
+    named = [] if DEFAULT_SHEET.fullmatch(name.strip()) else [Block(name.strip(), name)]
+    return named + record_blocks(rows, name)
+
+
 def read_xlsx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocument:
     """Each sheet's rows as record lines under its first row (as a CSV file's), located by the
     sheet and its rows; the values are the workbook's stored ones (a formula's last result)."""
@@ -269,7 +280,7 @@ def read_xlsx(path: Path, filename: str, max_uncompressed: int) -> ExtractedDocu
         book.close()
     except Exception:  # openpyxl raises many types on damaged parts
         raise DocumentUnreadable(f'"{filename}" is a damaged Excel file.') from None
-    blocks = [block for name, rows in sheets if rows for block in record_blocks(rows, name)]
+    blocks = [block for name, rows in sheets if rows for block in _sheet_blocks(name, rows)]
     name = title or Path(filename).stem
     return ExtractedDocument("xlsx", name, blocks, len(sheets), authors, issued)
 

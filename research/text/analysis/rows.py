@@ -71,10 +71,16 @@ class Row:
 
 
 def rows_in(
-    sentence: str, *, entity: str = "", measure: str = "", whose: Whose | None = None
+    sentence: str,
+    *,
+    entity: str = "",
+    measure: str = "",
+    whose: Whose | None = None,
+    year: str = "",
 ) -> list[Row]:
     """The rows this sentence states, each of the entity its clause states it of (`whose`
-    tells; without it, any name, else `entity`); `measure` stands in when it does not say."""
+    tells; without it, any name, else `entity`); `measure` stands in when it does not say;
+    `year` is the year its text is of, which "全年", "this year" name."""
     whose = whose or Whose(subject=entity)
     found: list[Row] = []
     amounts = quantities(sentence)
@@ -95,7 +101,9 @@ def rows_in(
                 measure=said or measure,
                 value=amount.value,
                 unit=amount.unit,
-                period=respective.get(i) or _period(sentence, amount),
+                period=respective.get(i)
+                or _period(sentence, amount)
+                or _whole(sentence, amount, year),
                 quote=sentence,
                 conversion=amount.conversion,
                 left_out=owner.why,
@@ -154,6 +162,16 @@ def _period(sentence: str, amount: Quantity) -> str:
     return opening.group(1) if opening and opening.end() <= amount.start else ""
 
 
+# The year a text is of, named without its number: "极峰汽车全年交付15.3万辆".
+THE_YEAR = re.compile(r"全年|本年度|本年|今年|\b(?:full[- ]year|for the year|this year)\b", re.I)
+
+
+def _whole(sentence: str, amount: Quantity, year: str) -> str:
+    """`year`, when the amount's clause names the year without its number; else ""."""
+    start = _clause(sentence, amount)[0]
+    return year if year and THE_YEAR.search(sentence, start, amount.start) else ""
+
+
 OPENING_YEAR = re.compile(
     r"\s*(?:(?:in|by|as of|during)\s+)?(?:截至|到)?((?:19|20)\d\d)(?:年(?:末|底|度)?)?\s*[,，]",
     re.IGNORECASE,
@@ -198,7 +216,13 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
         and w not in names
         and not w.lower().endswith("ed")
     ]
+    if len(content) > 1 and content[-1].lower() in COUNTING:  # "Passenger numbers rose to"
+        return f"{content[-2]} {content[-1]}".lower()
     return content[-1].lower() if content else ""
+
+
+# Words that say only "how many" of the noun before them: "passenger numbers", "visitor count".
+COUNTING = frozenset("numbers number figures count counts total totals".split())
 
 
 # What stands between two amounts of one measure: the first's unit and a joining word.

@@ -96,9 +96,8 @@ def write(
     quoted = _quoted(pool, chosen, sources)
     titled = [(part.title, own) for part, own in zip(parts, quoted, strict=True)]
     built = opening.answer(question, compared, titled, words.code)
-    stale = {n: known.replaced for n, known in sources.items()}
     asked = compared.measure if compared else question
-    table = key_figures.table(quoted, words.columns, asked, stale)
+    table = key_figures.table(quoted, words.columns, asked)
     # The answer first: sentences built from the quoted figures; else, with no figures to
     # tabulate, the best answers to the question that no section quotes (no quote twice).
     best = [] if built or table else _unquoted_best(pool, chosen, question, numbers)
@@ -492,7 +491,11 @@ def _quoted(
     return [
         [
             key_figures.Quoted(
-                c.quote, c.n, sources[c.n].header(c.quote), sources[c.n].vintage.when
+                c.quote,
+                c.n,
+                sources[c.n].header(c.quote),
+                sources[c.n].vintage.when,
+                sources[c.n].unsaid,
             )
             for c in (pool.candidates[i] for i in own if i not in pool.marked)
         ]

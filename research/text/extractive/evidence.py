@@ -37,7 +37,9 @@ class Known:
     about: str  # its whole document's names and text (a library passage's document's)
     path: str = ""  # its document's folder and file name, or its URL's path
     headline: str = ""  # its document's own title (not a passage's headings), or its page's
-    replaced: frozenset[float] = frozenset()  # its figures a newer source restates otherwise
+    # its figures that are not its subject's now: restated otherwise by a newer source, or
+    # stated of a thing the question does not ask about
+    unsaid: frozenset[float] = frozenset()
 
     @property
     def order(self) -> tuple[bool, tuple[int, int, int], str, str, str]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from research.text.extractive.figures import MONTHS, Figure, figures, label, names_a_measure
@@ -82,25 +82,25 @@ class Quoted:
     n: int  # its source's citation number
     header: str  # a table row's header ("Round; Date; Amount"); "" for a sentence
     when: str  # its source's date; "" when unknown
+    # values its source states that are not its subject's now: restated otherwise by a newer
+    # source, or stated of another named thing ("…while rival Brannock Line carried 962,000")
+    unsaid: frozenset[float] = frozenset()
 
 
 def table(
-    sections: Sequence[Sequence[Quoted]],
-    columns: tuple[str, str, str, str],
-    asked: str = "",
-    stale: Mapping[int, frozenset[float]] | None = None,
+    sections: Sequence[Sequence[Quoted]], columns: tuple[str, str, str, str], asked: str = ""
 ) -> str:
     """Measure | value | as of | source: the named figure of the quoted statements that have
     one (of a table's row, the one whose measure shares most words with what is `asked`: "On
     time (%)" rather than "Departures" for on-time rates; else the first), up to two a section,
-    in the report's order, a value once. Not a figure a newer source restates otherwise
-    (`stale`: each source's such values), nor one a revision in its sentence replaces."""
+    in the report's order, a value once. Not a figure its source's `unsaid` holds, nor one a
+    revision in its sentence replaces."""
     rows: list[str] = []
     seen: set[str] = set()
     for own in sections:
         taken = 0
         for quoted in own:
-            row = _row(quoted, seen, asked, (stale or {}).get(quoted.n, frozenset()))
+            row = _row(quoted, seen, asked)
             if row and taken < 2 and len(rows) < TABLE_ROWS:
                 rows.append(row)
                 taken += 1
@@ -110,8 +110,8 @@ def table(
     return "\n".join([head, "|---|---|---|---|", *rows])
 
 
-def _row(quoted: Quoted, seen: set[str], asked: str, stale: frozenset[float]) -> str:
-    found = [f for f in stated(quoted) if not _replaced(quoted.quote, f[0], stale)]
+def _row(quoted: Quoted, seen: set[str], asked: str) -> str:
+    found = list(stated(quoted))
     if not found:
         return ""
     value, measure, when = max(found, key=lambda f: fit(f[1], f[0], asked))  # first of the best
@@ -123,8 +123,8 @@ def _row(quoted: Quoted, seen: set[str], asked: str, stale: frozenset[float]) ->
 
 
 def _replaced(sentence: str, value: str, stale: frozenset[float]) -> bool:
-    """Whether a figure is one a newer source restates otherwise, or the old value its own
-    sentence revises ("由3,410万台上调至3,480万台")."""
+    """Whether a figure is one of `stale` (its source's values that are not its subject's
+    now), or the old value its own sentence revises ("由3,410万台上调至3,480万台")."""
     at = sentence.find(value)
     amounts = quantities(sentence[at:]) if at >= 0 else []
     if not amounts or amounts[0].start != 0:
@@ -147,7 +147,14 @@ def fit(measure: str, value: str, asked: str) -> tuple[int, bool]:
 
 
 def stated(quoted: Quoted) -> Iterator[tuple[str, str, str]]:
-    """The statement's figures that a measure names, in order, each as (value, measure, as of)."""
+    """The statement's figures that a measure names, in order, each as (value, measure, as of);
+    not those its source's `unsaid` holds, nor an old value its sentence revises."""
+    for found in _stated(quoted):
+        if not _replaced(quoted.quote, found[0], quoted.unsaid):
+            yield found
+
+
+def _stated(quoted: Quoted) -> Iterator[tuple[str, str, str]]:
     fields = _fields(quoted)
     if fields:
         yield from _named_fields(fields, quoted)
