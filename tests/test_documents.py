@@ -495,3 +495,17 @@ def test_each_sheet_of_a_workbook_counts_in_the_unit_its_name_gives(tmp_path):
         ("弃风率", "2022", 4.1, "percent"),
         ("弃风率", "2023", 3.6, "percent"),
     ]
+
+
+def test_a_chinese_name_wrapped_inside_a_pdf_cell_is_read_whole():
+    from research.text.records import record_lines
+
+    table = [
+        ["医院", "2023年门急诊人次（万\n人次）"],
+        ["江城市第一人\n民医院", "386.2"],
+        ["Big\nCo", "1"],
+    ]
+    assert record_lines(table) == [
+        "医院: 江城市第一人民医院; 2023年门急诊人次（万人次）: 386.2",
+        "医院: Big Co; 2023年门急诊人次（万人次）: 1",
+    ]

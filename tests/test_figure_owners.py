@@ -139,3 +139,108 @@ def test_a_unit_with_a_scale_and_a_counted_thing_scales_its_column():
     assert header_unit("Throughput (thousand TEU)").scale == 1e3  # type: ignore[union-attr]
     assert header_unit("图书销量（万册）").scale == 1e4  # type: ignore[union-attr]
     assert header_unit("门诊平均候诊时间（分钟）") is None  # minutes: no scale to apply
+
+
+WATER = Whose(names=("Severnvale Water", "Ouseland Water", "Lough Derra Water", "Fenmarsh Water"))
+
+
+def test_a_name_an_amount_is_placed_at_or_a_relative_clause_describes_owns_it():
+    placed = (
+        "Severnvale Water said that it reported revenue of £1,212.4 million for 2022, compared "
+        "with £846.2 million at rival Ouseland Water in 2022."
+    )
+    assert [r[0] for r in shape(placed, WATER)] == ["Severnvale Water", "Ouseland Water"]
+    described = Whose(names=("Westreach Ferries", "Caldera Sound Lines"))
+    relative = (
+        "Westreach Ferries carried 1.35 million passengers in 2023, well behind Caldera Sound "
+        "Lines, which reported 2,389,000 passengers."
+    )
+    assert [r[0] for r in shape(relative, described)] == [
+        "Westreach Ferries",
+        "Caldera Sound Lines",
+    ]
+
+
+def test_a_sentence_that_turns_to_another_name_gives_it_the_amounts_after_the_turn():
+    sentence = (
+        "Lough Derra Water posted revenue of €287.9 million in 2023, up from €268.3 million a "
+        "year earlier, while Fenmarsh Water, its UK partner in a research programme, reported "
+        "£334.0 million."
+    )
+    assert [(r[0], r[1], r[3]) for r in shape(sentence, WATER)] == [
+        ("Lough Derra Water", 287_900_000.0, "2023"),
+        ("Lough Derra Water", 268_300_000.0, "2022"),  # a year earlier
+        ("Fenmarsh Water", 334_000_000.0, "2023"),
+    ]
+
+
+def test_a_forecast_is_no_figure_of_its_year():
+    sentence = "Severnvale Water said that it expects revenue of £1,305.0 million for 2023."
+    assert shape(sentence, WATER) == [
+        ("", 1_305_000_000.0, "GBP", "2023", "a forecast, not a figure")
+    ]
+
+
+def test_a_respective_list_gives_its_years_to_its_own_amounts_only():
+    whose = Whose(names=("江城市中心医院",), subject="江城市中心医院")
+    sentence = (
+        "江城市中心医院2021年和2022年门急诊人次分别为276.3万人次和298.6万人次，出院人次10.9万人次。"
+    )
+    assert [(r[1], r[3]) for r in shape(sentence, whose)] == [
+        (2_763_000.0, "2021"),
+        (2_986_000.0, "2022"),
+        (109_000.0, "2022"),
+    ]
+
+
+def test_the_old_value_of_a_revision_is_no_figure_even_with_words_between():
+    whose = Whose(names=("江城市第一人民医院",), subject="江城市第一人民医院")
+    sentence = (
+        "江城市第一人民医院2022年门急诊人次经核定，由上年公报的351.0万人次调整为353.4万人次。"
+    )
+    assert [(r[0], r[1], r[4]) for r in shape(sentence, whose)] == [
+        ("", 3_510_000.0, "the value a revision replaces"),
+        ("江城市第一人民医院", 3_534_000.0, ""),
+    ]
+
+
+def test_a_year_in_brackets_with_an_amount_of_its_own_dates_only_that_amount():
+    whose = Whose(names=("铁木健身",), subject="铁木健身")
+    sentence = "截至2023年末，公司会员86.9万人（2022年末：79.3万人），2023年末门店512家。"
+    assert [(r[1], r[3]) for r in shape(sentence, whose)] == [
+        (869_000.0, "2023"),
+        (793_000.0, "2022"),
+        (512.0, "2023"),
+    ]
+
+
+def test_a_currency_column_and_a_unit_only_first_column_give_the_rows_units():
+    from research.text.records import record_pairs
+
+    whose = Whose(names=("Severnvale Water",), subject="Severnvale Water")
+    wide = "Company: Severnvale Water; Currency: GBP; 2022 (m): 1,212.4; 2023 (m): 1,318.7"
+    rows = rows_in_record(record_pairs(wide) or [], wide, whose=whose)
+    assert [(r.entity, r.value, r.unit, r.period) for r in rows] == [
+        ("Severnvale Water", 1_212_400_000.0, "GBP", "2022"),
+        ("Severnvale Water", 1_318_700_000.0, "GBP", "2023"),
+    ]
+    labelled = "£ million: Revenue; 2023: 1,318.7; 2022: 1,212.4"
+    rows = rows_in_record(record_pairs(labelled) or [], labelled, whose=whose)
+    assert [(r.entity, r.measure, r.value, r.unit) for r in rows][0] == (
+        "Severnvale Water",
+        "revenue",
+        1_318_700_000.0,
+        "GBP",
+    )
+    assert header_unit("£ million") is not None and header_unit("Revenue") is None
+
+
+def test_the_years_after_a_list_of_chinese_names_are_the_scope_not_a_name():
+    question = (
+        "对比江城市第一人民医院、江城市中心医院和江城大学附属医院2022年和2023年的门急诊人次。"
+    )
+    assert asked_names(question) == ("江城市第一人民医院", "江城市中心医院", "江城大学附属医院")
+    gyms = "比较铁木健身、跃动空间、青橙健身和樱步健身2022年末和2023年末的会员人数。"
+    assert asked_names(gyms)[-1] == "樱步健身"
+    wind = "比较北辰新能源、海澜电力、朔风能源和天衢绿电截至2023年末的风电装机容量。"
+    assert asked_names(wind)[-1] == "天衢绿电"

@@ -42,9 +42,10 @@ def test_a_title_row_above_a_sheets_table_is_its_title_not_its_header(tmp_path: 
     sheet.append([2024, 14.87, 39.2])
     path = tmp_path / "trams.xlsx"
     book.save(path)
-    blocks = read_xlsx(path, "trams.xlsx", 10_000_000).blocks
-    assert blocks[0].text == (
+    name, title, rows = read_xlsx(path, "trams.xlsx", 10_000_000).blocks
+    assert name.text == "Ridership"
+    assert title.text == (
         "Linmouth Tram annual boardings and farebox recovery, calendar years.\n"
         "Source: Linmouth City Council."
     )
-    assert blocks[1].text == "Year: 2024; Boardings (million): 14.87; Farebox recovery (%): 39.2"
+    assert rows.text == "Year: 2024; Boardings (million): 14.87; Farebox recovery (%): 39.2"

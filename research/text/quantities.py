@@ -110,6 +110,31 @@ def years(text: str) -> list[tuple[int, int]]:
     return [(int(m.group(1)), m.start()) for m in YEAR.finditer(text)]
 
 
+RESPECTIVELY = re.compile(r"\brespectively\b|分别")
+
+
+def respective_years(sentence: str, amounts: list[Quantity]) -> dict[int, str]:
+    """The years a list gives its amounts in order, by the amounts' places in `amounts`:
+    "2021年和2022年营收分别为3.2亿元和4.1亿元" (the years before 分别, the amounts after it),
+    "In 2021 and 2022 revenue was $3.2 million and $4.1 million respectively" (the amounts
+    before it, the years before them); {} when the counts differ or the units do."""
+    said = RESPECTIVELY.search(sentence)
+    if not said or not amounts:
+        return {}
+    if said.group(0) == "分别":
+        part = max(sentence.rfind(mark, 0, said.start()) for mark in "；。;")
+        dated = [year for year, at in years(sentence) if part < at < said.start()]
+        listed = [i for i, a in enumerate(amounts) if a.start > said.start()][: len(dated)]
+    else:
+        before = [i for i, a in enumerate(amounts) if a.end <= said.start()]
+        first = amounts[before[0]].start if before else 0
+        dated = [year for year, at in years(sentence) if at < first]
+        listed = before[-len(dated) :] if dated else []
+    if len(dated) < 2 or len(listed) != len(dated) or len({amounts[i].unit for i in listed}) > 1:
+        return {}
+    return {i: str(year) for i, year in zip(listed, dated, strict=True)}
+
+
 def _unit(before: str | None, after: str | None) -> str:
     for mark in (after, before):
         if mark:
@@ -145,6 +170,8 @@ COUNTED = frozenset(
         *"人 人次 辆 台 吨 家 个 户 件 套 架次 标箱 标准箱 部 册 本 张 头 只 条 间".split(),
         *"所 床 座 名 位".split(),
         *"千瓦时 千瓦 兆瓦 立方米 公里 平方米 公顷 亩 teu".split(),
+        *"tonnes tonne tons passengers visitors vehicles units people barrels".split(),
+        *"kwh mwh gwh twh mw gw km litres hectares".split(),
     ]
 )
 
@@ -163,9 +190,8 @@ class HeaderUnit:
 def header_unit(key: str) -> HeaderUnit | None:
     """The unit a column's name gives its cells, when it says one."""
     found = HEADER_UNIT.search(key)
-    if not found:
-        return None
-    written = UNIT_LABEL.sub("", found.group(1) or found.group(2))
+    name = key[: found.start()].strip() if found else ""  # "£ million": a unit, nothing else
+    written = UNIT_LABEL.sub("", (found.group(1) or found.group(2)) if found else key.strip())
     counted = next((c for c in BY_LENGTH if c and written.lower().endswith(c)), "")
     core = written[: len(written) - len(counted)]  # "亿千瓦时": 亿 of 千瓦时
     parts = [p.group(0).lower() for p in HEADER_PART.finditer(core)]
@@ -178,7 +204,7 @@ def header_unit(key: str) -> HeaderUnit | None:
             scale = SCALES[part]
         else:
             unit = PERCENT.get(part) or CURRENCIES.get(part, unit)
-    return HeaderUnit(key[: found.start()].strip(), scale, unit, written)
+    return HeaderUnit(name, scale, unit, written)
 
 
 def in_column(amount: Quantity, column: HeaderUnit) -> Quantity:
@@ -202,18 +228,33 @@ CHANGE_BEFORE = re.compile(
 REVISION = re.compile(
     r"\b(?:revised|restated|corrected|amended)\b|更正|修订|修正|调整|重述|上调|下调"
 )
-REVISED_FROM = re.compile(r"(?:\bfrom|由|从|原)\s*$", re.IGNORECASE)
+# "revised from 41,300", "由上年公报的351.0万人次调整为…": the old value after "from".
+REVISED_FROM = re.compile(
+    r"(?:\bfrom(?:\s+[a-z]+){0,3}|(?:由|从|原)[^\d，,。；;]{0,8})\s*$", re.IGNORECASE
+)
+
+
+FORECAST = re.compile(
+    r"\b(?:expects?|expected|expecting|forecasts?|forecasted|projects?|projected|guidance"
+    r"|targets?|targeting|aims? (?:for|to)|plans? to|anticipates?|anticipated)\b"
+    r"|预计|预期|预测|目标|计划|有望|力争",
+    re.IGNORECASE,
+)
+CLAUSE_END = re.compile(r"[,;:，；：。]")
 
 
 def not_a_level_at(sentence: str, amount: Quantity) -> str:
     """Why an amount is no figure of its measure: a change ("比上年末增加3.6万人", "added
-    19,000"), or the old value a revision replaces in the same sentence ("revised from 41,300
-    to 40,800 tonnes")."""
+    19,000"), the old value a revision replaces in the same sentence ("revised from 41,300
+    to 40,800 tonnes"), or a forecast ("expects revenue of £1,305.0 million for 2023")."""
     before = sentence[max(0, amount.start - 30) : amount.start]
     if amount.unit != "percent" and CHANGE_BEFORE.search(before):
         return "a change, not a level"
     if REVISION.search(sentence) and REVISED_FROM.search(before):
         return "the value a revision replaces"
+    clause = CLAUSE_END.split(sentence[max(0, amount.start - 60) : amount.start])[-1]
+    if FORECAST.search(clause):
+        return "a forecast, not a figure"
     return ""
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from research.text.writing import CJK
+
 RECORD = re.compile(r"^[^:;\n]{1,60}:\s*[^;\n]*(?:;\s*[^:;\n]{1,60}:\s*[^;\n]*)+$")
 
 
@@ -28,8 +30,18 @@ def record_pairs(line: str) -> list[tuple[str, str]] | None:
 def record_lines(table: list[list[str | None]]) -> list[str]:
     """A table's rows under its first row as record lines, each cell's white space collapsed;
     none for a table of fewer than two rows or columns (empty rows left out)."""
-    rows = [[" ".join((cell or "").split()) for cell in row] for row in table]
+    rows = [[_cell(cell or "") for cell in row] for row in table]
     rows = [row for row in rows if any(row)]
     if len(rows) < 2 or len(rows[0]) < 2:
         return []
     return [record_line(rows[0], row) for row in rows[1:]]
+
+
+# A line break inside a cell between two Chinese or Japanese characters, where it wrapped.
+WRAPPED = re.compile(f"(?<=[{CJK}（(])\\s*\\n\\s*(?=[{CJK}）)])")
+
+
+def _cell(text: str) -> str:
+    """A cell's text on one line: a wrapped Chinese name whole ("江城市第一人\\n民医院"),
+    other white space collapsed."""
+    return " ".join(WRAPPED.sub("", text).split())

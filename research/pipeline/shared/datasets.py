@@ -230,7 +230,9 @@ def _kind(row: Row) -> tuple[str, str]:
 HEAD_END = re.compile(r"\s+(?:at|in|of|for|per|by|during|as|from|to|on)\s.*$|\s+\w+ed$")
 
 
-COUNTED_LAST = re.compile(r"(?<=\w)\s+(?:numbers|number|figures|count|counts|totals?)$")
+COUNTED_LAST = re.compile(
+    r"(?<=\w)\s+(?:numbers|number|figures|count|counts|totals?|journeys|trips)$"
+)
 
 
 def _head(measure: str) -> str:

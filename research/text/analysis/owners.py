@@ -126,7 +126,13 @@ def owner(sentence: str, start: int, names: tuple[str, ...], subject: str, words
         if head:
             return Owner("", head, f"of {head}")
     if chosen is None:
-        before = [m for m in found if m.start < clause_start]
+        chosen = _named_around(sentence, found, start, clause_start)
+        said = chosen is not None
+    if chosen is None:  # the part's subject since its last turn ("…, while Fenmarsh Water,
+        turn = _turn(sentence, clause_start)  # its UK partner, reported £334.0 million")
+        before = [m for m in found if turn <= m.start < clause_start]
+        said = bool(turn and before)  # named since the turn: not the subject before it
+        before = before or [m for m in found if m.start < clause_start]
         chosen = _pick(before, sentence, start) if before else None
     if chosen is None:
         related = _related(sentence, found, start)
@@ -192,6 +198,33 @@ def _pick(candidates: list[Mention], sentence: str, start: int) -> Mention | str
     return first
 
 
+# A clause that describes the name before its comma: "…behind Caldera, which reported 2.4m".
+RELATIVE = re.compile(r"\s*(?:which|who)\b")
+# A name right after an amount that places it: "£846.2 million at rival Ouseland Water".
+PLACED_AT = re.compile(
+    r"^\S+(?:\s+(?:thousand|million|billion|trillion|bn|mn))?(?:\s+[a-z]+)?\s+(?:at|for)\s+"
+    r"(?:(?:its|their|the)\s+)?(?:(?:main|largest|nearest|closest|smaller|larger)\s+)?"
+    r"(?:rivals?|competitors?|peers?)?\s*$"
+)
+
+
+def _named_around(
+    sentence: str, found: list[Mention], start: int, clause_start: int
+) -> Mention | None:
+    """The owner a clause that names nobody before its amount states otherwise: the name a
+    relative clause describes ("Caldera Sound Lines, which reported 2,389,000"), or one the
+    amount is placed at ("£846.2 million at rival Ouseland Water")."""
+    if RELATIVE.match(sentence, clause_start):
+        described = [m for m in found if 0 <= clause_start - m.end <= 2]
+        if described:
+            return described[-1]
+    end = CLAUSE_BREAK.search(sentence, start)
+    for mention in found:
+        if start < mention.start and (end is None or mention.start < end.start()):
+            return mention if PLACED_AT.match(sentence[start : mention.start]) else None
+    return None
+
+
 def _mentions(sentence: str, names: tuple[str, ...], words: Words) -> list[Mention]:
     common, inside = words
     found = []
@@ -246,6 +279,17 @@ def _in_appositive(sentence: str, mention: Mention, found: list[Mention]) -> boo
             if after and named.end + after.end() > mention.start:
                 return True
     return False
+
+
+# Where a sentence turns to another subject: "…, while Fenmarsh Water reported £334.0m".
+TURN = re.compile(r"[;；。]|\b(?:while|whereas|but|unlike|compared with|against)\b")
+
+
+def _turn(sentence: str, start: int) -> int:
+    begin = 0
+    for brk in TURN.finditer(sentence, 0, start):
+        begin = brk.end()
+    return begin
 
 
 def _clause_start(sentence: str, start: int) -> int:

@@ -13,17 +13,19 @@ population; "阿瓦隆人口为12万": 人口).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from research.text.analysis.owners import CLAUSE_BREAK, NAME, Owner, Whose, other_name
 from research.text.extractive.terms import STOPWORDS
 from research.text.quantities import (
+    CURRENCIES,
     HeaderUnit,
     Quantity,
     header_unit,
     in_column,
     not_a_level_at,
     quantities,
+    respective_years,
     years,
 )
 from research.text.writing import CJK
@@ -84,7 +86,7 @@ def rows_in(
     whose = whose or Whose(subject=entity)
     found: list[Row] = []
     amounts = quantities(sentence)
-    respective = _respective(sentence, amounts)
+    respective = respective_years(sentence, amounts)
     last: Owner | None = None  # whose the sentence's amount before was
     for i, amount in enumerate(amounts):
         said = _measure(sentence, amount, whose.common, found[-1].measure if found else "")
@@ -102,6 +104,7 @@ def rows_in(
                 value=amount.value,
                 unit=amount.unit,
                 period=respective.get(i)
+                or _earlier(sentence, amount, year)
                 or _period(sentence, amount)
                 or _whole(sentence, amount, year),
                 quote=sentence,
@@ -125,22 +128,6 @@ def _named_by(unit: HeaderUnit | None) -> str:
     return re.split(r"[,，:：;；]", unit.name)[0].strip() if unit else ""
 
 
-RESPECTIVELY = re.compile(r"\brespectively\b|分别")
-
-
-def _respective(sentence: str, amounts: list[Quantity]) -> dict[int, str]:
-    """ "In 2021 and 2022 revenue was $3.2 million and $4.1 million respectively",
-    "2021年和2022年营收分别为3.2亿元和4.1亿元": the years before the amounts, in order, one each."""
-    said = RESPECTIVELY.search(sentence)
-    if not said or not amounts:
-        return {}
-    dated = [str(year) for year, at in years(sentence) if at < amounts[0].start]
-    together = [i for i, a in enumerate(amounts) if a.unit == amounts[0].unit]
-    if len(dated) != len(together) or len(dated) < 2:
-        return {}
-    return dict(zip(together, dated, strict=True))
-
-
 def _period(sentence: str, amount: Quantity) -> str:
     """The year right after the amount ("120,000 residents in 2023"), else the last one before
     it in its clause ("In 2023 ... was 120,000"), else the first after it in its clause, else
@@ -154,12 +141,29 @@ def _period(sentence: str, amount: Quantity) -> str:
     part = max(sentence.rfind(";", 0, amount.start), sentence.rfind("；", 0, amount.start))
     before = [year for year, at in dated if part < at < amount.start]
     in_clause = [year for year, at in dated if start <= at < amount.start]
-    after = [year for year, at in dated if amount.end <= at < end]
+    after = [y for y, at in dated if amount.end <= at < end and not _aside(sentence, amount, at)]
     opening = OPENING_YEAR.match(sentence)  # "2023年，本行实现…；实现净利润16.9亿元"
     chosen = in_clause[-1:] or after[:1] or before[-1:]
     if chosen:
         return str(chosen[0])
     return opening.group(1) if opening and opening.end() <= amount.start else ""
+
+
+# The year before the one a sentence is of: "€268.3 million a year earlier", "上年为…".
+EARLIER = re.compile(
+    r"\s*(?:[a-z]+\s+)?(?:a year (?:earlier|before|ago)|(?:in\s+)?the (?:previous|prior) year)\b"
+)
+CJK_EARLIER = re.compile(r"(?:上年|去年|上一年)(?:同期|全年)?(?:为|的|是)?$")
+
+
+def _earlier(sentence: str, amount: Quantity, year: str) -> str:
+    """The year before the sentence's (the last it names before the amount, else `year`) when
+    the amount is said of the year before it; else ""."""
+    if not (EARLIER.match(sentence, amount.end) or CJK_EARLIER.search(sentence[: amount.start])):
+        return ""
+    named = [y for y, at in years(sentence) if at < amount.start]
+    base = named[-1] if named else int(year) if year else 0
+    return str(base - 1) if base else ""
 
 
 # The year a text is of, named without its number: "极峰汽车全年交付15.3万辆".
@@ -170,6 +174,15 @@ def _whole(sentence: str, amount: Quantity, year: str) -> str:
     """`year`, when the amount's clause names the year without its number; else ""."""
     start = _clause(sentence, amount)[0]
     return year if year and THE_YEAR.search(sentence, start, amount.start) else ""
+
+
+def _aside(sentence: str, amount: Quantity, at: int) -> bool:
+    """Whether the year at `at` dates another amount in brackets of its own after this one:
+    "86.9万人（2022年末：79.3万人）" (not "52,300 residents (2024)")."""
+    if not re.search(r"[（(][^)）]*$", sentence[amount.end : at]):
+        return False
+    inside = re.match(r"[^)）]*", sentence[at:])
+    return bool(inside and re.search(r"[:：]|\d[^)）]*\d", inside.group(0)[4:]))
 
 
 OPENING_YEAR = re.compile(
@@ -196,7 +209,12 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
     it, past the phrases that place it ("the population of Avalon was 120,000", "earned net
     profit of", "阿瓦隆人口为12万"); "" when none says."""
     after = re.match(r"\s*([a-z][a-z-]{2,}|[A-Z]{2,5}\b(?!\s+[A-Z]))", sentence[amount.end :])
-    if after and after.group(1) not in NOT_MEASURES and after.group(1) not in STOPWORDS:
+    if (
+        after
+        and after.group(1) not in NOT_MEASURES
+        and after.group(1) not in STOPWORDS
+        and not after.group(1).endswith("ed")  # "the 3,418,000 carried in 2022": a verb
+    ):
         return after.group(1)  # "126,000 residents", "1.15 million TEU"
     before = sentence[_clause(sentence, amount)[0] : amount.start]
     cjk = _cjk_measure(before) if re.search(f"[{CJK}]", before) else ""
@@ -251,7 +269,7 @@ PREPOSITIONAL = re.compile(
 
 # A Chinese measure names what it measures last (年末常住人口: 人口); words after it that say
 # only "how many" or "how much" (门店数量: 门店) and the synonyms of one measure go.
-CJK_COUNTING = re.compile(r"(?:数量|总数|总量|总额|金额|规模|数)$")
+CJK_COUNTING = re.compile(r"(?:数量|总数|总量|总额|金额|规模|人次|人数|数)$")
 CJK_SAME = {
     "收入": "营收",
     "业额": "营收",
@@ -286,6 +304,7 @@ def same_measure(measure: str) -> str:
 LABEL_HEADERS = re.compile(
     r"^\s*(?:measure|metric|indicator|item|line item|kpi|figure|项目|指标|科目|类别)\s*$", re.I
 )
+CCY = re.compile(r"^\s*(?:currency|ccy|币种|货币)\s*$", re.IGNORECASE)
 PERIOD_KEYS = re.compile(r"^(?:year|date|period|fy|fiscal year|年份|年度|日期|时期|年)$", re.I)
 
 
@@ -308,9 +327,12 @@ def rows_in_record(
     2023: 120000; 2024: 126000")."""
     whose = whose or Whose(subject=entity)
     period, named, amounts = "", "", []
+    money = next((CURRENCIES.get(v.strip().lower(), "") for k, v in pairs if CCY.match(k)), "")
     for key, value in pairs:
         found = quantities(value)
         year = years(value)
+        if CCY.match(key):  # "Currency: GBP": the row's amounts' currency
+            continue
         if PERIOD_KEYS.match(key) or (year and not found):
             period = period or (str(year[0][0]) if year else value)
         elif found and len(found) == 1:
@@ -320,7 +342,8 @@ def rows_in_record(
     table = next((u for key, _ in pairs[:1] if (u := header_unit(key))), None)
     # a first column of measures: named so ("Measure", "项目"), or by its unit alone ("(€ m)")
     labels = bool(pairs) and (LABEL_HEADERS.match(pairs[0][0]) or (table and not table.name))
-    if named and (labels or not whose.is_name(named)):  # "Revenue; 2022: 16.8; 2023: 18.2"
+    # "Revenue; 2022: 16.8; 2023: 18.2"; "Key figures: Harvest (thousand tonnes); 2023: 142.7"
+    if named and (labels or not whose.is_name(named) or header_unit(named)):
         measure, named = measure or named, ""
     row_unit = header_unit(measure) if measure else None
     owner, why = whose.of_cell(named)
@@ -330,6 +353,8 @@ def rows_in_record(
         own = header_unit(key)
         column = own or row_unit or table or unit
         amount = in_column(amount, column) if column else amount
+        if money and not amount.unit:
+            amount = replace(amount, unit=money)
         if key_year:  # "2023年交付量（万辆）": 交付量; else the row's or the table's measure
             said = measure or _unyeared(own.name if own else "") or _named_by(unit)
         else:

@@ -345,6 +345,10 @@ def _chinese_after(sentence: str, figure: Figure) -> str:
     return _ZH_STOP.split(run.group(0))[0] if run else ""
 
 
+# A comparison alone, which says how much more, not of what: "11.3% more than …".
+_COMPARED = frozenset("more less fewer higher lower greater smaller larger up down".split())
+
+
 def names_a_measure(name: str) -> bool:
     """Whether `name` can name a measure (head a key figure's row): a word or character first,
     short, and not a sentence's start (a pronoun, a bare owner) nor ending on a function
@@ -358,7 +362,7 @@ def names_a_measure(name: str) -> bool:
         return False
     first, last = _bare(words[0]), _bare(words[-1])
     letter = len(words[-1]) == 1 and words[-1].isupper()  # "Series A"
-    if first in _PRONOUNS or name.lower() in _OWNERS:
+    if first in _PRONOUNS or name.lower() in _OWNERS or name.lower() in _COMPARED:
         return False
     if last in _STOPS - _RISING - _FALLING and not letter:
         return False

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from research.text.extractive.figures import MONTHS, Figure, figures, label, names_a_measure
 from research.text.extractive.terms import terms
-from research.text.quantities import Quantity, not_a_level_at, quantities
+from research.text.quantities import Quantity, not_a_level_at, quantities, respective_years
 
 TABLE_ROWS = 12
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -124,15 +124,17 @@ def _row(quoted: Quoted, seen: set[str], asked: str) -> str:
 
 def _replaced(sentence: str, value: str, stale: frozenset[float]) -> bool:
     """Whether a figure is one of `stale` (its source's values that are not its subject's
-    now), or the old value its own sentence revises ("由3,410万台上调至3,480万台")."""
+    now), the old value its own sentence revises ("由3,410万台上调至3,480万台"), or a
+    forecast ("expects revenue of £1,305.0 million")."""
     at = sentence.find(value)
     amounts = quantities(sentence[at:]) if at >= 0 else []
     if not amounts or amounts[0].start != 0:
         return False
     amount = amounts[0]
     moved = Quantity(amount.value, amount.unit, amount.text, at, at + amount.end, "")
-    revised = "revision" in not_a_level_at(sentence, moved)
-    return revised or any(math.isclose(amount.value, v, rel_tol=1e-9) for v in stale)
+    why = not_a_level_at(sentence, moved)  # an old value revised, or a forecast
+    gone = "revision" in why or "forecast" in why
+    return gone or any(math.isclose(amount.value, v, rel_tol=1e-9) for v in stale)
 
 
 RATE = re.compile(r"\brates?\b|percent|\bshare|ratio|proportion|率|占比|比例|比重", re.I)
@@ -290,6 +292,11 @@ def _as_of(sentence: str, figure: Figure, when: str) -> str:
     """The period the statement gives for the figure: the most precise in its clause (the
     nearest of those), or one opening the sentence; "" when neither (its source's date then).
     A period after its source's year is not one."""
+    amounts = quantities(sentence)
+    listed = respective_years(sentence, amounts)  # "2021年和2022年…分别为A和B"
+    own = [i for i, a in enumerate(amounts) if a.start <= figure.start < a.end]
+    if own and own[0] in listed:
+        return listed[own[0]]
     end = figure.start + len(figure.value)
     starts = [m.end() for m in _CLAUSE_END.finditer(sentence, 0, figure.start)]
     start = starts[-1] if starts else 0

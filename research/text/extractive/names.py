@@ -69,8 +69,9 @@ PERIOD = re.compile(
     r"|\b(?:over|in|during)\s+the\s+(?:last|past)\s+(?:\w+\s+)?(?:years?|decades?|months?)",
     re.IGNORECASE,
 )
-CJK_PERIOD = re.compile(
-    r"(?:(?:19|20)\d\d年?(?:\s*(?:至|到|—|-|–|~)\s*(?:19|20)\d\d年?)?(?:度)?)"
+_CJK_YEAR = r"(?:19|20)\d\d年?(?:末|底|初|度|上半年|下半年)?"
+CJK_PERIOD = re.compile(  # 2023年, 2020年至2023年, 2022年和2023年, 2022年末、2023年末
+    rf"(?:截至|截止)?{_CJK_YEAR}(?:\s*(?:至|到|—|-|–|~|和|与|及|、)\s*{_CJK_YEAR})*"
     r"|(?:近|过去|最近)[一二三四五六七八九十两\d]+年"
 )
 SCOPE_TAIL = re.compile(
