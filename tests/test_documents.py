@@ -500,7 +500,7 @@ def test_each_sheet_of_a_workbook_counts_in_the_unit_its_name_gives(tmp_path):
 def test_a_chinese_name_wrapped_inside_a_pdf_cell_is_read_whole():
     from research.text.records import record_lines
 
-    table = [
+    table: list[list[str | None]] = [
         ["医院", "2023年门急诊人次（万\n人次）"],
         ["江城市第一人\n民医院", "386.2"],
         ["Big\nCo", "1"],
