@@ -151,3 +151,16 @@ def test_the_full_year_is_the_year_its_text_is_of():
         ("极峰汽车", "交付", 91_000.0, "", "2022"),
     ]
     assert shape(sentence, entity="极峰汽车")[0][4] == ""  # no year known: no row's period
+
+
+def test_a_row_says_what_its_amount_counts_from_its_word_or_its_column():
+    from research.text.analysis.rows import cjk_stem, rows_in_record
+    from research.text.records import record_pairs
+
+    (teu,) = rows_in("宁川港完成集装箱吞吐量436.1万标箱。", entity="宁川港")
+    (cargo,) = rows_in("宁川港完成货物吞吐量2.06亿吨。", entity="宁川港")
+    assert (teu.counted, cargo.counted) == ("标箱", "吨")
+    line = "港口: 东澜港; 2023年（万标箱）: 1,538.9"
+    (cell,) = rows_in_record(record_pairs(line) or [], line)
+    assert (cell.value, cell.counted) == (15_389_000.0, "标箱")
+    assert cjk_stem("完成集装箱吞吐量") == cjk_stem("集装箱吞吐量") == "吞吐"  # the last action

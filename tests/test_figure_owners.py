@@ -244,3 +244,9 @@ def test_the_years_after_a_list_of_chinese_names_are_the_scope_not_a_name():
     assert asked_names(gyms)[-1] == "樱步健身"
     wind = "比较北辰新能源、海澜电力、朔风能源和天衢绿电截至2023年末的风电装机容量。"
     assert asked_names(wind)[-1] == "天衢绿电"
+
+
+def test_a_chinese_forecast_covers_the_whole_part_of_its_sentence():
+    whose = Whose(names=("东澜港",), subject="东澜港")
+    sentence = "预计东澜港2023年完成集装箱吞吐量1,530万标箱，完成货物吞吐量约6.4亿吨。"
+    assert [r[4] for r in shape(sentence, whose)] == ["a forecast, not a figure"] * 2

@@ -179,6 +179,22 @@ COUNTED = frozenset(
 BY_LENGTH = sorted(COUNTED, key=len, reverse=True)
 
 
+def counted_after(text: str) -> str:
+    """The thing an amount counts when a word of COUNTED follows it: "标箱" of "万标箱，…",
+    "tonnes" of " tonnes in 2023"; "" when none does."""
+    head = text.lstrip()[:12].lower()
+    return next((c for c in BY_LENGTH if c and head.startswith(c) and _whole_word(head, c)), "")
+
+
+def _whole_word(text: str, word: str) -> bool:
+    return not word.isascii() or not text[len(word) : len(word) + 1].isalpha()
+
+
+def counted_in(written: str) -> str:
+    """The thing a column's unit counts: "标箱" of "万标箱", "tonnes" of "thousand tonnes"."""
+    return next((c for c in BY_LENGTH if c and written.lower().endswith(c)), "")
+
+
 @dataclass(frozen=True)
 class HeaderUnit:
     name: str  # the column's name without its unit ("Revenue")
@@ -192,7 +208,7 @@ def header_unit(key: str) -> HeaderUnit | None:
     found = HEADER_UNIT.search(key)
     name = key[: found.start()].strip() if found else ""  # "£ million": a unit, nothing else
     written = UNIT_LABEL.sub("", (found.group(1) or found.group(2)) if found else key.strip())
-    counted = next((c for c in BY_LENGTH if c and written.lower().endswith(c)), "")
+    counted = counted_in(written)
     core = written[: len(written) - len(counted)]  # "亿千瓦时": 亿 of 千瓦时
     parts = [p.group(0).lower() for p in HEADER_PART.finditer(core)]
     if not parts or HEADER_PART.sub("", core).strip(" .").lower() not in COUNTED:
@@ -241,6 +257,7 @@ FORECAST = re.compile(
     re.IGNORECASE,
 )
 CLAUSE_END = re.compile(r"[,;:，；：。]")
+CJK_FORECAST = re.compile(r"预计|预期|预测|有望")  # of the whole part of the sentence after it
 
 
 def not_a_level_at(sentence: str, amount: Quantity) -> str:
@@ -253,7 +270,10 @@ def not_a_level_at(sentence: str, amount: Quantity) -> str:
     if REVISION.search(sentence) and REVISED_FROM.search(before):
         return "the value a revision replaces"
     clause = CLAUSE_END.split(sentence[max(0, amount.start - 60) : amount.start])[-1]
-    if FORECAST.search(clause):
+    part = re.split(r"[;；。]|而|但", sentence[: amount.start])[
+        -1
+    ]  # "预计…，完成货物吞吐量约6.4亿吨"
+    if FORECAST.search(clause) or CJK_FORECAST.search(part):
         return "a forecast, not a figure"
     return ""
 

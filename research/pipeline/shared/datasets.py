@@ -181,15 +181,23 @@ def _of_the_measure(found: list[Gathered], words: str) -> list[Gathered]:
         if _alike(_kind(item.row), best) and key not in seen:
             seen.add(key)
             kept.append(item)
-    kept = _one_a_source(kept, asked)
+    counted = _counted(kept)  # not tonnes of cargo (亿吨) beside containers (万标箱)
+    kept = [g for g in _one_a_source(kept, asked) if g.row.counted in ("", counted)]
     cells = {(g.row.entity, g.row.period) for g in kept}
     unsaid = [g for g in found if best[1] and _kind(g.row) == (best[0], "")]
     for item in unsaid:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
-        if (item.row.entity, item.row.period) not in cells and key not in seen:
+        cell = (item.row.entity, item.row.period)
+        if cell not in cells and key not in seen and item.row.counted in ("", counted):
             seen.add(key)
             kept.append(item)
     return kept
+
+
+def _counted(kept: list[Gathered]) -> str:
+    """The thing most of the figures count, where words say what ("标箱"); "" when none."""
+    said = Counter(g.row.counted for g in kept if g.row.counted)
+    return max(sorted(said), key=lambda counted: said[counted]) if said else ""
 
 
 def _alike(kind: tuple[str, str], best: tuple[str, str]) -> bool:

@@ -21,6 +21,8 @@ from research.text.quantities import (
     CURRENCIES,
     HeaderUnit,
     Quantity,
+    counted_after,
+    counted_in,
     header_unit,
     in_column,
     not_a_level_at,
@@ -70,6 +72,7 @@ class Row:
     quote: str  # the sentence, as the source says it
     conversion: str  # what was done to the amount as written; "" when nothing
     left_out: str = ""  # why it is nobody's asked: "of Boreal Cycles", "... named as one subject"
+    counted: str = ""  # the thing its amount counts, when a word says: "标箱", "tonnes"
 
 
 def rows_in(
@@ -110,6 +113,7 @@ def rows_in(
                 quote=sentence,
                 conversion=amount.conversion,
                 left_out=owner.why,
+                counted=counted_after(sentence[amount.end :]),
             )
         )
     return found
@@ -286,9 +290,9 @@ def cjk_stem(measure: str) -> str:
     """What a Chinese measure is compared under: the action it counts (交付新车, 交付量:
     交付), else its last two characters after any word of counting (营业收入 and 营收 alike:
     营收; 门店数量: 门店)."""
-    action = CJK_ACTIONS.search(measure)
-    if action:
-        return CJK_SAME.get(action.group(0), action.group(0))
+    actions = CJK_ACTIONS.findall(measure)  # "完成集装箱吞吐量": 吞吐, not 完成
+    if actions:
+        return CJK_SAME.get(actions[-1], actions[-1])
     core = CJK_COUNTING.sub("", measure.strip()) or measure.strip()
     stem = core[-2:]
     return CJK_SAME.get(stem, stem)
@@ -369,6 +373,7 @@ def rows_in_record(
                 quote=quote,
                 conversion=amount.conversion,
                 left_out=why,
+                counted=counted_in(column.written) if column else "",
             )
         )
     return rows
