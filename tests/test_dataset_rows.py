@@ -68,7 +68,7 @@ def test_a_spreadsheet_or_csv_row_names_its_entity_period_and_measure_by_its_fie
     assert pairs is not None
     assert [(r.entity, r.measure, r.value, r.period) for r in rows_in_record(pairs, line)] == [
         ("Avalon", "population", 120_000.0, "2023"),
-        ("Avalon", "area (km2)", 41.5, "2023"),
+        ("Avalon", "area", 41.5, "2023"),  # its unit said apart
     ]
     wide = "City: Brightwater; 2023: 80000; 2024: 78400"
     rows = rows_in_record(record_pairs(wide) or [], wide, measure="population")
@@ -80,8 +80,8 @@ def test_a_spreadsheet_or_csv_row_names_its_entity_period_and_measure_by_its_fie
 
 
 def test_a_text_gives_rows_from_its_sentences_tables_and_records_each_with_its_quote():
-    from research.pipeline.shared.datasets import rows_of
     from research.text.analysis.owners import Whose
+    from research.text.analysis.texts import rows_of
 
     text = (
         "# Census\n\nAvalon had 126,000 residents in 2024.\n\n"
@@ -117,8 +117,8 @@ def test_where_two_sources_disagree_the_newer_sources_value_is_computed_with():
 
 
 def test_records_under_one_title_take_its_unit_and_stacked_titles_give_none():
-    from research.pipeline.shared.datasets import rows_of
     from research.text.analysis.owners import Whose
+    from research.text.analysis.texts import rows_of
 
     one = "Passengers (thousands)\n\nOperator: Skerrow Ferries; 2022: 1,310; 2023: 1,430\n"
     found = [(r.period, r.value) for r, _ in rows_of(one, Whose())]
@@ -164,3 +164,23 @@ def test_a_row_says_what_its_amount_counts_from_its_word_or_its_column():
     (cell,) = rows_in_record(record_pairs(line) or [], line)
     assert (cell.value, cell.counted) == (15_389_000.0, "标箱")
     assert cjk_stem("完成集装箱吞吐量") == cjk_stem("集装箱吞吐量") == "吞吐"  # the last action
+
+
+def test_a_tables_title_names_its_measure_unless_titles_over_several_tables_disagree():
+    from research.text.analysis.owners import Whose
+    from research.text.analysis.texts import rows_of
+
+    sheet = (
+        "集装箱吞吐量\n\n全省主要港口集装箱吞吐量（1—12月累计）\n\n"
+        "港口: 东澜港; 2023年（万标箱）: 1,538.9\n"
+    )
+    ((row, _),) = rows_of(sheet, Whose())
+    assert (row.measure, row.value) == ("全省主要港口集装箱吞吐量", 15_389_000.0)
+    leakage = "Leakage (Ml/d)\n\nCompany: Hollin Vale Water; 2022: 62.0\n"
+    ((row, _),) = rows_of(leakage, Whose())
+    assert (row.measure, row.value) == ("leakage", 62.0)  # a unit none scales: named only
+
+
+def test_an_amount_in_a_unit_of_measure_is_no_measure_of_that_unit():
+    (row,) = rows_in("Brekka Aqua harvested 78,300 tonnes in 2023.")
+    assert (row.measure, row.counted, row.value) == ("", "tonnes", 78_300.0)

@@ -340,8 +340,8 @@ def test_a_damaged_excel_file_is_refused_saying_so(tmp_path):
 
 
 def test_a_pdf_tables_rows_follow_its_page_text_as_records_with_their_figures(tmp_path):
-    from research.pipeline.shared.datasets import rows_of
     from research.text.analysis.owners import Whose
+    from research.text.analysis.texts import rows_of
 
     body = files.pdf_with_table(
         "The census gives each city's population.",
@@ -475,8 +475,8 @@ def test_a_files_metadata_names_its_authors_and_day_and_a_generators_stamp_names
 
 
 def test_each_sheet_of_a_workbook_counts_in_the_unit_its_name_gives(tmp_path):
-    from research.pipeline.shared.datasets import rows_of
     from research.text.analysis.owners import Whose
+    from research.text.analysis.texts import rows_of
 
     body = files.xlsx(
         {

@@ -252,7 +252,8 @@ REVISED_FROM = re.compile(
 
 FORECAST = re.compile(
     r"\b(?:expects?|expected|expecting|forecasts?|forecasted|projects?|projected|guidance"
-    r"|targets?|targeting|aims? (?:for|to)|plans? to|anticipates?|anticipated)\b"
+    r"|targets?|targeting|aims? (?:for|to)|plans? to|planned|budget(?:ed)?|anticipates?"
+    r"|anticipated)\b"
     r"|预计|预期|预测|目标|计划|有望|力争",
     re.IGNORECASE,
 )

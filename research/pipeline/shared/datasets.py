@@ -21,12 +21,11 @@ from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
 from research.text.analysis.asked import asked_names
 from research.text.analysis.owners import NAME, Whose, subject_of
-from research.text.analysis.rows import Row, cjk_stem, rows_in, rows_in_record, same_measure
-from research.text.extractive.currency import Vintage, final
-from research.text.extractive.sentences import sentences
+from research.text.analysis.rows import Row, cjk_stem, same_measure
+from research.text.analysis.texts import one_year, rows_of, titled
+from research.text.extractive.currency import Vintage, final, first_account
 from research.text.extractive.terms import is_cjk, terms
-from research.text.quantities import HEADER_UNIT, HeaderUnit, header_unit, spelled
-from research.text.records import record_pairs
+from research.text.quantities import REVISION, spelled
 
 COLUMNS = (("entity", "VARCHAR"), ("period", "VARCHAR"), ("value", "DOUBLE"))
 Value = tuple[str, str, float]  # entity, period, value: a row of the table computed over
@@ -79,76 +78,14 @@ def gather(section: Section, words: str, today: date) -> tuple[list[Gathered], C
         # A page's HTML tables first, as its HTML has them; then its text (where a table that
         # extraction kept gives the same figures, counted once).
         title = source.document.title if source.document else source.title
-        year = _one_year(title)
+        year = one_year(title)
         for text in (tables, source.text):
-            for row, locator in rows_of(text, whose, header_unit(title), year):
+            for row, locator in rows_of(text, whose, titled(title), year):
                 if row.period and row.entity:
                     found.append(Gathered(source, row, locator or source.locator, age, last))
                 elif row.period and row.left_out:
                     left_out[row.left_out] += 1
     return supersede(_of_the_measure(found, words)), left_out
-
-
-TITLE_LENGTH = 80  # a longer line over a table is a sentence leading into it, not its title
-
-
-def _titles(line: str) -> bool:
-    """Whether a line reads as a table's title naming a unit: short, ending in one."""
-    return len(line) <= TITLE_LENGTH and bool(HEADER_UNIT.search(line))
-
-
-def _record_rows(
-    text: str, whose: Whose, unit: HeaderUnit | None
-) -> tuple[list[tuple[Row, str]], list[tuple[int, int]]]:
-    """The rows of a text's record lines, and where those lines are. Records under a table's
-    one title ("Passengers (thousands)") count in its unit, else in `unit`; titles stacked
-    over tables (a PDF page lists them above all its tables) own none of them alone."""
-    found: list[tuple[Row, str]] = []
-    records: list[tuple[int, int]] = []
-    titles: list[str] | None = []
-    at, lead = 0, unit
-    for line in text.splitlines(keepends=True):
-        pairs = record_pairs(line)
-        if pairs:
-            if titles is not None:  # the first line of a table
-                lead = (len(titles) == 1 and header_unit(titles[0])) or unit
-            quote = line.strip()
-            found += [(row, "") for row in rows_in_record(pairs, quote, whose=whose, unit=lead)]
-            records.append((at, at + len(line)))
-            titles = None
-        elif line.strip():
-            titles = (titles or []) + [line.strip()] * _titles(line.strip())
-        at += len(line)
-    return found, records
-
-
-def _one_year(title: str) -> str:
-    """The one year a title names ("新势力2023年交付榜出炉"), which its text's "全年" means."""
-    named = set(re.findall(r"(?<!\d)((?:19|20)\d\d)(?!\d)", title))
-    return named.pop() if len(named) == 1 else ""
-
-
-def rows_of(
-    text: str, whose: Whose, unit: HeaderUnit | None = None, year: str = ""
-) -> list[tuple[Row, str]]:
-    """A text's rows with their locators: each record line (a CSV or spreadsheet row as the
-    library stores it) by its fields, each table row by its header's, each other sentence by
-    its words; each of the thing `whose` says it is of. A table's numbers with no unit of
-    their own take the one its heading or caption gives, else `unit` (the title's: "Terminal
-    passengers (thousands)")."""
-    found, records = _record_rows(text, whose, unit)
-    for sentence in sentences(text):
-        if any(start < sentence.end and sentence.start < end for start, end in records):
-            continue
-        quote = text[sentence.start : sentence.end]
-        if sentence.header:  # a table row: its cells named by its header's
-            pairs = list(zip(sentence.header.split("; "), sentence.text.split("; "), strict=False))
-            titled = header_unit(sentence.caption) or header_unit(sentence.context) or unit
-            rows = rows_in_record(pairs, quote, whose=whose, unit=titled)
-        else:
-            rows = rows_in(quote, whose=whose, year=year)
-        found += [(row, sentence.context) for row in rows]
-    return found
 
 
 def _named(title: str) -> str:
@@ -183,7 +120,7 @@ def _of_the_measure(found: list[Gathered], words: str) -> list[Gathered]:
             kept.append(item)
     counted = _counted(kept)  # not tonnes of cargo (亿吨) beside containers (万标箱)
     kept = [g for g in _one_a_source(kept, asked) if g.row.counted in ("", counted)]
-    cells = {(g.row.entity, g.row.period) for g in kept}
+    cells = {(g.row.entity, g.row.period) for g in kept if not g.age.marked}  # not a draft's
     unsaid = [g for g in found if best[1] and _kind(g.row) == (best[0], "")]
     for item in unsaid:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
@@ -235,7 +172,8 @@ def _kind(row: Row) -> tuple[str, str]:
     return row.unit, stems[-1] if stems else measure
 
 
-HEAD_END = re.compile(r"\s+(?:at|in|of|for|per|by|during|as|from|to|on)\s.*$|\s+\w+ed$")
+# Not "per": "leakage per property" is a rate, no leakage.
+HEAD_END = re.compile(r"\s+(?:at|in|of|for|by|during|as|from|to|on)\s.*$|\s+\w+ed$")
 
 
 COUNTED_LAST = re.compile(
@@ -274,14 +212,17 @@ def supersede(gathered: list[Gathered]) -> list[Gathered]:
 
 
 def _standing(item: Gathered) -> tuple:
-    """How a figure ranks among those of its cell: an unmarked source's first, then a last
+    """How a figure ranks among those of its cell: an unmarked source's first, then one
+    neither its source nor its sentence calls a first account ("据快报数据"), then a last
     account's (final figures, a correction, an annual report), then the later as-of date (a
     library file dated only by its upload has none; one dated by a year alone, "yearbook
     2023", is of that year's end, after a page dated within it), then the later source."""
     age = item.age
     when = age.as_of if age.as_of and not age.uploaded else (0, 0, 0)
     when = (when[0], 13, 0) if when[0] and not when[1] else when
-    return (not age.marked, not age.provisional, bool(item.final), when, item.source.n)
+    quote = item.row.quote  # "据快报数据，…"; not "…较业绩快报数据17.4亿元有所下调"
+    first = age.provisional or (not REVISION.search(quote) and first_account(quote))
+    return (not age.marked, not first, bool(item.final), when, item.source.n)
 
 
 def unit_label(unit: str, measure: str) -> str:

@@ -58,7 +58,7 @@ SYNONYMS = {
 }
 CJK_VERBS = re.compile(
     r"(?:为|达到|达|是|约|增至|增长到|增长至|升至|降至|减至|有|共|总计|合计|约为|分别"
-    r"|上调至|下调至|上调|下调|调整为|更正为|修正为|修订为|至)+$"
+    r"|上调至|下调至|上调|下调|调整为|更正为|修正为|修订为|至|完成|实现|录得)+$"
 )
 
 
@@ -92,7 +92,9 @@ def rows_in(
     respective = respective_years(sentence, amounts)
     last: Owner | None = None  # whose the sentence's amount before was
     for i, amount in enumerate(amounts):
-        said = _measure(sentence, amount, whose.common, found[-1].measure if found else "")
+        previous = found[-1].measure if found else ""
+        listed = i in respective and i - 1 in respective  # "分别为301.7万千瓦和385.4万千瓦"
+        said = previous if listed else _measure(sentence, amount, whose.common, previous)
         owner = whose.of(sentence, amount.start)
         if last is not None and not owner.said:  # "…临江市2023年末为412.7万人，2022年末为…"
             owner = last
@@ -218,6 +220,7 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
         and after.group(1) not in NOT_MEASURES
         and after.group(1) not in STOPWORDS
         and not after.group(1).endswith("ed")  # "the 3,418,000 carried in 2022": a verb
+        and after.group(1).lower() not in UNITS_OF_MEASURE  # "186,400 tonnes" of what?
     ):
         return after.group(1)  # "126,000 residents", "1.15 million TEU"
     before = sentence[_clause(sentence, amount)[0] : amount.start]
@@ -243,6 +246,10 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
     return content[-1].lower() if content else ""
 
 
+# Units an amount is measured in, which say how much, not of what.
+UNITS_OF_MEASURE = frozenset(
+    "tonnes tonne tons kg kwh mwh gwh twh mw gw km litres liters hectares barrels".split()
+)
 # Words that say only "how many" of the noun before them: "passenger numbers", "visitor count".
 COUNTING = frozenset("numbers number figures count counts total totals".split())
 
@@ -255,13 +262,26 @@ def _cjk_measure(before: str) -> str:
     """The measure a Chinese clause names right before its amount: the words after the last
     的 ("实现归属于本行股东的净利润": 净利润), from the action counted ("累计交付新车": 交付新车),
     else its last two characters ("阿瓦隆人口为": 人口); "" when fewer."""
-    run = re.search(f"([{CJK}]+)$", before.rstrip())
+    before = CJK_VERBS.sub("", before.rstrip())
+    before = CJK_WHEN.sub("", before)  # "风电装机规模截至2023年末达到": 风电装机规模
+    run = re.search(f"([{CJK}]+)$", before)
     if not run:
         return ""
     said = CJK_VERBS.sub("", run.group(1)).split("的")[-1]
     said = CJK_BETWEEN.sub("", said)  # "3.2亿元和4.1亿元": nothing of its own before 4.1
     action = CJK_ACTIONS.search(said)
-    return said[action.start() :][:8] if action else (said[-2:] if len(said) >= 2 else "")
+    if action:
+        return said[action.start() :][:8]
+    core = CJK_COUNTING.sub("", said)  # "装机规模": 装机
+    said = core if len(core) >= 2 else said
+    return said[-2:] if len(said) >= 2 else ""
+
+
+# When a Chinese clause says its figure is, between the measure and the amount.
+CJK_WHEN = re.compile(
+    r"(?:截至|截止|到)?(?:(?:19|20)\d\d年)?(?:末|底|初|度|全年|同期|上半年|下半年|当年)$"
+    r"|(?:截至|截止|到)?(?:19|20)\d\d年$"
+)
 
 
 # A phrase that places or owns what is measured, not what it is: "at the castle", "of Avalon".
@@ -273,7 +293,7 @@ PREPOSITIONAL = re.compile(
 
 # A Chinese measure names what it measures last (年末常住人口: 人口); words after it that say
 # only "how many" or "how much" (门店数量: 门店) and the synonyms of one measure go.
-CJK_COUNTING = re.compile(r"(?:数量|总数|总量|总额|金额|规模|人次|人数|数)$")
+CJK_COUNTING = re.compile(r"(?:数量|总数|总量|总额|金额|规模|容量|人次|人数|数)$")
 CJK_SAME = {
     "收入": "营收",
     "业额": "营收",
@@ -290,7 +310,8 @@ def cjk_stem(measure: str) -> str:
     """What a Chinese measure is compared under: the action it counts (交付新车, 交付量:
     交付), else its last two characters after any word of counting (营业收入 and 营收 alike:
     营收; 门店数量: 门店)."""
-    actions = CJK_ACTIONS.findall(measure)  # "完成集装箱吞吐量": 吞吐, not 完成
+    found = CJK_ACTIONS.findall(measure)  # "完成集装箱吞吐量": 吞吐, not 完成
+    actions = [a for a in found if a != "完成"] or found
     if actions:
         return CJK_SAME.get(actions[-1], actions[-1])
     core = CJK_COUNTING.sub("", measure.strip()) or measure.strip()
@@ -308,6 +329,7 @@ def same_measure(measure: str) -> str:
 LABEL_HEADERS = re.compile(
     r"^\s*(?:measure|metric|indicator|item|line item|kpi|figure|项目|指标|科目|类别)\s*$", re.I
 )
+UNIT_AFTER = re.compile(r"\s*[（(][^）)]{1,16}[）)]\s*$")  # a column's unit none scales
 CCY = re.compile(r"^\s*(?:currency|ccy|币种|货币)\s*$", re.IGNORECASE)
 PERIOD_KEYS = re.compile(r"^(?:year|date|period|fy|fiscal year|年份|年度|日期|时期|年)$", re.I)
 
@@ -362,7 +384,7 @@ def rows_in_record(
         if key_year:  # "2023年交付量（万辆）": 交付量; else the row's or the table's measure
             said = measure or _unyeared(own.name if own else "") or _named_by(unit)
         else:
-            said = own.name if own else key
+            said = own.name if own else UNIT_AFTER.sub("", key)  # "在校生（人）": 在校生
         rows.append(
             Row(
                 entity=owner,

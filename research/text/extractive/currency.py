@@ -102,6 +102,13 @@ def _coarsest(day: tuple[int, int, int], other: tuple[int, int, int]) -> tuple[i
     return day[:2] if not (day[2] and other[2]) else day
 
 
+def first_account(sentence: str) -> str:
+    """The word by which a sentence calls its figures a first account ("据快报数据", "on
+    preliminary figures", "初步统计"), or ""."""
+    found = _PROVISIONAL.search(sentence)
+    return found.group(0).lower() if found else ""
+
+
 def final(names: Sequence[str], text: str) -> str:
     """The word by which a source calls itself a last account ("final figures", "更正公告"),
     in its names or its opening; "" when none."""
