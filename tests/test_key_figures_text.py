@@ -204,3 +204,17 @@ def test_a_figure_a_newer_source_restates_or_its_own_sentence_revises_is_no_key_
     assert "352 stores" in table([[old]], columns)
     stale = Quoted(old.quote, old.n, old.header, old.when, unsaid=frozenset({352.0}))
     assert table([[stale]], columns) == ""
+
+
+def test_a_chinese_figure_takes_the_year_its_sentence_gives_before_its_clause():
+    growth = table(
+        [[Quoted("2023年临江港完成1,041.2万标箱，同比增长5.6%。", 1, "", "2024")]],
+        COLUMNS,
+        "同比增长",
+    )
+    assert "| 5.6% | 2023 |" in growth
+
+
+def test_a_year_end_column_dates_a_record_lines_figure():
+    line = "年末: 2023; 风电（万千瓦）: 943.2; 光伏（万千瓦）: 265.7"
+    assert row(line, when="")[1:] == ("943.2", "2023")

@@ -209,3 +209,17 @@ def test_a_place_in_a_table_is_no_measure_and_a_rows_measure_is_its_column():
     ]
     measures = [m for _, m, _ in key_figures.stated(sections[1][1][0])]
     assert "Castlemoor Athletic (Pos)" not in measures  # 9th in the league: no amount
+
+
+def test_a_figure_before_a_things_name_in_its_sentence_is_not_that_things():
+    question = "比较江城市第一人民医院和江城市中心医院2023年的门急诊人次。"
+    news = "2023年江大附院门急诊人次达428.9万人次，而同城的江城市第一人民医院为386.2万人次。"
+    sections = [
+        ("江城市第一人民医院：门急诊人次", [sentence(news, 1)]),
+        (
+            "江城市中心医院：门急诊人次",
+            [sentence("江城市中心医院2023年门急诊人次312.5万人次。", 2)],
+        ),
+    ]
+    said = " ".join(answer(question, named_things(question), sections, "zh"))
+    assert "428.9" not in said  # 江大附院's, before 江城市第一人民医院 is named

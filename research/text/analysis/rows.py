@@ -381,10 +381,11 @@ def rows_in_record(
         amount = in_column(amount, column) if column else amount
         if money and not amount.unit:
             amount = replace(amount, unit=money)
+        named = own.name if own else UNIT_AFTER.sub("", key)  # "在校生（人）": 在校生
         if key_year:  # "2023年交付量（万辆）": 交付量; else the row's or the table's measure
-            said = measure or _unyeared(own.name if own else "") or _named_by(unit)
+            said = measure or _unyeared(named) or _named_by(unit)
         else:
-            said = own.name if own else UNIT_AFTER.sub("", key)  # "在校生（人）": 在校生
+            said = named
         rows.append(
             Row(
                 entity=owner,

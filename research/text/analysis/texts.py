@@ -9,7 +9,7 @@ import re
 from research.text.analysis.owners import Whose
 from research.text.analysis.rows import Row, rows_in, rows_in_record
 from research.text.extractive.sentences import sentences
-from research.text.quantities import HEADER_UNIT, HeaderUnit, header_unit
+from research.text.quantities import HEADER_UNIT, HeaderUnit, header_unit, years
 from research.text.records import record_pairs
 
 TITLE_LENGTH = 80  # a longer line over a table is a sentence leading into it, not its title
@@ -45,7 +45,10 @@ def titled(title: str) -> HeaderUnit | None:
 
 
 def _bare(title: str) -> str:
-    return re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", title)
+    """A title's words without its unit; "" when they date the table rather than name what it
+    measures ("数据时点：2023年9月30日，单位：人")."""
+    bare = HEADER_UNIT.sub("", title).strip()
+    return "" if years(bare) else bare
 
 
 def _record_rows(

@@ -494,7 +494,7 @@ def _quoted(
                 c.quote,
                 c.n,
                 sources[c.n].header(c.quote),
-                sources[c.n].vintage.when,
+                sources[c.n].vintage.said,
                 sources[c.n].unsaid,
             )
             for c in (pool.candidates[i] for i in own if i not in pool.marked)

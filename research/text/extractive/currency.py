@@ -86,6 +86,11 @@ class Vintage:
         return _coarsest(self.as_of, other.as_of) < _coarsest(other.as_of, self.as_of)
 
     @property
+    def said(self) -> str:
+        """`when`, when the source says it: not the day a library file was uploaded."""
+        return "" if self.uploaded else self.when
+
+    @property
     def when(self) -> str:
         """The date as a reader reads it: 2026-06-30, 2026-06 or 2026 ("" when unknown)."""
         if self.as_of is None:

@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from research.text.extractive.figures import MONTHS, Figure, figures, label, names_a_measure
-from research.text.extractive.terms import terms
+from research.text.extractive.terms import is_cjk, terms
 from research.text.quantities import Quantity, not_a_level_at, quantities, respective_years
 
 TABLE_ROWS = 12
@@ -73,7 +73,9 @@ _GENERIC_COLUMNS = frozenset(
     "value values figure figures data specification specifications detail details "
     "数值 数据 值 规格".split()
 )
-_DATE_COLUMNS = re.compile(r"date|as of|period|year|日期|截至|时间|年份|年度", re.IGNORECASE)
+_DATE_COLUMNS = re.compile(
+    r"date|as of|period|year|日期|截至|时间|年份|年度|年末|年底|期末", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -329,7 +331,21 @@ def _as_of(sentence: str, figure: Figure, when: str) -> str:
     if opening and opening.end() <= figure.start:
         period = _period(opening.group(0))
         return period if _year(period) <= limit else ""
-    return ""
+    return _year_before(sentence, figure.start, limit)
+
+
+def _year_before(sentence: str, at: int, limit: int) -> str:
+    """The year a Chinese sentence's part gives before the figure's clause, which says none
+    ("临江港2023年集装箱吞吐量完成1,041.2万标箱，同比增长5.6%"); not one compared with."""
+    if not any(map(is_cjk, sentence[:at])):
+        return ""
+    part = re.split(r"[;；。]", sentence[:at])[-1]
+    found = [m for m in _YEAR_ALONE.finditer(part) if not _BASELINE.search(part[: m.start()])]
+    year = found[-1].group(1) if found else ""
+    return year if year and int(year) <= limit else ""
+
+
+_YEAR_ALONE = re.compile(rf"({_YEAR})年(?!\d|度?[末底初])")
 
 
 def _value(sentence: str, figure: Figure) -> str:

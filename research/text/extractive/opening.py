@@ -203,11 +203,22 @@ def _owned(
 
 
 def _owns(name: str, names: Sequence[str], figure: Figure) -> bool:
+    """Whether the figure is `name`'s: a table row's that names it, else a sentence's whose
+    nearest named thing before the figure is it, or that names none of the things."""
     row = re.match(r"^(.+?) [(（]", figure.measure)
     if row and row.group(1) in figure.quote:  # a table row's name
         return name.lower() in row.group(1).lower()
     quote = figure.quote.lower()
-    return name.lower() in quote or not any(other.lower() in quote for other in names)
+    if not any(other.lower() in quote for other in names):
+        return True
+    at = next((a.start for a in quantities(figure.quote) if a.value == figure.amount), -1)
+    if at < 0:
+        return name.lower() in quote
+    part = re.split(r"[;；。]", quote[:at])[
+        -1
+    ]  # "…江大附院门急诊人次达428.9万人次": not 第一人民医院's
+    before = [(part.rfind(other.lower()), other) for other in names if other.lower() in part]
+    return bool(before) and max(before)[1] == name
 
 
 def _one_each(owned: dict[str, list[Figure]], wanted: set[str], asked: str) -> dict[str, Figure]:
