@@ -184,3 +184,11 @@ def test_a_tables_title_names_its_measure_unless_titles_over_several_tables_disa
 def test_an_amount_in_a_unit_of_measure_is_no_measure_of_that_unit():
     (row,) = rows_in("Brekka Aqua harvested 78,300 tonnes in 2023.")
     assert (row.measure, row.counted, row.value) == ("", "tonnes", 78_300.0)
+
+
+def test_a_yearbook_or_statistical_table_is_a_last_account():
+    from research.text.extractive.currency import final
+
+    assert final(["全省普通高校基本情况统计表（2023年）"], "") == "统计表"
+    assert final(["songbei-energy-yearbook-2023.xlsx"], "") == "yearbook"
+    assert final(["Island ferry operators report busier year"], "") == ""

@@ -250,3 +250,13 @@ def test_a_chinese_forecast_covers_the_whole_part_of_its_sentence():
     whose = Whose(names=("东澜港",), subject="东澜港")
     sentence = "预计东澜港2023年完成集装箱吞吐量1,530万标箱，完成货物吞吐量约6.4亿吨。"
     assert [r[4] for r in shape(sentence, whose)] == ["a forecast, not a figure"] * 2
+
+
+def test_a_name_in_a_bracketed_aside_owns_nothing_and_is_no_documents_subject():
+    from research.text.analysis.owners import subject_of
+
+    names = ("铁木健身", "青橙健身")
+    text = "鲜榨果汁连锁品牌青橙饮品（与健身品牌青橙健身无关）表示，2022年末其会员人数为312万人。"
+    assert subject_of("青橙饮品发布年度数据", text, names) == ""
+    whose = Whose(names=names, subject="")
+    assert [r[0] for r in shape(text, whose)] == [""]  # 青橙饮品's, not 青橙健身's

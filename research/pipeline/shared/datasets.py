@@ -214,12 +214,10 @@ def supersede(gathered: list[Gathered]) -> list[Gathered]:
 def _standing(item: Gathered) -> tuple:
     """How a figure ranks among those of its cell: an unmarked source's first, then one
     neither its source nor its sentence calls a first account ("据快报数据"), then a last
-    account's (final figures, a correction, an annual report), then the later as-of date (a
-    library file dated only by its upload has none; one dated by a year alone, "yearbook
-    2023", is of that year's end, after a page dated within it), then the later source."""
+    account's (final figures, a correction, an annual report, a yearbook), then the later
+    as-of date (a library file dated only by its upload has none), then the later source."""
     age = item.age
     when = age.as_of if age.as_of and not age.uploaded else (0, 0, 0)
-    when = (when[0], 13, 0) if when[0] and not when[1] else when
     quote = item.row.quote  # "据快报数据，…"; not "…较业绩快报数据17.4亿元有所下调"
     first = age.provisional or (not REVISION.search(quote) and first_account(quote))
     return (not age.marked, not first, bool(item.final), when, item.source.n)

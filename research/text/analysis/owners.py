@@ -88,13 +88,14 @@ class Mention:
 
 def subject_of(title: str, text: str, names: tuple[str, ...]) -> str:
     """The asked thing a document is about: the one its title names first, else the only one
-    its text names; "" when it names none, or several and its title none of them, or when its
-    title opens with another organisation's name ("华岭证券2023年净利润…")."""
+    its text names outside brackets; "" when it names none, or several and its title none of
+    them, or when its title opens with another organisation's name ("华岭证券2023年净利润…")."""
     head = CJK_HEAD.match(title.strip())
     if head and not any(mentions(head.group(1), n, names) for n in names):
         if not any(mentions(title, n, names) for n in names):
             return ""
-    for where in (title, text):
+    plain = re.sub(r"（[^）]*）|\([^)]*\)", "", text)  # not an aside: "（与…青橙健身无关）"
+    for where in (title, plain):
         found = [n for n in names if mentions(where, n, names)]
         if len(found) == 1 or (where is title and found):
             return found[0]
@@ -118,6 +119,7 @@ def owner(sentence: str, start: int, names: tuple[str, ...], subject: str, words
     """Whose the amount at `start` in the sentence is."""
     found = _mentions(sentence, names, words)
     found = [m for m in found if not _in_appositive(sentence, m, found)]
+    found = [m for m in found if not _aside(sentence, m, start)]
     clause_start = _clause_start(sentence, start)
     chosen = _pick([m for m in found if clause_start <= m.start < start], sentence, start)
     said = chosen is not None
@@ -268,6 +270,16 @@ def other_name(phrase: str, common: frozenset[str]) -> str:
 def _no_name(word: str, common: frozenset[str]) -> bool:
     bare = re.sub(r"(?:'s|’s)$", "", word).lower()
     return bare in STOPWORDS or bare in MONTHS or bare in common or len(bare) < 2
+
+
+def _aside(sentence: str, mention: Mention, start: int) -> bool:
+    """Whether the mention stands in brackets closed before the amount: an aside
+    ("青橙饮品（与健身品牌青橙健身无关）表示，…其会员人数为312万人")."""
+    opened = max(sentence.rfind("（", 0, mention.start), sentence.rfind("(", 0, mention.start))
+    if opened < 0:
+        return False
+    closed = re.search(r"[)）]", sentence[mention.end : start])
+    return closed is not None and not re.search(r"[)）]", sentence[opened : mention.start])
 
 
 def _in_appositive(sentence: str, mention: Mention, found: list[Mention]) -> bool:

@@ -61,8 +61,8 @@ _PROSPECTIVE = re.compile(
 # revised figures, a restatement, a correction, audited accounts, an annual report (更正, 修订).
 _FINAL = re.compile(
     r"(?<![^\W_])(final|revised|revision|restated|restatement|corrected|correction|audited"
-    r"|annual[ ]report|statistical[ ]bulletin)(?![^\W_])"
-    r"|(更正|修订|修正|最终|审计|年度报告|年报|统计公报)",
+    r"|annual[ ]report|statistical[ ]bulletin|yearbook|statistical[ ](?:tables?|abstract))"
+    r"(?![^\W_])|(更正|修订|修正|最终|审计|年度报告|年报|统计公报|统计表|年鉴)",
     re.IGNORECASE,
 )
 YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
