@@ -133,7 +133,7 @@ def test_records_under_one_title_take_its_unit_and_stacked_titles_give_none():
 
 
 def test_passenger_numbers_measure_passengers():
-    from research.pipeline.shared.datasets import _kind
+    from research.pipeline.shared.datasets import kind_of
     from research.text.analysis.owners import Whose
 
     text = "Passenger numbers rose to 1.43 million in 2023. Ferry passenger numbers vary."
@@ -141,7 +141,7 @@ def test_passenger_numbers_measure_passengers():
     (row,) = rows_in(text.split(". ")[0] + ".", whose=whose)
     assert (row.measure, row.value, row.period) == ("passenger numbers", 1_430_000.0, "2023")
     (other,) = rows_in("Skerrow carried 1.31 million passengers in 2022.")
-    assert _kind(row) == _kind(other)
+    assert kind_of(row) == kind_of(other)
 
 
 def test_the_full_year_is_the_year_its_text_is_of():
@@ -192,3 +192,22 @@ def test_a_yearbook_or_statistical_table_is_a_last_account():
     assert final(["全省普通高校基本情况统计表（2023年）"], "") == "统计表"
     assert final(["songbei-energy-yearbook-2023.xlsx"], "") == "yearbook"
     assert final(["Island ferry operators report busier year"], "") == ""
+
+
+def test_the_words_of_an_asked_chinese_measure_name_one_measure():
+    from research.models import Source
+    from research.pipeline.shared.datasets import Gathered, _of_the_measure
+    from research.text.extractive.currency import Vintage
+
+    said = [
+        ("星幕院线全年实现票房收入58.47亿元。", 1),
+        ("光年院线全年票房达47.35亿元。", 2),
+        ("光年院线全年观影人次达1.16亿人次。", 3),
+    ]
+    found = [
+        Gathered(Source(pk=n), row, "", Vintage("", None))
+        for quote, n in said
+        for row in rows_in(quote, entity=quote[:4], year="2023")
+    ]
+    kept = _of_the_measure(found, "票房收入（2023年）", "票房收入")
+    assert sorted(g.row.value for g in kept) == [4_735_000_000.0, 5_847_000_000.0]

@@ -19,7 +19,7 @@ from research.models import Computation, Dataset, DatasetRow, FetchStatus, Proje
 from research.pipeline.shared import vintages
 from research.providers.compute import Table, select
 from research.text.analysis import figure, rules
-from research.text.analysis.asked import asked_names
+from research.text.analysis.asked import asked_measure, asked_names
 from research.text.analysis.owners import NAME, Whose, subject_of
 from research.text.analysis.rows import Row, cjk_stem, same_measure
 from research.text.analysis.texts import one_year, rows_of, titled
@@ -85,7 +85,9 @@ def gather(section: Section, words: str, today: date) -> tuple[list[Gathered], C
                     found.append(Gathered(source, row, locator or source.locator, age, last))
                 elif row.period and row.left_out:
                     left_out[row.left_out] += 1
-    return supersede(_of_the_measure(found, words)), left_out
+    return supersede(
+        _of_the_measure(found, words, asked_measure(section.project.question))
+    ), left_out
 
 
 def _named(title: str) -> str:
@@ -97,31 +99,39 @@ def _named(title: str) -> str:
     return re.split(r"[,:：，（(—-]", title, maxsplit=1)[0].strip()[:60]
 
 
-def _of_the_measure(found: list[Gathered], words: str) -> list[Gathered]:
-    """The figures of the measure most of them state (one `words` names first); and, in that
-    unit, figures no word measures ("from 94,800 in 2022") of an entity and period none of
-    those states."""
+def _of_the_measure(found: list[Gathered], words: str, measure: str = "") -> list[Gathered]:
+    """The figures of the measure most of them state (one `words` names first; the asked
+    Chinese `measure`'s stem and head name one: "票房" and "票房收入" of 票房收入); and, in
+    that unit, figures no word measures ("from 94,800 in 2022") of an entity and period none
+    of those states."""
     if not found:
         return []
     asked = set(terms(words))
-    kinds = Counter(_kind(g.row) for g in found)
+    stems = {cjk_stem(measure), measure[:2]} if is_cjk(measure[:1] or " ") else set()
+
+    def kind(row: Row) -> tuple[str, str]:
+        unit, stem = kind_of(row)
+        return (unit, ASKED) if stem in stems else (unit, stem)
+
+    kinds = Counter(kind(g.row) for g in found)
     named: dict[tuple[str, str], int] = {}  # the most asked words a measure of the kind says
     for g in found:
-        kind = _kind(g.row)
-        named[kind] = max(named.get(kind, 0), len(set(terms(g.row.measure)) & asked))
+        said = kind(g.row)
+        shared = len(set(terms(g.row.measure)) & asked) + 100 * (said[1] == ASKED)
+        named[said] = max(named.get(said, 0), shared)
     # Ties go by the measure itself, not by which source came first: sources are numbered in
     # the order their searches finished. A measure no word names is chosen only alone.
-    best = max(kinds, key=lambda kind: (bool(kind[1]), named[kind], kinds[kind], kind))
+    best = max(kinds, key=lambda k: (bool(k[1]), named[k], kinds[k], k))
     kept, seen = [], set()
     for item in found:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
-        if _alike(_kind(item.row), best) and key not in seen:
+        if _alike(kind(item.row), best) and key not in seen:
             seen.add(key)
             kept.append(item)
     counted = _counted(kept)  # not tonnes of cargo (亿吨) beside containers (万标箱)
     kept = [g for g in _one_a_source(kept, asked) if g.row.counted in ("", counted)]
     cells = {(g.row.entity, g.row.period) for g in kept if not g.age.marked}  # not a draft's
-    unsaid = [g for g in found if best[1] and _kind(g.row) == (best[0], "")]
+    unsaid = [g for g in found if best[1] and kind(g.row) == (best[0], "")]
     for item in unsaid:
         key = (item.source.pk, item.row.entity, item.row.period, item.row.value)
         cell = (item.row.entity, item.row.period)
@@ -135,6 +145,9 @@ def _counted(kept: list[Gathered]) -> str:
     """The thing most of the figures count, where words say what ("标箱"); "" when none."""
     said = Counter(g.row.counted for g in kept if g.row.counted)
     return max(sorted(said), key=lambda counted: said[counted]) if said else ""
+
+
+ASKED = "(asked)"  # the kind of a Chinese measure the question's measure names
 
 
 def _alike(kind: tuple[str, str], best: tuple[str, str]) -> bool:
@@ -164,7 +177,8 @@ def _asked_words(item: Gathered, asked: set[str]) -> tuple[int, int]:
     return len(set(said) & asked), -len(said)
 
 
-def _kind(row: Row) -> tuple[str, str]:
+def kind_of(row: Row) -> tuple[str, str]:
+    """What a row's figure is compared under: its unit and its measure's stem."""
     measure = same_measure(row.measure)
     if is_cjk(measure[:1] or " "):
         return row.unit, cjk_stem(measure)

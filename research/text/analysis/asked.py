@@ -29,6 +29,12 @@ def asked_names(question: str) -> tuple[str, ...]:
     return tuple(sorted(found, key=question.find))  # in the question's order
 
 
+def asked_measure(question: str) -> str:
+    """The measure a comparison asks of its named things ("票房收入"); "" when it names none."""
+    named = named_things(question)
+    return named.measure if named else ""
+
+
 def asked_periods(question: str) -> tuple[str, ...]:
     """The years the question names, each year of a span it names ("from 2020 to 2023":
     2020, 2021, 2022, 2023), in order."""
