@@ -211,3 +211,10 @@ def test_the_words_of_an_asked_chinese_measure_name_one_measure():
     ]
     kept = _of_the_measure(found, "票房收入（2023年）", "票房收入")
     assert sorted(g.row.value for g in kept) == [4_735_000_000.0, 5_847_000_000.0]
+
+
+def test_a_currency_written_before_a_chinese_amount_is_no_part_of_its_measure():
+    (row, _growth) = rows_in(
+        "2023年，本公司实现原保险保费收入人民币786.15亿元，同比增长6.2%。", entity="中澜人寿"
+    )
+    assert (row.measure, row.value, row.unit) == ("收入", 78_615_000_000.0, "CNY")
