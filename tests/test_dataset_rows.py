@@ -182,8 +182,11 @@ def test_a_tables_title_names_its_measure_unless_titles_over_several_tables_disa
 
 
 def test_an_amount_in_a_unit_of_measure_is_no_measure_of_that_unit():
-    (row,) = rows_in("Brekka Aqua harvested 78,300 tonnes in 2023.")
-    assert (row.measure, row.counted, row.value) == ("", "tonnes", 78_300.0)
+    first, second = rows_in(
+        "Brekka Aqua harvested 74,100 tonnes in 2022 and 78,300 tonnes in 2023."
+    )
+    assert (first.measure, first.counted, first.value) == ("", "tonnes", 74_100.0)
+    assert (second.measure, second.counted, second.period) == ("", "tonnes", "2023")
 
 
 def test_a_yearbook_or_statistical_table_is_a_last_account():

@@ -241,6 +241,7 @@ def _measure(sentence: str, amount: Quantity, common: frozenset[str], previous: 
         and w.lower() not in STOPWORDS
         and w not in names
         and not w.lower().endswith("ed")
+        and w.lower() not in UNITS_OF_MEASURE
     ]
     if len(content) > 1 and content[-1].lower() in COUNTING:  # "Passenger numbers rose to"
         return f"{content[-2]} {content[-1]}".lower()
