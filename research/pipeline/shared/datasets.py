@@ -229,12 +229,13 @@ def _standing(item: Gathered) -> tuple:
     """How a figure ranks among those of its cell: an unmarked source's first, then one
     neither its source nor its sentence calls a first account ("据快报数据"), then a last
     account's (final figures, a correction, an annual report, a yearbook), then the later
-    as-of date (a library file dated only by its upload has none), then the later source."""
+    as-of date (a library file dated only by its upload has none)."""
     age = item.age
     when = age.as_of if age.as_of and not age.uploaded else (0, 0, 0)
     quote = item.row.quote  # "据快报数据，…"; not "…较业绩快报数据17.4亿元有所下调"
     first = age.provisional or (not REVISION.search(quote) and first_account(quote))
-    return (not age.marked, not first, bool(item.final), when, item.source.n)
+    # last, what names the source: its number depends on which search finished first
+    return (not age.marked, not first, bool(item.final), when, item.source.title, item.locator)
 
 
 def unit_label(unit: str, measure: str) -> str:
