@@ -240,3 +240,44 @@ def test_sibling_queries_that_find_the_same_pages_still_read_many_different_ones
     )
     assert_clean(result)
     assert result["fetched"] >= 12
+
+
+def test_a_report_answered_with_a_json_list_is_written_from_the_quotes_saying_why(
+    world, member, client
+):
+    researcher = Researcher(invalid_citation=3)
+    asked: list[str] = []
+
+    def phrases_for_a_report(request: dict) -> object:
+        if schema_name(request) == "text":
+            asked.append(prompt_text(request))
+            return json.dumps(["SQLite WAL mode write-ahead log", "checkpoint readers writers"])
+        return researcher(request)
+
+    world.llm.responder = phrases_for_a_report
+    result, _ = research(QUESTION, "--queries", "2", "--sources-per-query", "2")
+    assert result["status"] == "done", result["error"]
+    assert len(asked) == 2 and "a JSON list, not prose" in asked[1]  # asked again once, saying why
+    project = Project.objects.get(pk=result["project_id"])
+    report = project.reports.get(is_current=True)
+    assert report.engine == "fallback"
+    body = report.markdown.split("## References")[0]
+    assert re.search(r"\[\d+\]", body) and '["' not in body  # the quotes, cited; no JSON
+    said = "The model's report was not usable (a JSON list, not prose)"
+    client.force_login(member)
+    assert said in client.get(f"/projects/{project.pk}/report/").content.decode()
+    assert said in client.get(f"/api/projects/{project.pk}/report").json()["fallback_note"]
+
+
+def test_a_report_without_citations_fails_with_the_reason_when_fallback_is_off(world):
+    researcher = Researcher(invalid_citation=3)
+
+    def uncited(request: dict) -> object:
+        if schema_name(request) == "text":
+            return "# Report\n\n## Background\n\nWAL mode keeps a separate log of changes.\n"
+        return researcher(request)
+
+    world.llm.responder = uncited
+    result, _ = research(QUESTION, "--queries", "2", "--sources-per-query", "2", "--no-fallback")
+    assert result["status"] == "failed"
+    assert "it cites none of the sources it was given" in result["error"]

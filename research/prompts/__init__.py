@@ -15,6 +15,7 @@ declared for it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -85,6 +86,18 @@ class Prompt(Generic[T]):
             {"role": "system", "content": system.strip()},
             {"role": "user", "content": user.strip()},
         ]
+
+
+def _tags() -> frozenset[str]:
+    """The tags the prompt files wrap their data in (<source …>, <question>): a model's free
+    text that holds one echoed the prompt (text/gate.py)."""
+    found = set()
+    for path in PROMPTS_DIR.glob("*.md"):
+        found |= set(re.findall(r"</?([a-z_]{3,30})(?=[\s>])", path.read_text("utf-8")))
+    return frozenset(found)
+
+
+TAGS = _tags()
 
 
 def _prompt(name: str, output: type[T] | None, *variables: str) -> Prompt[T]:

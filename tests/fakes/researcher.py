@@ -70,7 +70,7 @@ class Researcher:
         self.invalid_citation = invalid_citation
         self.wordy = wordy  # summaries this many sentences longer, as verbose models write
         self.faithful = faithful  # the report restates each source's findings, in Markdown
-        self.headed = False  # the whole report has a `## title` for each section of its outline
+        self.headed = True  # the whole report has a `## title` for each section of its outline
         self.sql_first: list[str] = []  # SQL it writes before its own, one answer each
         # the routes it gives the planned queries, in turn (the last repeats); none: each query
         # is its text alone, as models answered before routes
@@ -292,14 +292,20 @@ class Researcher:
         """A careful model's text: each source's first finding said again with its [n], every
         other one as a bullet with a bold lead-in (as models write them)."""
         if "Write this section only" in self.system:
-            lines = ["## " + _found(r"The section: ([^:\n]*)", prompt).strip(), ""]
-        else:
+            titles = [_found(r"The section: ([^:\n]*)", prompt).strip()]
+            lines = []
+        else:  # a "## " heading for each section of the outline, as the prompt asks
+            titles = [t.strip() for t in re.findall(r"^\d+\. ([^:\n]+)", prompt, re.M)]
             lines = ["# Report", ""]
+        said_under: dict[str, list[str]] = {title: [] for title in titles or [""]}
         for i, (n, body) in enumerate(FINDINGS.findall(prompt)):
             said = re.search(r"[A-Z][^.!?\n]{20,}[.!?](?=\s|$)", body.split("explains: ", 1)[-1])
             if said:
                 line = f"{said.group(0)} [{n}]"
-                lines.append(f"- **Key point:** {line}" if i % 2 else f"{line}\n")
+                under = list(said_under)[i % len(said_under)]
+                said_under[under].append(f"- **Key point:** {line}" if i % 2 else f"{line}\n")
+        for title, said in said_under.items():
+            lines += ([f"## {title}", ""] if title else []) + said
         return "\n".join(lines)
 
     def _rewritten(self, prompt: str) -> str:

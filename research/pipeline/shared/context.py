@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -26,8 +26,9 @@ from research.errors import BudgetSpent, MissingInput
 from research.limits import DETAIL_MAX
 from research.models import ModelProfile, Project, Query, Section, Source, Stage, StepRun
 from research.models.options import ProjectOptions
-from research.prompts import Prompt
+from research.prompts import TAGS, Prompt
 from research.providers.llm import ContextExceeded, LLMClient, Usage, Written
+from research.text.gate import Expect
 
 log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
@@ -239,9 +240,14 @@ class StepContext:
         messages = prompt.render(**variables)
         return self.llm(fast=fast).structured(messages, prompt.output, max_tokens=max_tokens)
 
-    def write(self, prompt: Prompt[Any], *, max_tokens: int, **variables: Any) -> Written:
-        """The prompt's free-text answer (the report's Markdown), and whether it is complete."""
-        return self.llm().text(prompt.render(**variables), max_tokens=max_tokens)
+    def write(
+        self, prompt: Prompt[Any], *, max_tokens: int, expect: Expect, **variables: Any
+    ) -> Written:
+        """The prompt's free-text answer (the report's Markdown), and whether it is complete;
+        one that fails the gate as `expect`ed twice raises UnusableAnswer (an LLMError: the
+        extractive fallback writes it instead, saying why)."""
+        expect = replace(expect, tags=expect.tags or TAGS)
+        return self.llm().text(prompt.render(**variables), max_tokens=max_tokens, expect=expect)
 
     # --- What the step records -------------------------------------------------------------
 

@@ -53,6 +53,7 @@ from research.providers.llm import Written, messages_tokens
 from research.text import changes, citations, markdown
 from research.text.extractive import brief, evidence
 from research.text.extractive.terms import LANGUAGE_NAMES, language_of
+from research.text.gate import Expect
 from research.text.scope import Rule
 from research.text.tokens import estimate_tokens, truncate
 
@@ -123,7 +124,16 @@ def _write(ctx: StepContext, sources: list[dict], base: dict, words: int) -> tup
     outline = {**base, "sections": sections}
     fitted = _fit(ctx, REPORT, {**outline, "words": words}, sources, answer)
     if fitted is not None:
-        return ctx.write(REPORT, max_tokens=answer, **outline, words=words, sources=fitted), False
+        expect = Expect(
+            "report",
+            base["language"],
+            tuple(section.title for section in sections),
+            frozenset(s["n"] for s in fitted),
+        )
+        written = ctx.write(
+            REPORT, max_tokens=answer, expect=expect, **outline, words=words, sources=fitted
+        )
+        return written, False
     each = max(100, words // max(1, len(sections)))
     return _write_by_section(ctx, sources, {**base, "words": each}, answer), True
 
@@ -156,7 +166,10 @@ def _write_by_section(ctx: StepContext, sources: list[dict], base: dict, answer:
         section, found = item
         variables = {**base, "section": section}
         fitted = _fit_by_dropping(ctx, variables, found, answer)
-        return ctx.write(REPORT_SECTION, max_tokens=answer, **variables, sources=fitted)
+        expect = Expect("section", base["language"], (), frozenset(s["n"] for s in fitted))
+        return ctx.write(
+            REPORT_SECTION, max_tokens=answer, expect=expect, **variables, sources=fitted
+        )
 
     written = parallel.at_once(one, grouped)
     drafts = [w.text for w in written]
@@ -295,7 +308,11 @@ def _sources_with_findings(project: Project) -> list[dict]:
 def _fallback_note(project: Project, sources: list[dict], reason: str) -> str:
     """Which parts were made by the extractive fallback, for the report to say so."""
     parts = []
-    if reason:
+    if reason.startswith("the model's"):  # its answer failed the gate (text/gate.py)
+        parts.append(
+            f"{reason[:1].upper()}{reason[1:]}, so this version was written from the quotes."
+        )
+    elif reason:
         parts.append(
             f"This report was written without a language model: the LLM failed ({reason})."
         )

@@ -41,6 +41,7 @@ from research.providers.llm import messages_tokens
 from research.text import edits, markdown, rewrites, sections
 from research.text import figures as text_figures
 from research.text.extractive.terms import language_of
+from research.text.gate import CITATION, Expect
 from research.text.tokens import estimate_tokens, truncate
 
 ANSWER_TOKENS = 3000
@@ -144,13 +145,16 @@ def run(ctx: StepContext) -> None:
         "text": job.body,
     }
 
+    allowed = set(ctx.project.sources.citable().values_list("n", flat=True))
+    cites = bool(CITATION.search(job.body))  # a section that cites must go on citing
+    expect = Expect("rewrite", str(variables["language"]), (), frozenset(allowed if cites else ()))
+
     def write():
         fitted = _fit(ctx, variables, found, answer)
-        return ctx.write(REWRITE, max_tokens=answer, **variables, sources=fitted)
+        return ctx.write(REWRITE, max_tokens=answer, expect=expect, **variables, sources=fitted)
 
     written = ctx.refitting(write)
     text = markdown.normalise(written.text, whole=False, title=job.section.title)
-    allowed = set(ctx.project.sources.citable().values_list("n", flat=True))
     cleaned = edits.clean(sections.demoted(text), allowed, edits.links(job.body))
     if not cleaned.markdown.strip():
         raise ProviderFailed(f"The model's rewrite of section {job.k} was empty.")

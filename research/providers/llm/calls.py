@@ -37,6 +37,10 @@ class RequestRejected(LLMError):
     """The endpoint answered 400: the request itself was refused."""
 
 
+class UnusableAnswer(LLMError):
+    """A free-text answer failed the gate twice (text/gate.py); `reason` says what it was."""
+
+
 @functools.lru_cache(maxsize=8)
 def openai_client(base_url: str, api_key: str, timeout: int) -> openai.OpenAI:
     """Clients are thread-safe and costly to build (TLS context), so one per configuration."""

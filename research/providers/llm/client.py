@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from research.errors import NotConfigured
 from research.providers.llm import answers, calls, discovery, reasoning
-from research.providers.llm.calls import LLMError, RequestRejected
+from research.providers.llm.calls import LLMError, RequestRejected, UnusableAnswer
 from research.providers.llm.profile import (
     ENDPOINT_WIDE,
     PROFILES,
@@ -37,6 +37,8 @@ from research.providers.llm.profile import (
     ProfileStore,
     adapt_messages,
 )
+from research.text import gate
+from research.text.gate import Expect
 from research.text.tokens import estimate_tokens
 
 log = logging.getLogger(__name__)
@@ -182,8 +184,32 @@ class LLMClient:
 
     # --- Free text -------------------------------------------------------------------------
 
-    def text(self, messages: list[dict], *, max_tokens: int | None = None) -> Written:
-        """A free-text answer (the report's Markdown), continued when it was cut off."""
+    def text(
+        self, messages: list[dict], *, max_tokens: int | None = None, expect: Expect | None = None
+    ) -> Written:
+        """A free-text answer (the report's Markdown), continued when it was cut off. With
+        `expect`, it must pass the gate (text/gate.py): an unusable one is asked for again
+        once, naming what was wrong, then the call fails with UnusableAnswer."""
+        written = self._text(messages, max_tokens)
+        found = gate.hard(gate.problems(written.text, expect)) if expect else []
+        if not found or expect is None:
+            return written
+        log.warning("%s %s not usable: %s; asking again", self.model, expect.what, found)
+        again = [
+            *messages,
+            {"role": "assistant", "content": written.text},
+            {"role": "user", "content": gate.repair(found, expect)},
+        ]
+        written = self._text(again, max_tokens)
+        found = gate.hard(gate.problems(written.text, expect))
+        if found:
+            why = "; ".join(found)
+            raise UnusableAnswer(
+                f"the model's {expect.what} was not usable ({why}), even when asked again"
+            )
+        return written
+
+    def _text(self, messages: list[dict], max_tokens: int | None) -> Written:
         parts: list[str] = []
         asked = list(messages)
         for _ in range(CONTINUATIONS + 1):
