@@ -302,10 +302,10 @@ class Researcher:
             said = re.search(r"[A-Z][^.!?\n]{20,}[.!?](?=\s|$)", body.split("explains: ", 1)[-1])
             if said:
                 line = f"{said.group(0)} [{n}]"
-                under = list(said_under)[i % len(said_under)]
-                said_under[under].append(f"- **Key point:** {line}" if i % 2 else f"{line}\n")
-        for title, said in said_under.items():
-            lines += ([f"## {title}", ""] if title else []) + said
+                heading = list(said_under)[i % len(said_under)]
+                said_under[heading].append(f"- **Key point:** {line}" if i % 2 else f"{line}\n")
+        for title, under in said_under.items():
+            lines += ([f"## {title}", ""] if title else []) + under
         return "\n".join(lines)
 
     def _rewritten(self, prompt: str) -> str:
