@@ -26,8 +26,10 @@ def test_json_instead_of_a_report_is_named_as_such():
 
 
 def test_a_list_of_phrases_is_no_prose():
-    listed = "- Aurora Bikes revenue\n- Boreal Cycles growth\n- Cirrus Bikes margins [1]"
-    assert problems(listed, REPORT) == ["a list of phrases, not prose"]
+    listed = "- Aurora Bikes revenue\n- Boreal Cycles growth\n- Cirrus Bikes margins"
+    assert problems(listed, REPORT)[0] == "a list of phrases, not prose"
+    posts = Expect("report", "en", (), frozenset({1, 2}), TAGS)  # a thread of cited posts
+    assert problems("1. WAL keeps a separate log [1]\n2. Readers never block [2]", posts) == []
 
 
 def test_the_prompts_own_tags_in_the_text_are_named():

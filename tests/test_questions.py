@@ -263,3 +263,15 @@ def test_a_sentence_of_the_answer_that_a_source_says_word_for_word_is_cited_to_i
     assert answer["method"] == "llm"
     assert sentence[:-1] + f" [{n}]." in answer["answer"]
     assert {c["n"] for c in answer["citations"]} == {n, other}
+
+
+def test_a_model_answer_holding_the_prompts_tags_is_replaced_by_the_passages_saying_why(world, api):
+    project = finished("llm")
+    n, sentence = _stored_sentence(project)
+    _answering(world, f'<passage n="{n}">{sentence}</passage> [{n}]')
+    answer = ask(api, project, "How do checkpoints work in SQLite WAL mode?")
+    assert answer["method"] == "fallback" and answer["citations"]
+    assert answer["answer"].startswith(
+        "The model's answer was not usable (it holds the prompt's own tags (<passage>))"
+    )
+    assert "<passage" not in answer["answer"].split("\n", 1)[1]

@@ -273,3 +273,25 @@ def test_the_page_offers_a_rewrite_per_section_and_asks_for_it(
     page = member_client.get(f"/projects/{finished_project.pk}/report/").content.decode()
     assert 'id="rewrite-1"' not in page  # no new rewrite while it writes
     assert "Section 2: “shorter”, by alice" in page and "queued" in page  # the one asked for
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rewrite_answered_with_json_is_asked_again_then_never_kept(world, member, api):
+    project = researched("llm")
+    first = project.reports.get(is_current=True)
+    researcher = world.llm.responder
+
+    def json_rewrites(request: dict) -> object:
+        if "<instruction>" in str(request["messages"]):
+            return '["plainer words", "the sources agree"]'
+        return researcher(request)
+
+    world.llm.responder = json_rewrites
+    rewrite(api, project, 1, "In plainer words, please")
+    asked = [r for r in world.llm.requests if "<instruction>" in str(r["messages"])]
+    assert len(asked) == 2 and "a JSON list, not prose" in str(asked[1]["messages"][-1])
+    # then the quotes' rewrite is tried, which cannot follow this instruction: no version
+    assert project.reports.get(is_current=True).pk == first.pk
+    assert not any('["plainer' in r.markdown for r in project.reports.all())
+    step = StepRun.objects.get(project=project, stage="rewrite")
+    assert step.status == "failed" and step.error

@@ -83,8 +83,8 @@ def _shape(text: str) -> str:
     lines = [line.strip() for line in body.splitlines() if line.strip()]
     items = [line for line in lines if re.match(r"^(?:[-*•]|\d+[.)])\s", line)]
     sentences = re.findall(r"[.!?。！？](?:\s|$)|[。！？]", body)
-    if lines and len(items) == len(lines) and not sentences:
-        return "a list of phrases, not prose"
+    if lines and len(items) == len(lines) and not sentences and not CITATION.search(body):
+        return "a list of phrases, not prose"  # cited posts ("1. WAL keeps a log [1]") are not
     return ""
 
 

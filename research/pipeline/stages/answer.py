@@ -23,9 +23,10 @@ from django.utils import timezone
 from research.errors import MissingInput
 from research.models import Question, QuestionStatus, Source, Stage, StepRun, Summary
 from research.pipeline.shared.context import StageSpec, StepContext
-from research.prompts import ANSWER
-from research.text import answers, citations, markdown
+from research.prompts import ANSWER, TAGS
+from research.text import answers, citations, gate, markdown
 from research.text.answers import Found, Passage
+from research.text.gate import Expect
 from research.text.tokens import estimate_tokens, truncate
 
 ANSWER_TOKENS = 700
@@ -33,6 +34,7 @@ PASSAGE_TOKENS = 220
 RETRIEVED = 12  # passages given to the model at most
 QUOTED = 5  # passages an extractive answer quotes
 NOT_COVERED = "The project's sources do not answer this question."
+UNUSABLE = "The model's answer was not usable ({why}), so it was not kept; these are the passages."
 REPLACED = (
     "The model's answer cited none of the {count} passages it was given, so it was not kept; "
     "these are the passages themselves."
@@ -56,7 +58,14 @@ def run(ctx: StepContext) -> None:
             passages=[{"n": p.n, "kind": p.kind, "text": p.text} for p in given],
         )
     )
-    cleaned = citations.clean(markdown.normalise(answer.answer, whole=False), {p.n for p in given})
+    numbers = frozenset(p.n for p in given)
+    expect = Expect("answer", ctx.language, tags=TAGS)  # its citations: checked below
+    unusable = gate.hard(gate.problems(answer.answer, expect))
+    if unusable:  # the passages themselves, then, saying why
+        ctx.fallback = f"the model's answer was not usable ({'; '.join(unusable)})"
+        _quote(ctx, question, found, replaced=UNUSABLE.format(why="; ".join(unusable)))
+        return
+    cleaned = citations.clean(markdown.normalise(answer.answer, whole=False), set(numbers))
     if not cleaned.cited:  # an answer must rest on the passages: theirs, then, quoted
         ctx.fallback = f"the model's answer cited none of the {len(given)} passages it was given"
         _quote(ctx, question, found, replaced=REPLACED.format(count=len(given)))
