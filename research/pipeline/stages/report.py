@@ -16,7 +16,6 @@ from collections import Counter
 from datetime import date
 from types import SimpleNamespace
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
@@ -27,7 +26,6 @@ from research.models import (
     ClaimStatus,
     Figure,
     Method,
-    Passage,
     Project,
     Refresh,
     Report,
@@ -38,13 +36,12 @@ from research.models import (
     Summary,
 )
 from research.pipeline.shared import (
-    datasets,
     figures,
+    known,
     library,
     parallel,
     references,
     report_figures,
-    vintages,
 )
 from research.pipeline.shared.context import StageSpec, StepContext
 from research.prompts import REPORT, REPORT_FRAME, REPORT_SECTION, Prompt
@@ -84,7 +81,9 @@ def run(ctx: StepContext) -> None:
     sources = _sources_with_findings(project)
     if not sources:
         raise MissingInput(_nothing_to_report(project))
-    _date(sources, _known(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today)))
+    _date(
+        sources, known.of_sources(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today))
+    )
     base = {
         "today": ctx.today,
         "question": project.question,
@@ -448,10 +447,10 @@ def run_extractive(ctx: StepContext) -> None:
         evidence.Part(s.pk, s.title, " ".join([s.title, s.goal, *sorted(_queries(s, candidates))]))
         for s in sections
     ]
-    known = _known(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today))
+    found = known.of_sources(project, {s["n"] for s in sources}, date.fromisoformat(ctx.today))
     budget = ReportLength(ctx.param("length") or ctx.opts.length).words
     title = project.title or project.question
-    body = brief.write(project.question, title, parts, candidates, known, words, budget)
+    body = brief.write(project.question, title, parts, candidates, found, words, budget)
     cleaned = citations.clean(body, {s["n"] for s in sources})
     language = LANGUAGE_NAMES.get(code, "English")
     note = _fallback_note(project, sources, ctx.fallback)
@@ -463,45 +462,6 @@ def run_extractive(ctx: StepContext) -> None:
 
 def _queries(section: Any, candidates: list[evidence.Candidate]) -> set[str]:
     return {c.query for c in candidates if c.section == section.pk}
-
-
-def _known(project: Project, numbers: set[int], today: date) -> dict[int, evidence.Known]:
-    """Each of these sources' text, vintage (from its document's file name and title, its own
-    title, its text and its date) and what its whole document is about."""
-    rows = project.sources.filter(n__in=numbers).select_related("snapshot", "document")
-    sources = list(rows)
-    documents = {s.document_id for s in sources if s.document_id}
-    texts: dict[int, list[str]] = {}
-    passages = Passage.objects.filter(document_id__in=documents).order_by("document_id", "position")
-    for document_id, text in passages.values_list("document_id", "text"):
-        texts.setdefault(document_id, []).append(text)
-    unsaid = datasets.unsaid_values(project, sources)
-    found = {}
-    for source in sources:
-        whole = texts.get(source.document_id or 0) or [source.text]
-        # a passage is of its document's date, which its opening gives, or of a later one it
-        # gives itself
-        opening = whole[0] if source.document and whole[0] != source.text else ""
-        age = vintages.of_source(source, today, opening)
-        about = "\n".join([*vintages.names_of(source), *whole])
-        title = source.title or source.url
-        path = (
-            f"{source.document.folder}/{source.document.filename}"
-            if source.document
-            else urlsplit(source.url).path
-        )
-        headline = (source.document.title or source.document.filename) if source.document else title
-        found[source.n] = evidence.Known(
-            source.url,
-            title,
-            source.text,
-            age,
-            about,
-            path,
-            headline,
-            unsaid.get(source.pk, frozenset()),
-        )
-    return found
 
 
 STAGE = StageSpec(

@@ -354,19 +354,7 @@ def rows_in_record(
     title's); a field named by a year is that year's value: a wide table, "City: Avalon;
     2023: 120000; 2024: 126000")."""
     whose = whose or Whose(subject=entity)
-    period, named, amounts = "", "", []
-    money = next((CURRENCIES.get(v.strip().lower(), "") for k, v in pairs if CCY.match(k)), "")
-    for key, value in pairs:
-        found = quantities(value)
-        year = years(value)
-        if CCY.match(key):  # "Currency: GBP": the row's amounts' currency
-            continue
-        if PERIOD_KEYS.match(key) or (year and not found):
-            period = period or (str(year[0][0]) if year else value)
-        elif found and len(found) == 1:
-            amounts.append((key, found[0]))
-        elif not found and not year and not named:
-            named = value
+    period, named, amounts, money = _fields(pairs)
     table = next((u for key, _ in pairs[:1] if (u := header_unit(key))), None)
     # a first column of measures: named so ("Measure", "项目"), or by its unit alone ("(€ m)")
     labels = bool(pairs) and (LABEL_HEADERS.match(pairs[0][0]) or (table and not table.name))
@@ -383,11 +371,9 @@ def rows_in_record(
         amount = in_column(amount, column) if column else amount
         if money and not amount.unit:
             amount = replace(amount, unit=money)
-        named = own.name if own else UNIT_AFTER.sub("", key)  # "在校生（人）": 在校生
-        if key_year:  # "2023年交付量（万辆）": 交付量; else the row's or the table's measure
-            said = measure or _unyeared(named) or _named_by(unit)
-        else:
-            said = named
+        called = own.name if own else UNIT_AFTER.sub("", key)  # "在校生（人）": 在校生
+        # "2023年交付量（万辆）": 交付量; else the row's or the table's measure
+        said = (measure or _unyeared(called) or _named_by(unit)) if key_year else called
         rows.append(
             Row(
                 entity=owner,
@@ -402,3 +388,21 @@ def rows_in_record(
             )
         )
     return rows
+
+
+def _fields(pairs: list[tuple[str, str]]) -> tuple[str, str, list[tuple[str, Quantity]], str]:
+    """A record's period, its first field naming something, its fields holding one amount
+    each, and the currency a "Currency: GBP" field gives its amounts."""
+    period, named, amounts, money = "", "", [], ""
+    for key, value in pairs:
+        found = quantities(value)
+        year = years(value)
+        if CCY.match(key):
+            money = CURRENCIES.get(value.strip().lower(), "")
+        elif PERIOD_KEYS.match(key) or (year and not found):
+            period = period or (str(year[0][0]) if year else value)
+        elif found and len(found) == 1:
+            amounts.append((key, found[0]))
+        elif not found and not year and not named:
+            named = value
+    return period, named, amounts, money

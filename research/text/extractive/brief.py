@@ -490,13 +490,7 @@ def _quoted(
     read them (a superseded source's, quoted where nothing current answers, is not current)."""
     return [
         [
-            key_figures.Quoted(
-                c.quote,
-                c.n,
-                sources[c.n].header(c.quote),
-                sources[c.n].vintage.said,
-                sources[c.n].unsaid,
-            )
+            sources[c.n].quoting(c.quote, c.n)
             for c in (pool.candidates[i] for i in own if i not in pool.marked)
         ]
         for own in chosen

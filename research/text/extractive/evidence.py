@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from research.text.extractive.currency import Vintage
 from research.text.extractive.items import item_headings, names_an_item
+from research.text.extractive.key_figures import Quoted
 from research.text.extractive.names import proper_words
 from research.text.extractive.sentences import Sentence, sentences
 
@@ -54,6 +55,10 @@ class Known:
     def units(self) -> dict[str, Sentence]:
         """Its sentence units (a table's rows among them), by their text."""
         return {s.text: s for s in sentences(self.text)}
+
+    def quoting(self, quote: str, n: int) -> Quoted:
+        """Its quote as the key figures and the opening read it, citing it as [n]."""
+        return Quoted(quote, n, self.header(quote), self.vintage.said, self.unsaid)
 
     def header(self, quote: str) -> str:
         """A table row's header ("Round; Date; Amount"); "" for a sentence."""
